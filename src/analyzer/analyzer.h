@@ -1,0 +1,60 @@
+/*
+ * analyzer.h - what the driver (src/cli) sees of the analyzer: the checker
+ * catalogue and "analyze one translation unit".
+ *
+ * sparse keeps global state and may exit(), so sci_analyze_tu() is called
+ * at most once per process: the driver runs it in a forked worker.
+ */
+#ifndef SCI_ANALYZER_ANALYZER_H
+#define SCI_ANALYZER_ANALYZER_H
+
+#include <stddef.h>
+#include "util/diag.h"
+
+/* One entry of the checker catalogue (feeds --list-checks and SARIF rules). */
+typedef struct {
+	const char *rule;	/* kebab-case id */
+	const char *summary;	/* one line */
+	const char *description;/* a paragraph */
+	sci_level level;	/* default level of its findings */
+	const char *cwe;	/* "CWE-476" or NULL */
+	int enabled_by_default;
+} sci_check_info;
+
+/** Number of checkers compiled in. */
+size_t sci_checks_count(void);
+/** Returns: borrowed catalogue entry @i (sorted by rule id), NULL past the end. */
+const sci_check_info *sci_checks_at(size_t i);
+/** Returns: borrowed entry for @rule, or NULL. */
+const sci_check_info *sci_checks_find(const char *rule);
+
+/* Receives each diagnostic; takes ownership of @d. */
+typedef void (*sci_diag_emit_fn)(sci_diag *d, void *payload);
+
+typedef struct {
+	/* rule ids to run; NULL means every checker enabled by default */
+	const char *const *rules;
+	size_t nrules;
+	/* path prefix to strip from reported paths (may be NULL) */
+	const char *strip_prefix;
+} sci_analyze_opts;
+
+/* Outcome of one TU (return value of sci_analyze_tu). */
+enum {
+	SCI_TU_OK = 0,
+	SCI_TU_FRONTEND_ERRORS = 1	/* sparse reported errors: results degraded */
+};
+
+/**
+ * Parses and analyzes @path.  @argv is a NULL-terminated, sparse-style
+ * argument vector (argv[0] is a program name, then compiler flags such as
+ * -I/-D/-U/-include/-isystem/-std=; no file names).  Every diagnostic goes
+ * to @emit.  sparse's own messages go to stderr.
+ *
+ * May not return: sparse calls exit(1) on a missing #include and a few other
+ * fatal conditions.  Returns SCI_TU_OK or SCI_TU_FRONTEND_ERRORS.
+ */
+int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
+		   sci_diag_emit_fn emit, void *payload);
+
+#endif

@@ -1,0 +1,71 @@
+/* alloc.c - aborting allocation wrappers (see alloc.h for why). */
+#include "util/alloc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void oom(size_t n)
+{
+	fprintf(stderr, "smatch-ci: out of memory (%zu bytes)\n", n);
+	abort();
+}
+
+void *sci_malloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *sci_calloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+
+	if (!p)
+		oom(nmemb * size);
+	return p;
+}
+
+void *sci_realloc(void *old, size_t n)
+{
+	void *p = realloc(old, n ? n : 1);
+
+	if (!p)
+		oom(n);
+	return p;
+}
+
+char *sci_strdup(const char *s)
+{
+	size_t n;
+	char *p;
+
+	if (!s)
+		return NULL;
+	n = strlen(s) + 1;
+	p = sci_malloc(n);
+	memcpy(p, s, n);
+	return p;
+}
+
+char *sci_printf_dup(const char *fmt, ...)
+{
+	va_list ap, ap2;
+	char *p;
+	int n;
+
+	va_start(ap, fmt);
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		n = 0;
+	p = sci_malloc((size_t)n + 1);
+	vsnprintf(p, (size_t)n + 1, fmt, ap2);
+	va_end(ap2);
+	return p;
+}

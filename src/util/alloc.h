@@ -1,0 +1,20 @@
+/*
+ * alloc.h - allocation that never returns NULL.
+ *
+ * A static analyzer that runs out of memory cannot do anything useful, so,
+ * as in sparse, allocation failure aborts the process (one worker = one TU).
+ */
+#ifndef SCI_UTIL_ALLOC_H
+#define SCI_UTIL_ALLOC_H
+
+#include <stddef.h>
+
+void *sci_malloc(size_t n);
+void *sci_calloc(size_t nmemb, size_t size);
+void *sci_realloc(void *p, size_t n);
+/** Returns: owned copy of @s (NULL stays NULL). */
+char *sci_strdup(const char *s);
+/** Returns: owned printf result. */
+char *sci_printf_dup(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,82 @@
+/*
+ * diag.h - the diagnostic record: the only thing that crosses from the
+ * analyzer to the gate (as one JSON object per line, see report/jsonl.h).
+ *
+ * A diagnostic's message never holds line numbers, columns or counters:
+ * those go into locations, so fingerprints stay stable.
+ */
+#ifndef SCI_UTIL_DIAG_H
+#define SCI_UTIL_DIAG_H
+
+#include <stddef.h>
+
+/* NOTE: ordered by severity; report/ maps these to SARIF and GitLab levels. */
+typedef enum {
+	SCI_LEVEL_NOTE = 0,
+	SCI_LEVEL_WARNING = 1,
+	SCI_LEVEL_ERROR = 2
+} sci_level;
+
+/** "note", "warning", "error". */
+const char *sci_level_name(sci_level level);
+/** Parses a level name; returns 0 or SCI_EINVALID. */
+int sci_level_parse(sci_level *out, const char *name);
+
+typedef struct {
+	char *path;
+	unsigned line;
+	unsigned col;
+	char *message;
+} sci_diag_loc;
+
+/*
+ * Rule ids that are not checkers:
+ *   "analysis-failure"  a TU failed (parse error, crash, timeout); a tool
+ *                       notification, never a finding;
+ *   "sci-debug"         output of the __sci_* debug intrinsics.
+ */
+#define SCI_RULE_ANALYSIS_FAILURE "analysis-failure"
+#define SCI_RULE_DEBUG "sci-debug"
+
+typedef struct sci_diag {
+	char *rule;		/* kebab-case rule id */
+	sci_level level;
+	char *path;		/* as given on the command line / compile db */
+	unsigned line;
+	unsigned col;
+	char *function;		/* "" outside any function */
+	char *key;		/* semantic key, e.g. the variable name */
+	char *message;
+	sci_diag_loc *related;
+	size_t nrelated;
+} sci_diag;
+
+/** Returns: owned diagnostic with copies of every string (NULL -> ""). */
+sci_diag *sci_diag_new(const char *rule, sci_level level, const char *path,
+		       unsigned line, unsigned col, const char *function,
+		       const char *key, const char *message);
+/** Appends a related location (copies the strings). */
+void sci_diag_add_related(sci_diag *d, const char *path, unsigned line,
+			  unsigned col, const char *message);
+/** Returns: owned deep copy. */
+sci_diag *sci_diag_dup(const sci_diag *d);
+void sci_diag_free(sci_diag *d);
+/** Total order: path, line, col, rule, function, key, message. */
+int sci_diag_cmp(const sci_diag *a, const sci_diag *b);
+/** True for diagnostics that are findings (not failures, not debug). */
+int sci_diag_is_finding(const sci_diag *d);
+
+/* A growable list that owns its diagnostics. */
+typedef struct {
+	sci_diag **items;
+	size_t n;
+	size_t cap;
+} sci_diag_list;
+
+/** Takes ownership of @d. */
+void sci_diag_list_take(sci_diag_list *list, sci_diag *d);
+void sci_diag_list_sort(sci_diag_list *list);
+/** Frees every diagnostic and the array; the list is left empty. */
+void sci_diag_list_clear(sci_diag_list *list);
+
+#endif
