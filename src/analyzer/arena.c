@@ -1,0 +1,80 @@
+/*
+ * arena.c - function-lifetime bump allocator.  States, keys, range lists
+ * and strees of one function die together at its end, so nothing in the
+ * engine frees them one by one.
+ */
+#include "analyzer/engine_int.h"
+#include "util/alloc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ARENA_CHUNK (64 * 1024)
+
+struct chunk {
+	struct chunk *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+static struct chunk *chunks;
+
+void *sci_arena_alloc(size_t n)
+{
+	struct chunk *c = chunks;
+	void *p;
+
+	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	if (!c || c->used + n > c->size) {
+		size_t size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+
+		c = sci_malloc(sizeof(*c) + size);
+		c->size = size;
+		c->used = 0;
+		c->next = chunks;
+		chunks = c;
+	}
+	p = (char *)c->data + c->used;
+	c->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+char *sci_arena_strdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = sci_arena_alloc(n);
+
+	memcpy(p, s, n);
+	return p;
+}
+
+char *sci_arena_printf(const char *fmt, ...)
+{
+	va_list ap, ap2;
+	char *p;
+	int n;
+
+	va_start(ap, fmt);
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		n = 0;
+	p = sci_arena_alloc((size_t)n + 1);
+	vsnprintf(p, (size_t)n + 1, fmt, ap2);
+	va_end(ap2);
+	return p;
+}
+
+void sci_arena_reset(void)
+{
+	while (chunks) {
+		struct chunk *next = chunks->next;
+
+		free(chunks);
+		chunks = next;
+	}
+}

@@ -1,0 +1,330 @@
+/*
+ * checker.h - the complete API for checkers (src/checks/ includes only this).
+ *
+ * A checker is a descriptor (struct sci_checker) whose init() registers typed
+ * hooks with sci_on_*().  While the engine walks a function it calls those
+ * hooks; the checker keeps states per key (a variable, a member path such as
+ * "p->next", or any name) with sci_state_set()/sci_state_get() and reports
+ * findings with sci_report().  The engine copies the states at every branch,
+ * merges them at every join and narrows them with implications, so a
+ * checker reasons about one path at a time.
+ *
+ * Syntax trees are sparse's, but opaque here: checkers use the sci_expr_*,
+ * sci_call_* and sci_sym_* queries below.  Everything the engine hands out is
+ * owned by the engine (arena memory for the current function unless noted);
+ * a checker never frees it.
+ */
+#ifndef SCI_ANALYZER_CHECKER_H
+#define SCI_ANALYZER_CHECKER_H
+
+#include <stddef.h>
+
+struct expression;
+struct statement;
+struct symbol;
+typedef struct expression sci_expr;
+typedef struct statement sci_stmt;
+typedef struct symbol sci_sym;
+
+/* Owner id the engine gives a checker at init. */
+typedef int sci_checker_id;
+
+/* NOTE: same order and values as sci_level in util/diag.h. */
+typedef enum {
+	SCI_SEV_NOTE = 0,
+	SCI_SEV_WARNING = 1,
+	SCI_SEV_ERROR = 2
+} sci_severity;
+
+/* ---------------------------------------------------------------- states */
+
+/*
+ * A state value.  States are compared by pointer: declare each one once with
+ * SCI_STATE(name).  @data is free for the owner (the value model keeps its
+ * range list there).
+ */
+typedef struct sci_state {
+	const char *name;
+	const void *data;
+} sci_state;
+
+#define SCI_STATE(x) static const sci_state x = { #x, NULL }
+
+/* The state of a key that was never set on some path. */
+extern const sci_state sci_undefined;
+/* Default result of merging two different states. */
+extern const sci_state sci_merged;
+
+/* An interned key; compare by pointer. */
+typedef struct sci_key sci_key;
+/* One (owner, key, state) entry with its history; see sci_sm_*. */
+typedef struct sci_sm sci_sm;
+
+/* A source position.  @path is borrowed (lives as long as the TU). */
+typedef struct {
+	const char *path;
+	unsigned line;
+	unsigned col;
+} sci_pos;
+
+/* ------------------------------------------------------------ descriptor */
+
+typedef struct {
+	const char *name;
+	const char *type;	/* "bool", "int", "string" */
+	const char *def;
+	const char *help;
+} sci_checker_option;
+
+struct sci_checker {
+	const char *rule;		/* kebab-case id, e.g. "memory-leak" */
+	const char *summary;		/* one line: SARIF shortDescription */
+	const char *description;	/* a paragraph: SARIF fullDescription */
+	sci_severity severity;		/* default level of findings */
+	const char *cwe;		/* "CWE-401" or NULL */
+	const char *tags;		/* space separated, e.g. "memory reliability" */
+	int enabled_by_default;
+	const char *const *deps;	/* NULL-terminated rule ids run before us */
+	const sci_checker_option *options;	/* NULL-terminated by name */
+	/*
+	 * Merge of two different states of one key at a join; NULL gives
+	 * sci_merged.  Must be commutative; may return @a or @b.
+	 */
+	const sci_state *(*merge)(const sci_state *a, const sci_state *b);
+	/*
+	 * State to assume for @key on a path where the checker never set it,
+	 * used when the other side of a join has one; NULL gives sci_undefined.
+	 */
+	const sci_state *(*unmatched)(const sci_key *key);
+	void (*init)(sci_checker_id me);
+};
+
+/* ------------------------------------------------------------------ keys */
+
+/**
+ * Key for an lvalue-like expression: a variable ("p"), a member path
+ * ("p->next", "s.a.b"), a dereference ("*p").  Casts and parentheses are
+ * looked through.  Returns NULL for anything else (calls, arithmetic).
+ */
+const sci_key *sci_key_expr(sci_expr *e);
+/** Key for a variable. */
+const sci_key *sci_key_sym(sci_sym *sym);
+/** Key for the @n-th (0-based) argument of a call, or NULL. */
+const sci_key *sci_key_arg(sci_expr *call, int n);
+/** Key for an arbitrary name (a lock, a capability). */
+const sci_key *sci_key_named(const char *name);
+/** The key's printable name, e.g. "p->next".  Lives for the function. */
+const char *sci_key_name(const sci_key *key);
+/** The variable the key is rooted at ("p" for "p->next"), or NULL. */
+sci_sym *sci_key_base(const sci_key *key);
+/** True when @key is the variable itself (not a member or deref of it). */
+int sci_key_is_var(const sci_key *key);
+
+/* ------------------------------------------------------------- state API */
+
+/** Sets @key's state on the current path (ignored on unreachable paths). */
+void sci_state_set(sci_checker_id me, const sci_key *key, const sci_state *s);
+/** @key's state on the current path, or NULL if never set. */
+const sci_state *sci_state_get(sci_checker_id me, const sci_key *key);
+/** The entry for @key, or NULL.  Arena (function). */
+const sci_sm *sci_sm_get(sci_checker_id me, const sci_key *key);
+
+/**
+ * Only inside a condition hook: the state @key gets on the side of the
+ * branch where the condition leaf is true / false.  NULL leaves a side
+ * unchanged.
+ */
+void sci_state_set_true_false(sci_checker_id me, const sci_key *key,
+			      const sci_state *when_true,
+			      const sci_state *when_false);
+
+const sci_state *sci_sm_state(const sci_sm *sm);
+const sci_key *sci_sm_key(const sci_sm *sm);
+/** Number of distinct states @sm may have on the paths merged into it. */
+size_t sci_sm_npossible(const sci_sm *sm);
+const sci_state *sci_sm_possible_at(const sci_sm *sm, size_t i);
+/** True when @s is among the possible states of @sm. */
+int sci_sm_has_possible(const sci_sm *sm, const sci_state *s);
+/**
+ * Where a path set @sm to @s (the first such path found), or where @sm was
+ * set when @s is NULL.  Returns 0 and fills @out, or -1 if unknown.
+ */
+int sci_sm_where(const sci_sm *sm, const sci_state *s, sci_pos *out);
+
+/*
+ * Iterate the checker's entries on the current path (a snapshot: setting
+ * states inside the loop is safe):
+ *	SCI_FOR_EACH_STATE(me, sm) { ... } SCI_END_FOR_EACH_STATE(sm);
+ */
+const sci_sm *const *sci_state_snapshot(sci_checker_id me, size_t *n);
+#define SCI_FOR_EACH_STATE(me, sm)					\
+	do {								\
+		size_t sm##_n_, sm##_i_;				\
+		const sci_sm *const *sm##_a_ = sci_state_snapshot(me, &sm##_n_); \
+		for (sm##_i_ = 0; sm##_i_ < sm##_n_; sm##_i_++) {	\
+			const sci_sm *sm = sm##_a_[sm##_i_];
+#define SCI_END_FOR_EACH_STATE(sm)					\
+		}							\
+	} while (0)
+
+/* ----------------------------------------------------------------- hooks */
+
+typedef void (*sci_expr_fn)(sci_expr *expr, void *payload);
+typedef void (*sci_stmt_fn)(sci_stmt *stmt, void *payload);
+typedef void (*sci_assign_fn)(sci_expr *left, sci_expr *right, sci_pos pos,
+			      void *payload);
+typedef void (*sci_call_fn)(sci_expr *call, void *payload);
+typedef void (*sci_call_assign_fn)(sci_expr *call, sci_expr *left,
+				   void *payload);
+typedef void (*sci_implies_fn)(sci_expr *call, const sci_key *result,
+			       void *payload);
+typedef void (*sci_return_fn)(sci_expr *value, sci_pos pos, void *payload);
+typedef void (*sci_deref_fn)(sci_expr *pointer, sci_pos pos, void *payload);
+typedef void (*sci_sym_fn)(sci_sym *sym, void *payload);
+typedef void (*sci_modify_fn)(const sci_key *key, sci_expr *target,
+			      sci_pos pos, void *payload);
+typedef void (*sci_scope_fn)(sci_sym *sym, sci_pos pos, void *payload);
+typedef void (*sci_func_fn)(sci_sym *fn, void *payload);
+typedef void (*sci_void_fn)(void *payload);
+
+/** Every expression, after its operands were walked. */
+void sci_on_expr(sci_checker_id me, sci_expr_fn fn, void *payload);
+/** Every statement, before it is walked. */
+void sci_on_stmt(sci_checker_id me, sci_stmt_fn fn, void *payload);
+/**
+ * Assignments, including declarations with an initializer (then @left is
+ * the variable).  "before" runs after both sides were walked but before the
+ * value model records the new value; "after" runs once it has.
+ */
+void sci_on_assign_before(sci_checker_id me, sci_assign_fn fn, void *payload);
+void sci_on_assign(sci_checker_id me, sci_assign_fn fn, void *payload);
+/** Calls to @name, or every call when @name is NULL, after the arguments. */
+void sci_on_call(sci_checker_id me, const char *name, sci_call_fn fn,
+		 void *payload);
+/** `left = name(...)` (also in declarations), after the assignment. */
+void sci_on_call_assign(sci_checker_id me, const char *name,
+			sci_call_assign_fn fn, void *payload);
+/**
+ * "Return implies": on the side of a condition where the value returned
+ * by @name lies in [@min, @max] - tested directly, `if (!name())`, or
+ * through the variable it was stored in, `p = name(); if (!p)` - @fn runs
+ * and the states it sets apply to that side.  @result is the variable's
+ * key (NULL when tested directly).
+ */
+void sci_on_return_implies(sci_checker_id me, const char *name, long long min,
+			   long long max, sci_implies_fn fn, void *payload);
+/** A leaf of a condition (after `!`, &&, ||, ?: were split away). */
+void sci_on_condition(sci_checker_id me, sci_expr_fn fn, void *payload);
+/** A whole condition of if/while/for/do/?:, before it is split. */
+void sci_on_whole_condition(sci_checker_id me, sci_expr_fn fn, void *payload);
+/** return statements (@value may be NULL) and falling off the end. */
+void sci_on_return(sci_checker_id me, sci_return_fn fn, void *payload);
+/**
+ * Dereferences of @pointer: `*p`, `p->m`, `p[i]`.  Not `&p->m`, not inside
+ * sizeof/typeof.
+ */
+void sci_on_deref(sci_checker_id me, sci_deref_fn fn, void *payload);
+/** Declarations of local variables (after the initializer). */
+void sci_on_declaration(sci_checker_id me, sci_sym_fn fn, void *payload);
+/**
+ * @key is modified: assigned, ++/--, or its address passed to a call.
+ * Also fires for keys rooted at it ("p->x" when p is assigned).
+ */
+void sci_on_modify(sci_checker_id me, sci_modify_fn fn, void *payload);
+/** A local variable goes out of scope on the current path (end of block,
+ *  return, break/continue out of the block). */
+void sci_on_scope_end(sci_checker_id me, sci_scope_fn fn, void *payload);
+void sci_on_func_start(sci_checker_id me, sci_func_fn fn, void *payload);
+/** End of the function, with the merged states of every return path. */
+void sci_on_func_end(sci_checker_id me, sci_func_fn fn, void *payload);
+void sci_on_file_end(sci_checker_id me, sci_void_fn fn, void *payload);
+
+/* ------------------------------------------------------------- reporting */
+
+typedef struct sci_finding sci_finding;
+
+/**
+ * Reports a finding at @pos.  @key is the semantic key of the finding
+ * (usually a variable name; used in fingerprints, so no line numbers).
+ * The message must not contain line numbers: use sci_finding_related().
+ * Findings on paths the engine walks only to approximate loops are
+ * dropped, and duplicates are merged.  Returns a handle valid until the
+ * next sci_report(), or NULL when dropped.
+ */
+sci_finding *sci_report(sci_checker_id me, sci_pos pos, const char *key,
+			const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void sci_finding_related(sci_finding *f, sci_pos pos, const char *message);
+
+/* ------------------------------------------------------ syntax queries */
+
+sci_pos sci_expr_pos(sci_expr *e);
+sci_pos sci_stmt_pos(sci_stmt *s);
+sci_pos sci_sym_pos(sci_sym *sym);
+/** The current function's name. */
+const char *sci_func_name(void);
+/** Name of the macro whose expansion produced the code at @pos, or NULL. */
+const char *sci_pos_macro(sci_pos pos);
+
+/** Looks through parentheses and casts. */
+sci_expr *sci_expr_strip(sci_expr *e);
+/** The variable @e names (after stripping), or NULL. */
+sci_sym *sci_expr_var(sci_expr *e);
+/** True when @e is a null pointer constant (0, (void *)0, NULL). */
+int sci_expr_is_null(sci_expr *e);
+/** True when @e is an integer constant; stores it in @out. */
+int sci_expr_const(sci_expr *e, long long *out);
+/** True when @e's type is a pointer (or an array). */
+int sci_expr_is_pointer(sci_expr *e);
+/** True when @e is a comparison (==, <, ...); @l and @r get its operands. */
+int sci_expr_compare_operands(sci_expr *e, sci_expr **l, sci_expr **r);
+/** True when @e is `&x` (after stripping); @out gets x. */
+int sci_expr_is_addr_of(sci_expr *e, sci_expr **out);
+/**
+ * True when the value of @e may point into the memory @key points to:
+ * @key itself, a cast of it, `key + n`, `&key->m`, `&key[i]`, or such a
+ * value inside ?:, a comma, an assignment or an initializer list.  Not
+ * through dereferences (`key->m` reads memory, it does not point into it)
+ * and not through calls.
+ */
+int sci_expr_points_into(sci_expr *e, const sci_key *key);
+/** Printable text for @e, e.g. "p->next" or "foo(...)".  Arena. */
+const char *sci_expr_text(sci_expr *e);
+
+/** True when @e is a function call (after stripping). */
+int sci_expr_is_call(sci_expr *e);
+/** The called function's name, or NULL for calls through pointers. */
+const char *sci_call_name(sci_expr *call);
+int sci_call_nargs(sci_expr *call);
+/** The @n-th argument (0-based), or NULL. */
+sci_expr *sci_call_arg(sci_expr *call, int n);
+
+const char *sci_sym_name(sci_sym *sym);
+/** Local automatic variable of the current function (not static). */
+int sci_sym_is_local(sci_sym *sym);
+int sci_sym_is_param(sci_sym *sym);
+int sci_sym_is_pointer(sci_sym *sym);
+
+/* --------------------------------------------------------- value model */
+
+/** True when @e has exactly one possible value on this path; stores it. */
+int sci_value_known(sci_expr *e, long long *out);
+/** True when @e is NULL / 0 on every path reaching here. */
+int sci_value_is_null(sci_expr *e);
+/** True when @e can't be NULL / 0 here. */
+int sci_value_is_nonnull(sci_expr *e);
+
+/* ------------------------------------------------------------ profiles */
+
+/** True when @name allocates memory the caller must free (malloc...). */
+int sci_profile_is_alloc(const char *name);
+/** The allocators, NULL-terminated. */
+const char *const *sci_profile_allocators(void);
+/** Which argument @name frees (0-based), or -1 if it frees nothing. */
+int sci_profile_free_arg(const char *name);
+/**
+ * True when @name is known not to keep a pointer passed to it
+ * (strlen, memcpy, printf...), so passing memory to it is not an escape.
+ */
+int sci_profile_is_nocapture(const char *name);
+
+#endif

@@ -1,0 +1,121 @@
+/*
+ * debug.c - debug intrinsics, so engine behaviour is tested from C.
+ * Calls to these (undeclared) functions in analyzed code print what the
+ * engine knows at that point as "sci-debug" notes:
+ *
+ *   __sci_state("rule", expr)     the rule's state of expr and its possible
+ *                                 states: "memory-leak 'p' = merged (a, b)"
+ *   __sci_value(expr)             the value range: "value 'x' = 0-9,99"
+ *   __sci_reached()               "reached" (silent on unreachable paths)
+ *   __sci_expect_value(expr, "r") an error only when the range is not r
+ */
+#include "analyzer/engine_int.h"
+
+#include <string.h>
+
+static const char *string_arg(struct expression *call, int n)
+{
+	struct expression *e = sci__strip(sci_call_arg(call, n));
+
+	if (!e || e->type != EXPR_STRING || !e->string)
+		return NULL;
+	return e->string->data;
+}
+
+static const char *possible_text(const sci_sm *sm)
+{
+	const char *s = "";
+	unsigned i;
+
+	for (i = 0; i < sm->npossible; i++)
+		s = sci_arena_printf("%s%s%s", s, i ? ", " : "",
+				     sm->possible[i]->name);
+	return s;
+}
+
+static void show_state(struct expression *call)
+{
+	const char *rule = string_arg(call, 0);
+	struct expression *arg = sci_call_arg(call, 1);
+	const sci_key *key = arg ? sci_key_expr(arg) : NULL;
+	const sci_sm *sm;
+	int owner;
+
+	if (!rule || !key) {
+		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_ERROR, call->pos, "debug",
+				"__sci_state needs a rule string and an lvalue");
+		return;
+	}
+	owner = sci__owner_find(rule);
+	if (owner < 0) {
+		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_ERROR, call->pos, "debug",
+				sci_arena_printf("__sci_state: rule '%s' is not enabled",
+						 rule));
+		return;
+	}
+	sm = sci__stree_get(sci__cur, owner, key);
+	if (!sm) {
+		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
+				sci_arena_printf("%s '%s' = none", rule, key->name));
+		return;
+	}
+	if (sm->npossible > 1)
+		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
+				sci_arena_printf("%s '%s' = %s (%s)", rule, key->name,
+						 sm->state->name, possible_text(sm)));
+	else
+		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
+				sci_arena_printf("%s '%s' = %s", rule, key->name,
+						 sm->state->name));
+}
+
+static void show_value(struct expression *call)
+{
+	struct expression *arg = sci_call_arg(call, 0);
+
+	if (!arg)
+		return;
+	sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
+			sci_arena_printf("value '%s' = %s", sci_expr_text(arg),
+					 sci_rl_text(sci__expr_rl(arg))));
+}
+
+static void expect_value(struct expression *call)
+{
+	struct expression *arg = sci_call_arg(call, 0);
+	const char *want = string_arg(call, 1);
+	const sci_rl *got, *rl;
+
+	if (!arg || !want || !(rl = sci_rl_parse(want))) {
+		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_ERROR, call->pos, "debug",
+				"__sci_expect_value needs an expression and a range string");
+		return;
+	}
+	got = sci__expr_rl(arg);
+	if (!sci_rl_equal(got, rl))
+		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_ERROR, call->pos, "debug",
+				sci_arena_printf("expected '%s' = %s, got %s",
+						 sci_expr_text(arg), want,
+						 sci_rl_text(got)));
+}
+
+int sci__debug_call(struct expression *call)
+{
+	const char *name = sci__call_name(call);
+
+	if (!name || strncmp(name, "__sci_", 6) != 0)
+		return 0;
+	if (strcmp(name, "__sci_state") == 0)
+		show_state(call);
+	else if (strcmp(name, "__sci_value") == 0)
+		show_value(call);
+	else if (strcmp(name, "__sci_reached") == 0)
+		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
+				"reached");
+	else if (strcmp(name, "__sci_expect_value") == 0)
+		expect_value(call);
+	else
+		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_ERROR, call->pos, "debug",
+				sci_arena_printf("unknown intrinsic %s", name));
+	return 1;
+}

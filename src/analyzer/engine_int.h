@@ -1,0 +1,269 @@
+/*
+ * engine_int.h - layouts and functions shared inside the engine only.
+ * Checkers never see this file (they include checker.h).
+ *
+ * Vocabulary (as in Smatch):
+ *   key    an interned name of something that has states (key.c)
+ *   sm     one (owner, key, state) entry plus its merge history (stree.c)
+ *   stree  the set of sms on one path: a persistent AVL tree; NULL means
+ *          "this path is unreachable" (stree.c)
+ *   cur    the stree of the path being walked (walk.c)
+ */
+#ifndef SCI_ANALYZER_ENGINE_INT_H
+#define SCI_ANALYZER_ENGINE_INT_H
+
+#include <stddef.h>
+
+#include "analyzer/checker.h"
+#include "analyzer/analyzer.h"
+
+/* sparse's headers have generic names; keep them after ours. */
+#include "lib.h"
+#include "symbol.h"
+#include "expression.h"
+#include "parse.h"
+#include "token.h"
+#include "scope.h"
+
+/* ------------------------------------------------------------- arena */
+
+/* Function-lifetime memory: everything below is freed at function end. */
+void *sci_arena_alloc(size_t n);
+char *sci_arena_strdup(const char *s);
+char *sci_arena_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void sci_arena_reset(void);
+
+/* ------------------------------------------------------------ owners */
+
+/* Owner ids of the engine's own models; checkers get ids after these. */
+enum {
+	SCI_OWNER_EXTRA = 0,	/* value ranges (extra.c) */
+	SCI_OWNER_ORIGIN = 1,	/* which call produced a value (extra.c) */
+	SCI_OWNER_FIRST_CHECKER = 2
+};
+
+#define SCI_MAX_OWNERS 64
+
+typedef struct {
+	const char *rule;
+	const sci_state *(*merge)(const sci_state *a, const sci_state *b);
+	const sci_state *(*unmatched)(const sci_key *key);
+	int enabled;
+	int is_checker;
+	const struct sci_checker *desc;
+} sci_owner;
+
+extern sci_owner sci__owners[SCI_MAX_OWNERS];
+extern int sci__nowners;
+/** Returns the owner id for @rule, or -1. */
+int sci__owner_find(const char *rule);
+
+/* -------------------------------------------------------------- keys */
+
+struct sci_key {
+	const char *name;
+	struct symbol *base;	/* root variable, or NULL */
+	unsigned id;		/* creation order: deterministic tree order */
+	int is_var;
+	struct sci_key *hnext;
+};
+
+void sci__keys_reset(void);
+
+/* ---------------------------------------------------- sm and stree */
+
+struct sci_sm {
+	int owner;
+	const sci_key *key;
+	const sci_state *state;
+	struct position pos;		/* where a leaf was set */
+	const struct sci_sm *left;	/* merge history: both NULL for leaves */
+	const struct sci_sm *right;
+	unsigned join;			/* id of the join that made this node */
+	unsigned nleaves;
+	unsigned npossible;
+	const sci_state **possible;	/* distinct states of the leaves */
+};
+
+typedef struct sci_stree sci_stree;
+struct sci_stree {
+	const sci_sm *sm;
+	const sci_stree *l, *r;
+	int h;
+};
+
+/* The empty (but reachable) tree. */
+extern const sci_stree sci__stree_empty;
+#define SCI_STREE_EMPTY (&sci__stree_empty)
+
+const sci_sm *sci__sm_leaf(int owner, const sci_key *key,
+			   const sci_state *state, struct position pos);
+const sci_stree *sci__stree_set(const sci_stree *t, const sci_sm *sm);
+const sci_sm *sci__stree_get(const sci_stree *t, int owner, const sci_key *key);
+/** In-order array of the sms of @t (arena); @owner < 0 means all. */
+const sci_sm **sci__stree_list(const sci_stree *t, int owner, size_t *n);
+/** Merge two paths at a join (either may be NULL = unreachable). */
+const sci_stree *sci__stree_merge(const sci_stree *a, const sci_stree *b);
+/** The state merge of @owner. */
+const sci_state *sci__merge_states(int owner, const sci_state *a,
+				   const sci_state *b);
+/** A new merged node over @l and @r made at join @join. */
+const sci_sm *sci__sm_merged(const sci_sm *l, const sci_sm *r, unsigned join);
+unsigned sci__new_join(void);
+
+/* ----------------------------------------------------------- implied */
+
+/* A (join, side) pair; side 0 = left, 1 = right. */
+typedef struct {
+	unsigned join;
+	int side;
+} sci_route_step;
+
+typedef int (*sci_leaf_pred)(const sci_sm *leaf, void *payload);
+
+/**
+ * Narrows @t to the paths on which @sm (an entry of @t) has a leaf that
+ * satisfies @pred.  Returns @t itself when nothing can be excluded, NULL
+ * when no leaf satisfies @pred (the side is impossible).
+ */
+const sci_stree *sci__implied(const sci_stree *t, const sci_sm *sm,
+			      sci_leaf_pred pred, void *payload);
+
+/* -------------------------------------------------------------- walk */
+
+extern const sci_stree *sci__cur;
+/* Set only while condition hooks run: the two sides being built. */
+extern const sci_stree **sci__cond_true;
+extern const sci_stree **sci__cond_false;
+/* >0 while walking loop passes whose findings are dropped. */
+extern int sci__quiet;
+
+/** Position recorded in the leaves that checkers set next. */
+void sci__state_set_where(struct position pos);
+void sci__set_state(int owner, const sci_key *key, const sci_state *s,
+		    struct position pos);
+const sci_state *sci__get_state(int owner, const sci_key *key);
+
+void sci__walk_function(struct symbol *fn);
+void sci__walk_stmt(struct statement *stmt);
+void sci__walk_expr(struct expression *expr);
+/** Splits @expr as a condition of the current path into two paths. */
+void sci__split_condition(struct expression *expr, const sci_stree **t,
+			  const sci_stree **f);
+int sci__is_noreturn_call(struct expression *call);
+extern struct symbol *sci__cur_fn;
+extern const char *sci__cur_fn_name;
+
+/* ------------------------------------------------------------- hooks */
+
+void sci__hooks_reset(void);
+void sci__fire_expr(struct expression *e);
+void sci__fire_stmt(struct statement *s);
+void sci__fire_assign(int before, struct expression *left,
+		      struct expression *right, struct position pos);
+void sci__fire_call(struct expression *call);
+void sci__fire_call_assign(struct expression *call, struct expression *left);
+void sci__fire_condition(struct expression *leaf);
+void sci__fire_whole_condition(struct expression *cond);
+void sci__fire_return(struct expression *value, struct position pos);
+void sci__fire_deref(struct expression *ptr, struct position pos);
+void sci__fire_declaration(struct symbol *sym);
+void sci__fire_modify(const sci_key *key, struct expression *target,
+		      struct position pos);
+void sci__fire_scope_end(struct symbol *sym, struct position pos);
+void sci__fire_func(int end, struct symbol *fn);
+void sci__fire_file_end(void);
+/** Runs the return-implies hooks of @fname for one side of a condition. */
+void sci__fire_return_implies(const char *fname, struct expression *call,
+			      const sci_key *result, long long min,
+			      long long max);
+int sci__has_return_implies(const char *fname);
+
+/* -------------------------------------------------------- value model */
+
+typedef struct {
+	long long min, max;
+} sci_range;
+
+typedef struct {
+	size_t n;
+	sci_range r[];
+} sci_rl;
+
+const sci_rl *sci_rl_range(long long min, long long max);
+const sci_rl *sci_rl_union(const sci_rl *a, const sci_rl *b);
+const sci_rl *sci_rl_intersect(const sci_rl *a, const sci_rl *b);
+/** @a without @b. */
+const sci_rl *sci_rl_minus(const sci_rl *a, const sci_rl *b);
+int sci_rl_is_empty(const sci_rl *a);
+int sci_rl_single(const sci_rl *a, long long *out);
+int sci_rl_equal(const sci_rl *a, const sci_rl *b);
+/** "0-9,99" (arena). */
+const char *sci_rl_text(const sci_rl *a);
+/** Parses sci_rl_text() output; NULL on error. */
+const sci_rl *sci_rl_parse(const char *s);
+
+/** The interned extra state holding @rl. */
+const sci_state *sci__extra_state(const sci_rl *rl);
+/** The range @type can hold (pointers: 0..max). */
+const sci_rl *sci__type_rl(struct symbol *type);
+/** Value of @expr on the current path: its range, or the type's. */
+const sci_rl *sci__expr_rl(struct expression *expr);
+/** Records the value stored by an assignment or ++/-- expression. */
+void sci__extra_assign(struct expression *e);
+void sci__extra_unknown(const sci_key *key);
+/** Splits the current path on a leaf condition by value. */
+void sci__extra_condition(struct expression *leaf, const sci_stree **t,
+			  const sci_stree **f);
+/** Loop widening: keys whose value differs between @entry and @back
+ *  become unknown in the result. */
+const sci_stree *sci__extra_widen(const sci_stree *merged,
+				  const sci_stree *entry,
+				  const sci_stree *back);
+/** @t narrowed to the paths where @e lies in @allowed (NULL: impossible). */
+const sci_stree *sci__extra_narrow(const sci_stree *t, struct expression *e,
+				   const sci_rl *allowed);
+void sci__extra_init(void);
+/** Fills the owner slots of the engine models. */
+void sci__extra_register(void);
+
+/* ------------------------------------------------------- expressions */
+
+struct expression *sci__strip(struct expression *e);
+/** Type of @e computed from the unevaluated tree (NULL if unknown). */
+struct symbol *sci__expr_type(struct expression *e);
+/** Base type with SYM_NODE/typeof wrappers removed. */
+struct symbol *sci__real_type(struct symbol *type);
+int sci__type_is_ptr(struct symbol *type);
+int sci__type_is_int(struct symbol *type);
+/** Constant folding on the unevaluated tree. */
+int sci__const_value(struct expression *e, long long *out);
+sci_pos sci__pos(struct position pos);
+const char *sci__call_name(struct expression *call);
+
+/* ------------------------------------------------------------ report */
+
+void sci__report_begin_tu(sci_diag_emit_fn emit, void *payload,
+			  const char *strip_prefix);
+/** Emits a diagnostic not tied to a checker (debug intrinsics). */
+void sci__report_raw(const char *rule, sci_level level, struct position pos,
+		     const char *key, const char *msg);
+void sci__report_flush_function(void);
+const char *sci__pos_path(struct position pos);
+
+/* ------------------------------------------------------------- debug */
+
+/** Handles __sci_* intrinsic calls; returns 1 if @call was one. */
+int sci__debug_call(struct expression *call);
+
+/* ------------------------------------------------------------ macros */
+
+void sci__macros_install(void);
+const char *sci__macro_at(struct position pos);
+
+/* ----------------------------------------------------------- registry */
+
+/** Builds the owner table for @opts (checkers sorted by deps). */
+void sci__registry_init(const sci_analyze_opts *opts);
+
+#endif

@@ -1,0 +1,488 @@
+/*
+ * expr_util.c - questions about the unevaluated syntax tree: stripping,
+ * types, constants, positions, call names.
+ *
+ * The engine never runs sparse's evaluate_*() on a function: evaluation
+ * rewrites the tree in place (`x` becomes `*&x`, `p->m` becomes
+ * `*(p + off)`), which destroys the names checkers key on.  The small type
+ * computation here covers what the engine needs instead.
+ */
+#include "analyzer/engine_int.h"
+
+#include <limits.h>
+#include <string.h>
+
+struct expression *sci__strip(struct expression *e)
+{
+	while (e) {
+		if (e->type == EXPR_PREOP && e->op == '(')
+			e = e->unop;
+		else if (e->type == EXPR_CAST || e->type == EXPR_FORCE_CAST ||
+			 e->type == EXPR_IMPLIED_CAST)
+			e = e->cast_expression;
+		else
+			break;
+	}
+	return e;
+}
+
+struct symbol *sci__real_type(struct symbol *type)
+{
+	int guard = 0;
+
+	while (type && guard++ < 64) {
+		if (type->type == SYM_NODE || type->type == SYM_TYPEOF)
+			type = examine_symbol_type(type);
+		if (!type)
+			return NULL;
+		if (type->type == SYM_NODE)
+			type = type->ctype.base_type;
+		else
+			break;
+	}
+	return type;
+}
+
+int sci__type_is_ptr(struct symbol *type)
+{
+	type = sci__real_type(type);
+	return type && (type->type == SYM_PTR || type->type == SYM_ARRAY);
+}
+
+int sci__type_is_int(struct symbol *type)
+{
+	type = sci__real_type(type);
+	if (!type)
+		return 0;
+	if (type->type == SYM_ENUM || type->type == SYM_BITFIELD)
+		return 1;
+	return type->type == SYM_BASETYPE && type->ctype.base_type == &int_type;
+}
+
+static struct symbol *find_member(struct symbol *type, struct ident *member)
+{
+	struct symbol *m, *found;
+
+	type = sci__real_type(type);
+	if (!type || (type->type != SYM_STRUCT && type->type != SYM_UNION))
+		return NULL;
+	FOR_EACH_PTR(type->symbol_list, m) {
+		if (m->ident == member)
+			return m;
+		if (!m->ident) {
+			found = find_member(m, member);
+			if (found)
+				return found;
+		}
+	} END_FOR_EACH_PTR(m);
+	return NULL;
+}
+
+static struct symbol *last_expr_type(struct statement *stmt)
+{
+	struct statement *last;
+
+	if (!stmt || stmt->type != STMT_COMPOUND)
+		return NULL;
+	last = last_ptr_list((struct ptr_list *)stmt->stmts);
+	if (last && last->type == STMT_EXPRESSION)
+		return sci__expr_type(last->expression);
+	return NULL;
+}
+
+struct symbol *sci__expr_type(struct expression *e)
+{
+	struct symbol *t;
+
+	if (!e)
+		return NULL;
+	switch (e->type) {
+	case EXPR_VALUE:
+		return e->ctype ? e->ctype : &int_ctype;
+	case EXPR_STRING:
+		return &string_ctype;
+	case EXPR_SYMBOL:
+		if (!e->symbol)
+			return NULL;
+		examine_symbol_type(e->symbol);
+		return sci__real_type(e->symbol);
+	case EXPR_DEREF:
+		t = find_member(sci__expr_type(e->deref), e->member);
+		return t ? sci__real_type(t) : NULL;
+	case EXPR_PREOP:
+		switch (e->op) {
+		case '(':
+		case SPECIAL_INCREMENT:
+		case SPECIAL_DECREMENT:
+		case '-':
+		case '~':
+		case '+':
+			return sci__expr_type(e->unop);
+		case '!':
+			return &int_ctype;
+		case '&':
+			return &ptr_ctype;
+		case '*':
+			t = sci__real_type(sci__expr_type(e->unop));
+			if (t && (t->type == SYM_PTR || t->type == SYM_ARRAY))
+				return sci__real_type(t->ctype.base_type);
+			return NULL;
+		}
+		return NULL;
+	case EXPR_POSTOP:
+		return sci__expr_type(e->unop);
+	case EXPR_CAST:
+	case EXPR_FORCE_CAST:
+	case EXPR_IMPLIED_CAST:
+		return sci__real_type(e->cast_type);
+	case EXPR_SIZEOF:
+	case EXPR_ALIGNOF:
+	case EXPR_PTRSIZEOF:
+		return size_t_ctype;
+	case EXPR_COMPARE:
+	case EXPR_LOGICAL:
+		return &int_ctype;
+	case EXPR_BINOP:
+		t = sci__expr_type(e->left);
+		if (sci__type_is_ptr(t))
+			return t;
+		if (e->op == '+' || e->op == '-') {
+			struct symbol *r = sci__expr_type(e->right);
+
+			if (sci__type_is_ptr(r))
+				return r;
+		}
+		return t;
+	case EXPR_ASSIGNMENT:
+		return sci__expr_type(e->left);
+	case EXPR_COMMA:
+		return sci__expr_type(e->right);
+	case EXPR_CONDITIONAL:
+	case EXPR_SELECT:
+		t = sci__expr_type(e->cond_true ? e->cond_true : e->conditional);
+		return t ? t : sci__expr_type(e->cond_false);
+	case EXPR_STATEMENT:
+		return last_expr_type(e->statement);
+	case EXPR_CALL:
+		t = sci__real_type(sci__expr_type(e->fn));
+		if (t && t->type == SYM_PTR)
+			t = sci__real_type(t->ctype.base_type);
+		if (t && t->type == SYM_FN)
+			return sci__real_type(t->ctype.base_type);
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+static int fold_binop(int op, long long l, long long r, long long *out)
+{
+	switch (op) {
+	case '+': *out = (long long)((unsigned long long)l + (unsigned long long)r); return 1;
+	case '-': *out = (long long)((unsigned long long)l - (unsigned long long)r); return 1;
+	case '*': *out = (long long)((unsigned long long)l * (unsigned long long)r); return 1;
+	case '/': if (!r || (l == LLONG_MIN && r == -1)) return 0; *out = l / r; return 1;
+	case '%': if (!r || (l == LLONG_MIN && r == -1)) return 0; *out = l % r; return 1;
+	case '&': *out = l & r; return 1;
+	case '|': *out = l | r; return 1;
+	case '^': *out = l ^ r; return 1;
+	case SPECIAL_LEFTSHIFT:
+		if (r < 0 || r > 62) return 0;
+		*out = (long long)((unsigned long long)l << r); return 1;
+	case SPECIAL_RIGHTSHIFT:
+		if (r < 0 || r > 63) return 0;
+		*out = l >> r; return 1;
+	}
+	return 0;
+}
+
+int sci__const_value(struct expression *e, long long *out)
+{
+	long long l, r;
+	struct symbol *t;
+
+	e = sci__strip(e);
+	if (!e)
+		return 0;
+	switch (e->type) {
+	case EXPR_VALUE:
+		*out = (long long)e->value;
+		return 1;
+	case EXPR_PREOP:
+		if (!sci__const_value(e->unop, &l))
+			return 0;
+		switch (e->op) {
+		case '-': *out = (long long)(0ULL - (unsigned long long)l); return 1;
+		case '+': *out = l; return 1;
+		case '~': *out = ~l; return 1;
+		case '!': *out = !l; return 1;
+		}
+		return 0;
+	case EXPR_BINOP:
+		return sci__const_value(e->left, &l) &&
+		       sci__const_value(e->right, &r) && fold_binop(e->op, l, r, out);
+	case EXPR_SIZEOF:
+		t = e->cast_type ? e->cast_type : sci__expr_type(e->cast_expression);
+		t = sci__real_type(t);
+		if (!t)
+			return 0;
+		examine_symbol_type(t);
+		if (t->bit_size <= 0)
+			return 0;
+		*out = t->bit_size / 8;
+		return 1;
+	case EXPR_CONDITIONAL:
+		if (!e->conditional || !sci__const_value(e->conditional, &l))
+			return 0;
+		return sci__const_value(l ? e->cond_true : e->cond_false, out);
+	default:
+		return 0;
+	}
+}
+
+const char *sci__pos_path(struct position pos)
+{
+	const char *name = stream_name(pos.stream);
+
+	return name ? name : "";
+}
+
+sci_pos sci__pos(struct position pos)
+{
+	sci_pos p;
+
+	p.path = sci__pos_path(pos);
+	p.line = pos.line;
+	p.col = pos.pos;
+	return p;
+}
+
+const char *sci__call_name(struct expression *call)
+{
+	struct expression *fn;
+
+	call = sci__strip(call);
+	if (!call || call->type != EXPR_CALL)
+		return NULL;
+	fn = sci__strip(call->fn);
+	/* (*fp)(...) and fp(...) through pointers have no stable name */
+	if (!fn || fn->type != EXPR_SYMBOL || !fn->symbol_name)
+		return NULL;
+	if (fn->symbol && !sci__type_is_ptr(fn->symbol) &&
+	    sci__real_type(fn->symbol) &&
+	    sci__real_type(fn->symbol)->type != SYM_FN)
+		return NULL;
+	return sci_arena_printf("%.*s", fn->symbol_name->len,
+				fn->symbol_name->name);
+}
+
+/* ----------------------------------------------------- checker API */
+
+sci_pos sci_expr_pos(sci_expr *e)
+{
+	return sci__pos(e->pos);
+}
+
+sci_pos sci_stmt_pos(sci_stmt *s)
+{
+	return sci__pos(s->pos);
+}
+
+sci_pos sci_sym_pos(sci_sym *sym)
+{
+	return sci__pos(sym->pos);
+}
+
+sci_expr *sci_expr_strip(sci_expr *e)
+{
+	return sci__strip(e);
+}
+
+sci_sym *sci_expr_var(sci_expr *e)
+{
+	e = sci__strip(e);
+	return e && e->type == EXPR_SYMBOL ? e->symbol : NULL;
+}
+
+int sci_expr_is_null(sci_expr *e)
+{
+	long long v;
+
+	return sci__const_value(e, &v) && v == 0;
+}
+
+int sci_expr_const(sci_expr *e, long long *out)
+{
+	return sci__const_value(e, out);
+}
+
+int sci_expr_is_pointer(sci_expr *e)
+{
+	return sci__type_is_ptr(sci__expr_type(sci__strip(e))) ||
+	       sci__type_is_ptr(sci__expr_type(e));
+}
+
+int sci_expr_compare_operands(sci_expr *e, sci_expr **l, sci_expr **r)
+{
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_COMPARE)
+		return 0;
+	*l = e->left;
+	*r = e->right;
+	return 1;
+}
+
+int sci_expr_is_addr_of(sci_expr *e, sci_expr **out)
+{
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_PREOP || e->op != '&')
+		return 0;
+	if (out)
+		*out = e->unop;
+	return 1;
+}
+
+static int addr_into(struct expression *e, const sci_key *key)
+{
+	e = sci__strip(e);
+	if (!e)
+		return 0;
+	if (e->type == EXPR_DEREF)
+		return addr_into(e->deref, key);
+	if (e->type == EXPR_PREOP && e->op == '*')
+		return sci_expr_points_into(e->unop, key);
+	return 0;
+}
+
+int sci_expr_points_into(sci_expr *e, const sci_key *key)
+{
+	struct expression *el;
+
+	e = sci__strip(e);
+	if (!e || !key)
+		return 0;
+	if (sci_key_expr(e) == key)
+		return 1;
+	switch (e->type) {
+	case EXPR_BINOP:
+		if (e->op != '+' && e->op != '-')
+			return 0;
+		return sci_expr_points_into(e->left, key) ||
+		       (e->op == '+' && sci_expr_points_into(e->right, key));
+	case EXPR_PREOP:
+		return e->op == '&' && addr_into(e->unop, key);
+	case EXPR_CONDITIONAL:
+	case EXPR_SELECT:
+		return sci_expr_points_into(e->cond_true ? e->cond_true
+							 : e->conditional, key) ||
+		       sci_expr_points_into(e->cond_false, key);
+	case EXPR_COMMA:
+		return sci_expr_points_into(e->right, key);
+	case EXPR_ASSIGNMENT:
+		return sci_expr_points_into(e->right, key);
+	case EXPR_INITIALIZER:
+		FOR_EACH_PTR(e->expr_list, el) {
+			if (el->type == EXPR_IDENTIFIER)
+				el = el->ident_expression;
+			else if (el->type == EXPR_INDEX)
+				el = el->idx_expression;
+			else if (el->type == EXPR_POS)
+				el = el->init_expr;
+			if (sci_expr_points_into(el, key))
+				return 1;
+		} END_FOR_EACH_PTR(el);
+		return 0;
+	case EXPR_STATEMENT:
+		if (e->statement && e->statement->type == STMT_COMPOUND) {
+			struct statement *last = last_ptr_list(
+				(struct ptr_list *)e->statement->stmts);
+
+			if (last && last->type == STMT_EXPRESSION)
+				return sci_expr_points_into(last->expression, key);
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+const char *sci_expr_text(sci_expr *e)
+{
+	const sci_key *k = sci_key_expr(e);
+	const char *name;
+
+	if (k)
+		return k->name;
+	name = sci__call_name(e);
+	if (name)
+		return sci_arena_printf("%s(...)", name);
+	return "<expression>";
+}
+
+int sci_expr_is_call(sci_expr *e)
+{
+	e = sci__strip(e);
+	return e && e->type == EXPR_CALL;
+}
+
+const char *sci_call_name(sci_expr *call)
+{
+	return sci__call_name(call);
+}
+
+int sci_call_nargs(sci_expr *call)
+{
+	call = sci__strip(call);
+	if (!call || call->type != EXPR_CALL)
+		return 0;
+	return ptr_list_size((struct ptr_list *)call->args);
+}
+
+sci_expr *sci_call_arg(sci_expr *call, int n)
+{
+	call = sci__strip(call);
+	if (!call || call->type != EXPR_CALL || n < 0)
+		return NULL;
+	return ptr_list_nth_entry((struct ptr_list *)call->args, (unsigned)n);
+}
+
+const char *sci_sym_name(sci_sym *sym)
+{
+	if (!sym || !sym->ident)
+		return "";
+	return sci_arena_printf("%.*s", sym->ident->len, sym->ident->name);
+}
+
+int sci_sym_is_param(sci_sym *sym)
+{
+	struct symbol *fn, *arg;
+
+	if (!sym || !sci__cur_fn)
+		return 0;
+	fn = sci__cur_fn->ctype.base_type;
+	FOR_EACH_PTR(fn->arguments, arg) {
+		if (arg == sym)
+			return 1;
+	} END_FOR_EACH_PTR(arg);
+	return 0;
+}
+
+int sci_sym_is_local(sci_sym *sym)
+{
+	if (!sym || sym->type != SYM_NODE)
+		return 0;
+	if (sym->ctype.modifiers & (MOD_STATIC | MOD_EXTERN | MOD_TOPLEVEL))
+		return 0;
+	return !sci_sym_is_param(sym) && sym->scope != file_scope &&
+	       sym->scope != global_scope;
+}
+
+int sci_sym_is_pointer(sci_sym *sym)
+{
+	return sym && sci__type_is_ptr(sym);
+}
+
+const char *sci_func_name(void)
+{
+	return sci__cur_fn_name ? sci__cur_fn_name : "";
+}

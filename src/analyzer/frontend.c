@@ -1,0 +1,99 @@
+/*
+ * frontend.c - one translation unit: sparse parses it (without evaluation,
+ * see expr_util.c), then every function defined in the file itself is
+ * walked, and its findings are emitted.
+ */
+#include "analyzer/engine_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_fn(const void *a, const void *b)
+{
+	const struct symbol *x = *(struct symbol *const *)a;
+	const struct symbol *y = *(struct symbol *const *)b;
+
+	if (x->pos.line != y->pos.line)
+		return x->pos.line < y->pos.line ? -1 : 1;
+	return x->pos.pos < y->pos.pos ? -1 : x->pos.pos > y->pos.pos;
+}
+
+static int is_definition(struct symbol *sym, int stream)
+{
+	struct symbol *base;
+
+	if (!sym || sym->type != SYM_NODE || sym->pos.stream != stream)
+		return 0;
+	base = sym->ctype.base_type;
+	return base && base->type == SYM_FN && (base->stmt || base->inline_stmt);
+}
+
+static void add_fn(struct symbol ***v, int *n, int *cap, struct symbol *sym)
+{
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if ((*v)[i] == sym)
+			return;
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 32;
+		*v = realloc(*v, (size_t)*cap * sizeof(**v));
+		if (!*v)
+			abort();
+	}
+	(*v)[(*n)++] = sym;
+}
+
+static void analyze_function(struct symbol *fn)
+{
+	sci__keys_reset();
+	sci__extra_init();
+	sci__cur_fn = fn;
+	sci__cur_fn_name = sci_sym_name(fn);
+	sci__walk_function(fn);
+	sci__report_flush_function();
+	sci__cur_fn = NULL;
+	sci__cur_fn_name = NULL;
+	sci_arena_reset();
+}
+
+int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
+		   sci_diag_emit_fn emit, void *payload)
+{
+	struct string_list *files = NULL;
+	struct symbol_list *list;
+	struct symbol *sym, **fns = NULL;
+	int argc = 0, stream, n = 0, cap = 0, i;
+
+	while (argv[argc])
+		argc++;
+	sci__registry_init(opts);
+	sci__report_begin_tu(emit, payload, opts ? opts->strip_prefix : NULL);
+	sparse_initialize(argc, argv, &files);
+	sci__macros_install();
+
+	stream = input_stream_nr;
+	list = sparse_keep_tokens((char *)path);
+
+	FOR_EACH_PTR(list, sym) {
+		if (is_definition(sym, stream))
+			add_fn(&fns, &n, &cap, sym);
+	} END_FOR_EACH_PTR(sym);
+	/* inline definitions are not in the list sparse returns */
+	FOR_EACH_PTR(file_scope->symbols, sym) {
+		if (is_definition(sym, stream))
+			add_fn(&fns, &n, &cap, sym);
+	} END_FOR_EACH_PTR(sym);
+	if (n > 1)
+		qsort(fns, (size_t)n, sizeof(*fns), cmp_fn);
+
+	for (i = 0; i < n; i++)
+		analyze_function(fns[i]);
+	sci__cur = SCI_STREE_EMPTY;
+	sci__fire_file_end();
+	sci__report_flush_function();
+	sci__cur = NULL;
+	sci_arena_reset();
+	free(fns);
+	return has_error ? SCI_TU_FRONTEND_ERRORS : SCI_TU_OK;
+}

@@ -1,0 +1,319 @@
+/*
+ * hooks.c - typed hook registration and dispatch.  One table per event
+ * family; callbacks run in registration order, which registry.c makes the
+ * dependency order of the checkers.
+ */
+#include "analyzer/engine_int.h"
+#include "util/alloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+	int owner;
+	const char *name;	/* call hooks: function name or NULL */
+	long long min, max;	/* return-implies range */
+	void (*fn)(void);	/* cast back to the family's type */
+	void *payload;
+} hook;
+
+typedef struct {
+	hook *v;
+	size_t n, cap;
+} hook_table;
+
+enum {
+	H_EXPR, H_STMT, H_ASSIGN_BEFORE, H_ASSIGN, H_CALL, H_CALL_ASSIGN,
+	H_IMPLIES, H_COND, H_WHOLE_COND, H_RETURN, H_DEREF, H_DECL, H_MODIFY,
+	H_SCOPE_END, H_FUNC_START, H_FUNC_END, H_FILE_END, H_NR
+};
+
+static hook_table tables[H_NR];
+
+void sci__hooks_reset(void)
+{
+	int i;
+
+	for (i = 0; i < H_NR; i++) {
+		free(tables[i].v);
+		memset(&tables[i], 0, sizeof(tables[i]));
+	}
+}
+
+static hook *add(int family, int owner, void (*fn)(void), void *payload)
+{
+	hook_table *t = &tables[family];
+	hook *h;
+
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 8;
+		t->v = sci_realloc(t->v, t->cap * sizeof(*t->v));
+	}
+	h = &t->v[t->n++];
+	memset(h, 0, sizeof(*h));
+	h->owner = owner;
+	h->fn = fn;
+	h->payload = payload;
+	return h;
+}
+
+#define FN(f) ((void (*)(void))(f))
+
+void sci_on_expr(sci_checker_id me, sci_expr_fn fn, void *payload)
+{
+	add(H_EXPR, me, FN(fn), payload);
+}
+
+void sci_on_stmt(sci_checker_id me, sci_stmt_fn fn, void *payload)
+{
+	add(H_STMT, me, FN(fn), payload);
+}
+
+void sci_on_assign_before(sci_checker_id me, sci_assign_fn fn, void *payload)
+{
+	add(H_ASSIGN_BEFORE, me, FN(fn), payload);
+}
+
+void sci_on_assign(sci_checker_id me, sci_assign_fn fn, void *payload)
+{
+	add(H_ASSIGN, me, FN(fn), payload);
+}
+
+void sci_on_call(sci_checker_id me, const char *name, sci_call_fn fn,
+		 void *payload)
+{
+	add(H_CALL, me, FN(fn), payload)->name = name;
+}
+
+void sci_on_call_assign(sci_checker_id me, const char *name,
+			sci_call_assign_fn fn, void *payload)
+{
+	add(H_CALL_ASSIGN, me, FN(fn), payload)->name = name;
+}
+
+void sci_on_return_implies(sci_checker_id me, const char *name, long long min,
+			   long long max, sci_implies_fn fn, void *payload)
+{
+	hook *h = add(H_IMPLIES, me, FN(fn), payload);
+
+	h->name = name;
+	h->min = min;
+	h->max = max;
+}
+
+void sci_on_condition(sci_checker_id me, sci_expr_fn fn, void *payload)
+{
+	add(H_COND, me, FN(fn), payload);
+}
+
+void sci_on_whole_condition(sci_checker_id me, sci_expr_fn fn, void *payload)
+{
+	add(H_WHOLE_COND, me, FN(fn), payload);
+}
+
+void sci_on_return(sci_checker_id me, sci_return_fn fn, void *payload)
+{
+	add(H_RETURN, me, FN(fn), payload);
+}
+
+void sci_on_deref(sci_checker_id me, sci_deref_fn fn, void *payload)
+{
+	add(H_DEREF, me, FN(fn), payload);
+}
+
+void sci_on_declaration(sci_checker_id me, sci_sym_fn fn, void *payload)
+{
+	add(H_DECL, me, FN(fn), payload);
+}
+
+void sci_on_modify(sci_checker_id me, sci_modify_fn fn, void *payload)
+{
+	add(H_MODIFY, me, FN(fn), payload);
+}
+
+void sci_on_scope_end(sci_checker_id me, sci_scope_fn fn, void *payload)
+{
+	add(H_SCOPE_END, me, FN(fn), payload);
+}
+
+void sci_on_func_start(sci_checker_id me, sci_func_fn fn, void *payload)
+{
+	add(H_FUNC_START, me, FN(fn), payload);
+}
+
+void sci_on_func_end(sci_checker_id me, sci_func_fn fn, void *payload)
+{
+	add(H_FUNC_END, me, FN(fn), payload);
+}
+
+void sci_on_file_end(sci_checker_id me, sci_void_fn fn, void *payload)
+{
+	add(H_FILE_END, me, FN(fn), payload);
+}
+
+/* Dispatch: hooks only run on reachable paths. */
+#define EACH(family, h)							\
+	for (hook *h = tables[family].v; h < tables[family].v + tables[family].n; h++)
+
+void sci__fire_expr(struct expression *e)
+{
+	if (!sci__cur)
+		return;
+	sci__state_set_where(e->pos);
+	EACH(H_EXPR, h)
+		((sci_expr_fn)h->fn)(e, h->payload);
+}
+
+void sci__fire_stmt(struct statement *s)
+{
+	if (!sci__cur)
+		return;
+	EACH(H_STMT, h)
+		((sci_stmt_fn)h->fn)(s, h->payload);
+}
+
+void sci__fire_assign(int before, struct expression *left,
+		      struct expression *right, struct position pos)
+{
+	if (!sci__cur)
+		return;
+	sci__state_set_where(pos);
+	EACH(before ? H_ASSIGN_BEFORE : H_ASSIGN, h)
+		((sci_assign_fn)h->fn)(left, right, sci__pos(pos), h->payload);
+}
+
+/* A call's own position is its '(': name the callee's instead. */
+static struct position call_pos(struct expression *call)
+{
+	struct expression *fn = sci__strip(call)->fn;
+
+	return fn ? fn->pos : call->pos;
+}
+
+static int name_matches(const hook *h, const char *name)
+{
+	return !h->name || (name && strcmp(h->name, name) == 0);
+}
+
+void sci__fire_call(struct expression *call)
+{
+	const char *name = sci__call_name(call);
+
+	if (!sci__cur)
+		return;
+	sci__state_set_where(call_pos(call));
+	EACH(H_CALL, h)
+		if (name_matches(h, name))
+			((sci_call_fn)h->fn)(call, h->payload);
+}
+
+void sci__fire_call_assign(struct expression *call, struct expression *left)
+{
+	const char *name = sci__call_name(call);
+
+	if (!sci__cur)
+		return;
+	sci__state_set_where(call_pos(call));
+	EACH(H_CALL_ASSIGN, h)
+		if (name_matches(h, name))
+			((sci_call_assign_fn)h->fn)(call, left, h->payload);
+}
+
+int sci__has_return_implies(const char *fname)
+{
+	if (!fname)
+		return 0;
+	EACH(H_IMPLIES, h)
+		if (strcmp(h->name, fname) == 0)
+			return 1;
+	return 0;
+}
+
+void sci__fire_return_implies(const char *fname, struct expression *call,
+			      const sci_key *result, long long min,
+			      long long max)
+{
+	EACH(H_IMPLIES, h) {
+		if (strcmp(h->name, fname) != 0)
+			continue;
+		/* the side's values must all lie in the hook's range */
+		if (min < h->min || max > h->max)
+			continue;
+		((sci_implies_fn)h->fn)(call, result, h->payload);
+	}
+}
+
+void sci__fire_condition(struct expression *leaf)
+{
+	sci__state_set_where(leaf->pos);
+	EACH(H_COND, h)
+		((sci_expr_fn)h->fn)(leaf, h->payload);
+}
+
+void sci__fire_whole_condition(struct expression *cond)
+{
+	if (!sci__cur)
+		return;
+	EACH(H_WHOLE_COND, h)
+		((sci_expr_fn)h->fn)(cond, h->payload);
+}
+
+void sci__fire_return(struct expression *value, struct position pos)
+{
+	if (!sci__cur)
+		return;
+	sci__state_set_where(pos);
+	EACH(H_RETURN, h)
+		((sci_return_fn)h->fn)(value, sci__pos(pos), h->payload);
+}
+
+void sci__fire_deref(struct expression *ptr, struct position pos)
+{
+	if (!sci__cur)
+		return;
+	sci__state_set_where(pos);
+	EACH(H_DEREF, h)
+		((sci_deref_fn)h->fn)(ptr, sci__pos(pos), h->payload);
+}
+
+void sci__fire_declaration(struct symbol *sym)
+{
+	if (!sci__cur)
+		return;
+	sci__state_set_where(sym->pos);
+	EACH(H_DECL, h)
+		((sci_sym_fn)h->fn)(sym, h->payload);
+}
+
+void sci__fire_modify(const sci_key *key, struct expression *target,
+		      struct position pos)
+{
+	if (!sci__cur || !key)
+		return;
+	sci__state_set_where(pos);
+	EACH(H_MODIFY, h)
+		((sci_modify_fn)h->fn)(key, target, sci__pos(pos), h->payload);
+}
+
+void sci__fire_scope_end(struct symbol *sym, struct position pos)
+{
+	if (!sci__cur)
+		return;
+	sci__state_set_where(pos);
+	EACH(H_SCOPE_END, h)
+		((sci_scope_fn)h->fn)(sym, sci__pos(pos), h->payload);
+}
+
+void sci__fire_func(int end, struct symbol *fn)
+{
+	if (end && !sci__cur)
+		return;
+	EACH(end ? H_FUNC_END : H_FUNC_START, h)
+		((sci_func_fn)h->fn)(fn, h->payload);
+}
+
+void sci__fire_file_end(void)
+{
+	EACH(H_FILE_END, h)
+		((sci_void_fn)h->fn)(h->payload);
+}

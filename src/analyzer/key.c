@@ -1,0 +1,147 @@
+/*
+ * key.c - interned keys.  A key is the name of something that carries
+ * states: a variable, a member path rooted at one ("p->next", "s.a"), a
+ * dereference ("*p"), or a free-form name.  Keys live for one function and
+ * are unique per (name, root variable), so shadowed variables differ.
+ */
+#include "analyzer/engine_int.h"
+
+#include <string.h>
+
+#define NBUCKETS 1024
+
+static sci_key *buckets[NBUCKETS];
+static unsigned next_id;
+
+void sci__keys_reset(void)
+{
+	memset(buckets, 0, sizeof(buckets));
+	next_id = 0;
+}
+
+static unsigned hash_str(const char *s)
+{
+	unsigned h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+static const sci_key *intern(const char *name, struct symbol *base, int is_var)
+{
+	unsigned b = hash_str(name) % NBUCKETS;
+	sci_key *k;
+
+	for (k = buckets[b]; k; k = k->hnext)
+		if (k->base == base && strcmp(k->name, name) == 0)
+			return k;
+	k = sci_arena_alloc(sizeof(*k));
+	k->name = sci_arena_strdup(name);
+	k->base = base;
+	k->is_var = is_var;
+	k->id = next_id++;
+	k->hnext = buckets[b];
+	buckets[b] = k;
+	return k;
+}
+
+static const char *ident_name(struct ident *id)
+{
+	return id ? sci_arena_printf("%.*s", id->len, id->name) : NULL;
+}
+
+/*
+ * Builds the name of @e into a string, setting *base to the root variable.
+ * Returns NULL for expressions that do not name storage.
+ */
+static const char *expr_name(struct expression *e, struct symbol **base)
+{
+	const char *inner, *member;
+	struct expression *d;
+
+	e = sci__strip(e);
+	if (!e)
+		return NULL;
+	switch (e->type) {
+	case EXPR_SYMBOL:
+		if (!e->symbol || !e->symbol->ident)
+			return NULL;
+		*base = e->symbol;
+		return ident_name(e->symbol->ident);
+	case EXPR_DEREF:
+		member = ident_name(e->member);
+		if (!member)
+			return NULL;
+		d = sci__strip(e->deref);
+		if (d && d->type == EXPR_PREOP && d->op == '*') {
+			inner = expr_name(d->unop, base);
+			return inner ? sci_arena_printf("%s->%s", inner, member) : NULL;
+		}
+		inner = expr_name(d, base);
+		return inner ? sci_arena_printf("%s.%s", inner, member) : NULL;
+	case EXPR_PREOP:
+		if (e->op != '*')
+			return NULL;
+		d = sci__strip(e->unop);
+		/* a[i] is *(a + i): name constant indexes only */
+		if (d && d->type == EXPR_BINOP && d->op == '+') {
+			long long idx;
+
+			if (!sci__const_value(d->right, &idx))
+				return NULL;
+			inner = expr_name(d->left, base);
+			return inner ? sci_arena_printf("%s[%lld]", inner, idx) : NULL;
+		}
+		inner = expr_name(d, base);
+		return inner ? sci_arena_printf("*%s", inner) : NULL;
+	default:
+		return NULL;
+	}
+}
+
+const sci_key *sci_key_expr(sci_expr *e)
+{
+	struct symbol *base = NULL;
+	const char *name;
+	struct expression *s = sci__strip(e);
+
+	name = expr_name(s, &base);
+	if (!name)
+		return NULL;
+	return intern(name, base, s->type == EXPR_SYMBOL);
+}
+
+const sci_key *sci_key_sym(sci_sym *sym)
+{
+	if (!sym || !sym->ident)
+		return NULL;
+	return intern(ident_name(sym->ident), sym, 1);
+}
+
+const sci_key *sci_key_arg(sci_expr *call, int n)
+{
+	sci_expr *arg = sci_call_arg(call, n);
+
+	return arg ? sci_key_expr(arg) : NULL;
+}
+
+const sci_key *sci_key_named(const char *name)
+{
+	return intern(name, NULL, 0);
+}
+
+const char *sci_key_name(const sci_key *key)
+{
+	return key ? key->name : "";
+}
+
+sci_sym *sci_key_base(const sci_key *key)
+{
+	return key ? key->base : NULL;
+}
+
+int sci_key_is_var(const sci_key *key)
+{
+	return key && key->is_var;
+}

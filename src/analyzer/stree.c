@@ -1,0 +1,309 @@
+/*
+ * stree.c - sms and strees.
+ *
+ * An stree is a persistent AVL tree of sms ordered by (owner, key id):
+ * copying a path is copying a pointer, and setting a state allocates only
+ * the O(log n) nodes on the way to it.  A merged sm remembers the two sms
+ * it was made from and the join that made it; implied.c reads that history.
+ * History is capped (HISTORY_CAP leaves) so huge functions stay linear.
+ */
+#include "analyzer/engine_int.h"
+
+#include <string.h>
+
+#define HISTORY_CAP 256
+
+const sci_stree sci__stree_empty = { NULL, NULL, NULL, 0 };
+
+const sci_state sci_undefined = { "undefined", NULL };
+const sci_state sci_merged = { "merged", NULL };
+
+static unsigned join_counter;
+
+unsigned sci__new_join(void)
+{
+	return ++join_counter;
+}
+
+const sci_sm *sci__sm_leaf(int owner, const sci_key *key,
+			   const sci_state *state, struct position pos)
+{
+	struct sci_sm *sm = sci_arena_alloc(sizeof(*sm));
+
+	sm->owner = owner;
+	sm->key = key;
+	sm->state = state;
+	sm->pos = pos;
+	sm->nleaves = 1;
+	sm->npossible = 1;
+	sm->possible = sci_arena_alloc(sizeof(*sm->possible));
+	sm->possible[0] = state;
+	return sm;
+}
+
+const sci_state *sci__merge_states(int owner, const sci_state *a,
+				   const sci_state *b)
+{
+	if (a == b)
+		return a;
+	if (sci__owners[owner].merge)
+		return sci__owners[owner].merge(a, b);
+	return &sci_merged;
+}
+
+static int has_state(const sci_state **list, unsigned n, const sci_state *s)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (list[i] == s)
+			return 1;
+	return 0;
+}
+
+const sci_sm *sci__sm_merged(const sci_sm *l, const sci_sm *r, unsigned join)
+{
+	struct sci_sm *sm = sci_arena_alloc(sizeof(*sm));
+	unsigned i;
+
+	sm->owner = l->owner;
+	sm->key = l->key;
+	sm->state = sci__merge_states(l->owner, l->state, r->state);
+	sm->possible = sci_arena_alloc((l->npossible + r->npossible) *
+				       sizeof(*sm->possible));
+	for (i = 0; i < l->npossible; i++)
+		sm->possible[sm->npossible++] = l->possible[i];
+	for (i = 0; i < r->npossible; i++)
+		if (!has_state(sm->possible, sm->npossible, r->possible[i]))
+			sm->possible[sm->npossible++] = r->possible[i];
+	sm->nleaves = l->nleaves + r->nleaves;
+	if (sm->nleaves <= HISTORY_CAP) {
+		sm->left = l;
+		sm->right = r;
+		sm->join = join;
+	} else {
+		sm->nleaves = 1;	/* history dropped: acts as a leaf */
+	}
+	return sm;
+}
+
+/* ---------------------------------------------------------------- AVL */
+
+static int cmp(int owner, const sci_key *key, const sci_sm *sm)
+{
+	if (owner != sm->owner)
+		return owner < sm->owner ? -1 : 1;
+	if (key->id != sm->key->id)
+		return key->id < sm->key->id ? -1 : 1;
+	return 0;
+}
+
+static int height(const sci_stree *t)
+{
+	return t->h;
+}
+
+static const sci_stree *node(const sci_sm *sm, const sci_stree *l,
+			     const sci_stree *r)
+{
+	sci_stree *t = sci_arena_alloc(sizeof(*t));
+	int hl = height(l), hr = height(r);
+
+	t->sm = sm;
+	t->l = l;
+	t->r = r;
+	t->h = (hl > hr ? hl : hr) + 1;
+	return t;
+}
+
+static const sci_stree *balance(const sci_sm *sm, const sci_stree *l,
+				const sci_stree *r)
+{
+	int hl = height(l), hr = height(r);
+
+	if (hl > hr + 1) {
+		if (height(l->l) >= height(l->r))
+			return node(l->sm, l->l, node(sm, l->r, r));
+		return node(l->r->sm, node(l->sm, l->l, l->r->l),
+			    node(sm, l->r->r, r));
+	}
+	if (hr > hl + 1) {
+		if (height(r->r) >= height(r->l))
+			return node(r->sm, node(sm, l, r->l), r->r);
+		return node(r->l->sm, node(sm, l, r->l->l),
+			    node(r->sm, r->l->r, r->r));
+	}
+	return node(sm, l, r);
+}
+
+const sci_stree *sci__stree_set(const sci_stree *t, const sci_sm *sm)
+{
+	int c;
+
+	if (!t)
+		return NULL;	/* unreachable paths stay unreachable */
+	if (t == SCI_STREE_EMPTY)
+		return node(sm, SCI_STREE_EMPTY, SCI_STREE_EMPTY);
+	c = cmp(sm->owner, sm->key, t->sm);
+	if (c == 0)
+		return t->sm == sm ? t : node(sm, t->l, t->r);
+	if (c < 0)
+		return balance(t->sm, sci__stree_set(t->l, sm), t->r);
+	return balance(t->sm, t->l, sci__stree_set(t->r, sm));
+}
+
+const sci_sm *sci__stree_get(const sci_stree *t, int owner, const sci_key *key)
+{
+	if (!t || !key)
+		return NULL;
+	while (t != SCI_STREE_EMPTY) {
+		int c = cmp(owner, key, t->sm);
+
+		if (c == 0)
+			return t->sm;
+		t = c < 0 ? t->l : t->r;
+	}
+	return NULL;
+}
+
+static void collect(const sci_stree *t, int owner, const sci_sm **out,
+		    size_t *n)
+{
+	if (t == SCI_STREE_EMPTY)
+		return;
+	if (owner < 0 || owner <= t->sm->owner)
+		collect(t->l, owner, out, n);
+	if (owner < 0 || owner == t->sm->owner)
+		out[(*n)++] = t->sm;
+	if (owner < 0 || owner >= t->sm->owner)
+		collect(t->r, owner, out, n);
+}
+
+static size_t count(const sci_stree *t)
+{
+	if (t == SCI_STREE_EMPTY)
+		return 0;
+	return 1 + count(t->l) + count(t->r);
+}
+
+const sci_sm **sci__stree_list(const sci_stree *t, int owner, size_t *n)
+{
+	const sci_sm **out;
+
+	*n = 0;
+	if (!t)
+		return NULL;
+	out = sci_arena_alloc((count(t) + 1) * sizeof(*out));
+	collect(t, owner, out, n);
+	return out;
+}
+
+static const sci_stree *build(const sci_sm **a, size_t n)
+{
+	size_t mid;
+
+	if (n == 0)
+		return SCI_STREE_EMPTY;
+	mid = n / 2;
+	return node(a[mid], build(a, mid), build(a + mid + 1, n - mid - 1));
+}
+
+static const sci_sm *unmatched_leaf(const sci_sm *other)
+{
+	const sci_owner *o = &sci__owners[other->owner];
+	const sci_state *s = o->unmatched ? o->unmatched(other->key)
+					  : &sci_undefined;
+	struct position nopos = { 0 };
+
+	return sci__sm_leaf(other->owner, other->key, s, nopos);
+}
+
+const sci_stree *sci__stree_merge(const sci_stree *a, const sci_stree *b)
+{
+	const sci_sm **la, **lb, **out;
+	size_t na, nb, i = 0, j = 0, n = 0;
+	unsigned join;
+
+	if (!a)
+		return b;
+	if (!b || a == b)
+		return a;
+	la = sci__stree_list(a, -1, &na);
+	lb = sci__stree_list(b, -1, &nb);
+	out = sci_arena_alloc((na + nb + 1) * sizeof(*out));
+	join = sci__new_join();
+	while (i < na || j < nb) {
+		int c;
+
+		if (i == na)
+			c = 1;
+		else if (j == nb)
+			c = -1;
+		else
+			c = cmp(la[i]->owner, la[i]->key, lb[j]);
+		if (c == 0) {
+			out[n++] = la[i] == lb[j] ? la[i]
+				 : sci__sm_merged(la[i], lb[j], join);
+			i++;
+			j++;
+		} else if (c < 0) {
+			out[n++] = sci__sm_merged(la[i], unmatched_leaf(la[i]), join);
+			i++;
+		} else {
+			out[n++] = sci__sm_merged(unmatched_leaf(lb[j]), lb[j], join);
+			j++;
+		}
+	}
+	return build(out, n);
+}
+
+/* ------------------------------------------------------- checker API */
+
+const sci_state *sci_sm_state(const sci_sm *sm)
+{
+	return sm ? sm->state : NULL;
+}
+
+const sci_key *sci_sm_key(const sci_sm *sm)
+{
+	return sm ? sm->key : NULL;
+}
+
+size_t sci_sm_npossible(const sci_sm *sm)
+{
+	return sm ? sm->npossible : 0;
+}
+
+const sci_state *sci_sm_possible_at(const sci_sm *sm, size_t i)
+{
+	return sm && i < sm->npossible ? sm->possible[i] : NULL;
+}
+
+int sci_sm_has_possible(const sci_sm *sm, const sci_state *s)
+{
+	return sm && has_state(sm->possible, sm->npossible, s);
+}
+
+static const sci_sm *find_leaf(const sci_sm *sm, const sci_state *s)
+{
+	const sci_sm *found;
+
+	if (!sm->left)
+		return (!s || sm->state == s) && sm->pos.line ? sm : NULL;
+	if ((found = find_leaf(sm->left, s)))
+		return found;
+	return find_leaf(sm->right, s);
+}
+
+int sci_sm_where(const sci_sm *sm, const sci_state *s, sci_pos *out)
+{
+	const sci_sm *leaf;
+
+	if (!sm)
+		return -1;
+	leaf = find_leaf(sm, s);
+	if (!leaf)
+		return -1;
+	*out = sci__pos(leaf->pos);
+	return 0;
+}

@@ -1,0 +1,638 @@
+/*
+ * walk.c - the flow-sensitive walk of one function's statements.
+ *
+ * `sci__cur` is the stree of the path being walked; NULL means the path is
+ * unreachable (after return, goto, break, a noreturn call, or a condition
+ * that can't hold), and hooks don't fire there.  Every jump (goto, break,
+ * continue) adds the current path to its target label's pending list; the
+ * label merges them in.  Loops are walked in two passes: a quiet one to
+ * learn what flows back, then a reported one from the entry merged with
+ * the widened back edge (a bounded approximation, never a fixpoint hunt).
+ * Backward gotos get one extra pass of the statements after their label.
+ *
+ * Expressions and conditions are in walk_expr.c and cond.c.
+ */
+#include "analyzer/engine_int.h"
+
+#include <string.h>
+
+const sci_stree *sci__cur;
+int sci__quiet;
+struct symbol *sci__cur_fn;
+const char *sci__cur_fn_name;
+
+#define MAX_LOOP_NEST 4		/* deeper loops get a single pass */
+
+/* ------------------------------------------------------------ labels */
+
+typedef struct pending {
+	struct symbol *label;
+	const sci_stree *paths;		/* merged paths jumping here */
+	int seen;			/* the label was walked already */
+	int backward;			/* a jump after the label targets it */
+	struct statement **ancestors;	/* compound statements around it */
+	int nancestors;
+	struct pending *next;
+} pending;
+
+static pending *pendings;
+
+static pending *find_pending(struct symbol *label)
+{
+	pending *p;
+
+	for (p = pendings; p; p = p->next)
+		if (p->label == label)
+			return p;
+	p = sci_arena_alloc(sizeof(*p));
+	p->label = label;
+	p->next = pendings;
+	pendings = p;
+	return p;
+}
+
+static void jump_to(struct symbol *label)
+{
+	pending *p;
+
+	if (!sci__cur || !label)
+		return;
+	p = find_pending(label);
+	if (p->seen)
+		p->backward = 1;
+	p->paths = sci__stree_merge(p->paths, sci__cur);
+}
+
+static const sci_stree *take_pending(struct symbol *label)
+{
+	pending *p = find_pending(label);
+	const sci_stree *t = p->paths;
+
+	p->paths = NULL;
+	return t;
+}
+
+/* ------------------------------------------------------------ scopes */
+
+typedef struct {
+	struct statement *compound;	/* NULL for a loop's own scope */
+	struct symbol **syms;
+	int n, cap;
+	int loop_level;			/* loop/switch nesting when opened */
+} scope;
+
+static scope scopes[256];
+static int nscopes;
+static int scope_overflow;	/* pushes past the table, popped first */
+static struct statement *body_stmt;
+static struct position body_end;
+static int loop_level;		/* nesting of loops and switches */
+static int loop_nest;		/* nesting of loops only */
+
+static void scope_push(struct statement *compound)
+{
+	scope *s;
+
+	if (nscopes == (int)(sizeof(scopes) / sizeof(scopes[0]))) {
+		scope_overflow++;
+		return;
+	}
+	s = &scopes[nscopes++];
+	memset(s, 0, sizeof(*s));
+	s->compound = compound;
+	s->loop_level = loop_level;
+}
+
+static void scope_add(struct symbol *sym)
+{
+	scope *s;
+
+	if (!nscopes)
+		return;
+	s = &scopes[nscopes - 1];
+	if (s->n == s->cap) {
+		struct symbol **v;
+
+		s->cap = s->cap ? s->cap * 2 : 8;
+		v = sci_arena_alloc(s->cap * sizeof(*v));
+		if (s->n)
+			memcpy(v, s->syms, s->n * sizeof(*v));
+		s->syms = v;
+	}
+	s->syms[s->n++] = sym;
+}
+
+static void scope_end_one(scope *s, struct position pos)
+{
+	int i;
+
+	for (i = s->n - 1; i >= 0; i--)
+		sci__fire_scope_end(s->syms[i], pos);
+}
+
+static void scope_pop(struct position pos)
+{
+	if (scope_overflow) {
+		scope_overflow--;
+		return;
+	}
+	if (!nscopes)
+		return;
+	scope_end_one(&scopes[nscopes - 1], pos);
+	nscopes--;
+}
+
+/* Variables of every scope deeper than loop level @level go out of scope. */
+static void scopes_leave_to_level(int level, struct position pos)
+{
+	int i;
+
+	for (i = nscopes - 1; i >= 0 && scopes[i].loop_level >= level; i--)
+		scope_end_one(&scopes[i], pos);
+}
+
+static int is_ancestor(pending *p, struct statement *compound)
+{
+	int i;
+
+	for (i = 0; i < p->nancestors; i++)
+		if (p->ancestors[i] == compound)
+			return 1;
+	return 0;
+}
+
+/* A goto leaves every open block that does not enclose its label. */
+static void scopes_leave_for_goto(pending *p, struct position pos)
+{
+	int i;
+
+	for (i = nscopes - 1; i >= 0; i--) {
+		if (scopes[i].compound && is_ancestor(p, scopes[i].compound))
+			break;
+		scope_end_one(&scopes[i], pos);
+	}
+}
+
+/* ------------------------------------------------ label pre-scan */
+
+static struct statement *anc_stack[256];
+static int nanc;
+
+static void prescan_stmt(struct statement *stmt);
+
+static void prescan_list(struct statement_list *list)
+{
+	struct statement *s;
+
+	FOR_EACH_PTR(list, s) {
+		prescan_stmt(s);
+	} END_FOR_EACH_PTR(s);
+}
+
+static void prescan_stmt(struct statement *stmt)
+{
+	pending *p;
+
+	if (!stmt)
+		return;
+	switch (stmt->type) {
+	case STMT_COMPOUND:
+		if (nanc < 256)
+			anc_stack[nanc] = stmt;
+		nanc++;
+		prescan_list(stmt->stmts);
+		nanc--;
+		break;
+	case STMT_LABEL:
+		p = find_pending(stmt->label_identifier);
+		p->nancestors = nanc < 256 ? nanc : 256;
+		p->ancestors = sci_arena_alloc((p->nancestors + 1) * sizeof(*p->ancestors));
+		memcpy(p->ancestors, anc_stack, p->nancestors * sizeof(*p->ancestors));
+		prescan_stmt(stmt->label_statement);
+		break;
+	case STMT_IF:
+		prescan_stmt(stmt->if_true);
+		prescan_stmt(stmt->if_false);
+		break;
+	case STMT_ITERATOR:
+		prescan_stmt(stmt->iterator_pre_statement);
+		prescan_stmt(stmt->iterator_statement);
+		prescan_stmt(stmt->iterator_post_statement);
+		break;
+	case STMT_SWITCH:
+		prescan_stmt(stmt->switch_statement);
+		break;
+	case STMT_CASE:
+		prescan_stmt(stmt->case_statement);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ------------------------------------------------------ statements */
+
+typedef struct {
+	struct expression *expr;
+	const sci_stree *entry;
+	const sci_rl *cases;	/* union of every case value */
+	int has_default;
+} switch_ctx;
+
+static switch_ctx switches[64];
+static int nswitches;
+
+static void walk_declaration(struct symbol_list *syms)
+{
+	struct symbol *sym;
+
+	FOR_EACH_PTR(syms, sym) {
+		if (sym->ctype.modifiers & (MOD_STATIC | MOD_EXTERN))
+			continue;
+		if (sci__real_type(sym) && sci__real_type(sym)->type == SYM_FN)
+			continue;
+		scope_add(sym);
+		if (sym->initializer) {
+			struct expression *a = alloc_expression(sym->pos, EXPR_ASSIGNMENT);
+			struct expression *v = alloc_expression(sym->pos, EXPR_SYMBOL);
+
+			v->symbol = sym;
+			v->symbol_name = sym->ident;
+			a->op = '=';
+			a->left = v;
+			a->right = sym->initializer;
+			sci__walk_expr(a);
+		}
+		sci__fire_declaration(sym);
+	} END_FOR_EACH_PTR(sym);
+}
+
+/*
+ * Where a block's variables die: the closing brace of the function body
+ * (recorded by our sparse patch), else the last statement of the block,
+ * since sparse keeps no closing position for inner blocks.
+ */
+static struct position block_end(struct statement *stmt,
+				 struct statement **v, int n)
+{
+	if (stmt == body_stmt)
+		return body_end;
+	return n ? v[n - 1]->pos : stmt->pos;
+}
+
+static void walk_compound(struct statement *stmt)
+{
+	struct statement *s, **v;
+	int n = 0, i, j;
+
+	scope_push(stmt);
+	FOR_EACH_PTR(stmt->stmts, s) {
+		n++;
+	} END_FOR_EACH_PTR(s);
+	v = sci_arena_alloc((n + 1) * sizeof(*v));
+	i = 0;
+	FOR_EACH_PTR(stmt->stmts, s) {
+		v[i++] = s;
+	} END_FOR_EACH_PTR(s);
+
+	for (i = 0; i < n; i++)
+		sci__walk_stmt(v[i]);
+
+	/*
+	 * Backward gotos to a label of this block: walk once more from the
+	 * label with what jumped back, widened like a loop.  One extra pass
+	 * only; jumps back from that pass are dropped.
+	 */
+	for (i = 0; i < n; i++) {
+		pending *p;
+		const sci_stree *back, *end = sci__cur;
+
+		if (v[i]->type != STMT_LABEL)
+			continue;
+		p = find_pending(v[i]->label_identifier);
+		if (!p->backward || !(back = take_pending(p->label)))
+			continue;
+		p->backward = 0;
+		sci__cur = back;
+		for (j = i; j < n; j++)
+			sci__walk_stmt(v[j]);
+		take_pending(p->label);
+		sci__cur = sci__stree_merge(end, sci__cur);
+	}
+	scope_pop(block_end(stmt, v, n));
+}
+
+static void walk_if(struct statement *stmt)
+{
+	const sci_stree *t, *f, *after_true;
+
+	sci__fire_whole_condition(stmt->if_conditional);
+	sci__split_condition(stmt->if_conditional, &t, &f);
+	sci__cur = t;
+	sci__walk_stmt(stmt->if_true);
+	after_true = sci__cur;
+	sci__cur = f;
+	sci__walk_stmt(stmt->if_false);
+	sci__cur = sci__stree_merge(after_true, sci__cur);
+}
+
+static void walk_return(struct statement *stmt)
+{
+	sci__walk_expr(stmt->ret_value);
+	if (!sci__cur)
+		return;
+	sci__fire_return(stmt->ret_value, stmt->pos);
+	scopes_leave_to_level(0, stmt->pos);
+	jump_to(stmt->ret_target);
+	sci__cur = NULL;
+}
+
+/* One pass of a loop starting from @head; returns the back edge. */
+static const sci_stree *loop_pass(struct statement *stmt,
+				  const sci_stree *head,
+				  const sci_stree **exits)
+{
+	const sci_stree *t, *f;
+
+	take_pending(stmt->iterator_break);
+	take_pending(stmt->iterator_continue);
+	sci__cur = head;
+	*exits = NULL;
+	if (stmt->iterator_pre_condition) {
+		sci__fire_whole_condition(stmt->iterator_pre_condition);
+		sci__split_condition(stmt->iterator_pre_condition, &t, &f);
+		*exits = f;
+		sci__cur = t;
+	}
+	loop_level++;
+	sci__walk_stmt(stmt->iterator_statement);
+	loop_level--;
+	sci__cur = sci__stree_merge(sci__cur, take_pending(stmt->iterator_continue));
+	sci__walk_stmt(stmt->iterator_post_statement);
+	if (stmt->iterator_post_condition) {
+		sci__fire_whole_condition(stmt->iterator_post_condition);
+		sci__split_condition(stmt->iterator_post_condition, &t, &f);
+		*exits = sci__stree_merge(*exits, f);
+		sci__cur = t;
+	}
+	*exits = sci__stree_merge(*exits, take_pending(stmt->iterator_break));
+	return sci__cur;
+}
+
+static void walk_loop(struct statement *stmt)
+{
+	const sci_stree *entry, *back, *exits, *head;
+
+	scope_push(NULL);
+	walk_declaration(stmt->iterator_syms);
+	sci__walk_stmt(stmt->iterator_pre_statement);
+	entry = sci__cur;
+	loop_nest++;
+	if (loop_nest >= MAX_LOOP_NEST) {
+		loop_pass(stmt, entry, &exits);
+	} else {
+		sci__quiet++;
+		back = loop_pass(stmt, entry, &exits);
+		sci__quiet--;
+		head = back ? sci__extra_widen(sci__stree_merge(entry, back),
+					       entry, back)
+			    : entry;
+		loop_pass(stmt, head, &exits);
+	}
+	loop_nest--;
+	sci__cur = exits;
+	scope_pop(stmt->pos);
+}
+
+static const sci_rl *case_rl(struct statement *c)
+{
+	long long lo, hi;
+
+	if (!c->case_expression || !sci__const_value(c->case_expression, &lo))
+		return NULL;
+	hi = lo;
+	if (c->case_to && !sci__const_value(c->case_to, &hi))
+		return NULL;
+	return sci_rl_range(lo, hi);
+}
+
+static void walk_switch(struct statement *stmt)
+{
+	switch_ctx *ctx;
+	struct symbol *label;
+	const sci_stree *end;
+	int known = 1;
+
+	sci__walk_expr(stmt->switch_expression);
+	if (nswitches == (int)(sizeof(switches) / sizeof(switches[0]))) {
+		sci__cur = NULL;	/* absurd nesting: give up on this path */
+		return;
+	}
+	ctx = &switches[nswitches++];
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->expr = stmt->switch_expression;
+	ctx->entry = sci__cur;
+	ctx->cases = sci_rl_range(1, 0);
+	FOR_EACH_PTR(stmt->switch_case->symbol_list, label) {
+		const sci_rl *rl;
+
+		if (!label->stmt->case_expression) {
+			ctx->has_default = 1;
+			continue;
+		}
+		rl = case_rl(label->stmt);
+		if (rl)
+			ctx->cases = sci_rl_union(ctx->cases, rl);
+		else
+			known = 0;
+	} END_FOR_EACH_PTR(label);
+	if (!known)
+		ctx->cases = NULL;
+
+	take_pending(stmt->switch_break);
+	sci__cur = NULL;	/* code before the first case is unreachable */
+	loop_level++;
+	sci__walk_stmt(stmt->switch_statement);
+	loop_level--;
+	end = sci__stree_merge(sci__cur, take_pending(stmt->switch_break));
+	if (!ctx->has_default) {
+		const sci_stree *none = ctx->entry;
+
+		if (ctx->cases)
+			none = sci__extra_narrow(ctx->entry, ctx->expr,
+				sci_rl_minus(sci__type_rl(sci__expr_type(ctx->expr)),
+					     ctx->cases));
+		end = sci__stree_merge(end, none);
+	}
+	nswitches--;
+	sci__cur = end;
+}
+
+static void walk_case(struct statement *stmt)
+{
+	switch_ctx *ctx;
+	const sci_stree *in;
+	const sci_rl *rl;
+
+	if (!nswitches) {
+		sci__walk_stmt(stmt->case_statement);
+		return;
+	}
+	ctx = &switches[nswitches - 1];
+	in = ctx->entry;
+	if (stmt->case_expression) {
+		rl = case_rl(stmt);
+		if (rl)
+			in = sci__extra_narrow(ctx->entry, ctx->expr, rl);
+	} else if (ctx->cases) {
+		in = sci__extra_narrow(ctx->entry, ctx->expr,
+			sci_rl_minus(sci__type_rl(sci__expr_type(ctx->expr)),
+				     ctx->cases));
+	}
+	sci__cur = sci__stree_merge(sci__cur, in);
+	sci__walk_stmt(stmt->case_statement);
+}
+
+static void walk_goto(struct statement *stmt)
+{
+	struct symbol *target = stmt->goto_label;
+	struct symbol *label;
+
+	if (!target) {
+		/* computed goto: every address-taken label may be next */
+		sci__walk_expr(stmt->goto_expression);
+		FOR_EACH_PTR(stmt->target_list, label) {
+			jump_to(label);
+		} END_FOR_EACH_PTR(label);
+		sci__cur = NULL;
+		return;
+	}
+	if (!sci__cur)
+		return;
+	if (target->type == SYM_LABEL) {
+		scopes_leave_for_goto(find_pending(target), stmt->pos);
+	} else {
+		/* break/continue: leave the blocks inside the loop or switch */
+		scopes_leave_to_level(loop_level, stmt->pos);
+	}
+	jump_to(target);
+	sci__cur = NULL;
+}
+
+static void walk_asm(struct statement *stmt)
+{
+	struct asm_operand *op;
+	struct symbol *label;
+
+	FOR_EACH_PTR(stmt->asm_inputs, op) {
+		sci__walk_expr(op->expr);
+	} END_FOR_EACH_PTR(op);
+	FOR_EACH_PTR(stmt->asm_outputs, op) {
+		const sci_key *k = sci_key_expr(op->expr);
+
+		if (k) {
+			sci__extra_unknown(k);
+			sci__fire_modify(k, op->expr, stmt->pos);
+		}
+	} END_FOR_EACH_PTR(op);
+	FOR_EACH_PTR(stmt->asm_labels, label) {
+		jump_to(label);
+	} END_FOR_EACH_PTR(label);
+}
+
+void sci__walk_stmt(struct statement *stmt)
+{
+	pending *p;
+
+	if (!stmt)
+		return;
+	/* labels and cases can make unreachable code reachable again */
+	if (!sci__cur && stmt->type != STMT_LABEL && stmt->type != STMT_CASE &&
+	    stmt->type != STMT_COMPOUND && stmt->type != STMT_IF &&
+	    stmt->type != STMT_ITERATOR && stmt->type != STMT_SWITCH)
+		return;
+	sci__fire_stmt(stmt);
+	switch (stmt->type) {
+	case STMT_DECLARATION:
+		walk_declaration(stmt->declaration);
+		break;
+	case STMT_EXPRESSION:
+		sci__walk_expr(stmt->expression);
+		break;
+	case STMT_COMPOUND:
+		walk_compound(stmt);
+		break;
+	case STMT_IF:
+		walk_if(stmt);
+		break;
+	case STMT_RETURN:
+		walk_return(stmt);
+		break;
+	case STMT_ITERATOR:
+		walk_loop(stmt);
+		break;
+	case STMT_SWITCH:
+		walk_switch(stmt);
+		break;
+	case STMT_CASE:
+		walk_case(stmt);
+		break;
+	case STMT_LABEL:
+		p = find_pending(stmt->label_identifier);
+		p->seen = 1;
+		sci__cur = sci__stree_merge(sci__cur, take_pending(p->label));
+		sci__walk_stmt(stmt->label_statement);
+		break;
+	case STMT_GOTO:
+		walk_goto(stmt);
+		break;
+	case STMT_ASM:
+		walk_asm(stmt);
+		break;
+	default:	/* STMT_NONE, STMT_CONTEXT, STMT_RANGE */
+		break;
+	}
+}
+
+static void walk_params(struct symbol *base)
+{
+	struct symbol *arg;
+
+	FOR_EACH_PTR(base->arguments, arg) {
+		sci__fire_declaration(arg);
+	} END_FOR_EACH_PTR(arg);
+}
+
+void sci__walk_function(struct symbol *fn)
+{
+	struct symbol *base = fn->ctype.base_type;
+	struct statement *body = base->stmt ? base->stmt : base->inline_stmt;
+	struct position end = fn->endpos;
+
+	if (end.line < fn->pos.line)
+		end = body->pos;	/* sparse without our endpos patch */
+	body_stmt = body;
+	body_end = end;
+	pendings = NULL;
+	nscopes = 0;
+	scope_overflow = 0;
+	nswitches = 0;
+	loop_level = 0;
+	loop_nest = 0;
+	sci__quiet = 0;
+	nanc = 0;
+	prescan_stmt(body);
+
+	sci__cur = SCI_STREE_EMPTY;
+	sci__fire_func(0, fn);
+	walk_params(base);
+	sci__walk_stmt(body);
+	if (sci__cur) {
+		/* falling off the end is a return without a value */
+		sci__fire_return(NULL, end);
+		jump_to(body->ret);
+	}
+	sci__cur = body->ret ? take_pending(body->ret) : sci__cur;
+	sci__fire_func(1, fn);
+	sci__cur = NULL;
+}

@@ -1,0 +1,298 @@
+/*
+ * walk_expr.c - the walk of expressions: operands first, then the hooks of
+ * the expression itself.  Assignments, dereferences, calls, modifications
+ * and noreturn calls are recognised here; `&&`, `||` and `?:` split the
+ * path through cond.c even outside conditions.
+ */
+#include "analyzer/engine_int.h"
+
+#include <string.h>
+
+static const char *const noreturn_names[] = {
+	"exit", "_exit", "_Exit", "abort", "quick_exit", "__builtin_unreachable",
+	"__builtin_trap", "__assert_fail", "__assert_perror_fail", "__assert",
+	"__assert_rtn", "longjmp", "siglongjmp", "_longjmp", "__longjmp_chk",
+	"err", "errx", "verr", "verrx", "pthread_exit", "__stack_chk_fail",
+	"thrd_exit", NULL
+};
+
+int sci__is_noreturn_call(struct expression *call)
+{
+	struct expression *fn;
+	const char *name = sci__call_name(call);
+	struct symbol *sym;
+	int i;
+
+	if (!name)
+		return 0;
+	for (i = 0; noreturn_names[i]; i++)
+		if (strcmp(name, noreturn_names[i]) == 0)
+			return 1;
+	fn = sci__strip(sci__strip(call)->fn);
+	for (sym = fn->symbol; sym; sym = sym->same_symbol)
+		if (sym->ctype.modifiers & MOD_NORETURN)
+			return 1;
+	return 0;
+}
+
+/* Every key rooted at @key's variable also changes ("p->x" when p does). */
+static void modified(const sci_key *key, struct expression *target,
+		     struct position pos)
+{
+	const sci_sm **all;
+	const sci_key *seen[64];
+	size_t n, i, nseen = 0, j;
+
+	if (!key)
+		return;
+	sci__fire_modify(key, target, pos);
+	if (!key->is_var || !key->base || !sci__cur)
+		return;
+	all = sci__stree_list(sci__cur, -1, &n);
+	for (i = 0; i < n; i++) {
+		const sci_key *k = all[i]->key;
+
+		if (k == key || k->base != key->base || k->is_var)
+			continue;
+		for (j = 0; j < nseen; j++)
+			if (seen[j] == k)
+				break;
+		if (j < nseen)
+			continue;
+		if (nseen < 64)
+			seen[nseen++] = k;
+		if (all[i]->owner == SCI_OWNER_EXTRA)
+			sci__extra_unknown(k);
+		sci__fire_modify(k, target, pos);
+	}
+}
+
+static void walk_assignment(struct expression *e)
+{
+	struct expression *right = sci__strip(e->right);
+	const sci_key *key;
+
+	sci__walk_expr(e->right);
+	/* the left side is not read, but `p->x = ...` dereferences p */
+	if (sci__strip(e->left)->type != EXPR_SYMBOL)
+		sci__walk_expr(e->left);
+	if (!sci__cur)
+		return;
+	key = sci_key_expr(e->left);
+	sci__fire_assign(1, e->left, e->right, e->pos);
+	sci__extra_assign(e);
+	modified(key, e->left, e->pos);
+	sci__fire_assign(0, e->left, e->right, e->pos);
+	if (e->op == '=' && right && right->type == EXPR_CALL)
+		sci__fire_call_assign(right, e->left);
+}
+
+/* `&x`: x is not read (`&p->m` does not dereference p). */
+static void walk_addr_of(struct expression *e)
+{
+	e = sci__strip(e);
+	if (!e)
+		return;
+	switch (e->type) {
+	case EXPR_SYMBOL:
+		return;
+	case EXPR_DEREF:
+		walk_addr_of(e->deref);
+		return;
+	case EXPR_PREOP:
+		if (e->op == '*') {
+			sci__walk_expr(e->unop);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	sci__walk_expr(e);
+}
+
+static int is_global(struct symbol *sym)
+{
+	return !sym || (sym->ctype.modifiers & (MOD_TOPLEVEL | MOD_STATIC | MOD_EXTERN));
+}
+
+/*
+ * A callee may change any global and anything reachable from the
+ * pointers it gets: forget what the value model knew about them.
+ */
+static void forget_after_call(struct expression *call)
+{
+	const sci_sm **all;
+	struct expression *arg;
+	size_t n, i;
+
+	all = sci__stree_list(sci__cur, SCI_OWNER_EXTRA, &n);
+	for (i = 0; i < n; i++) {
+		const sci_key *k = all[i]->key;
+		int forget = is_global(k->base);
+
+		if (!forget && !k->is_var) {
+			FOR_EACH_PTR(call->args, arg) {
+				const sci_key *ak = sci_key_expr(arg);
+
+				if (ak && ak->base == k->base) {
+					forget = 1;
+					break;
+				}
+			} END_FOR_EACH_PTR(arg);
+		}
+		if (forget)
+			sci__extra_unknown(k);
+	}
+}
+
+static void walk_call(struct expression *e)
+{
+	struct expression *arg, *inner;
+
+	if (sci__strip(e->fn)->type != EXPR_SYMBOL)
+		sci__walk_expr(e->fn);
+	FOR_EACH_PTR(e->args, arg) {
+		sci__walk_expr(arg);
+	} END_FOR_EACH_PTR(arg);
+	if (!sci__cur)
+		return;
+	if (sci__debug_call(e))
+		return;
+	/* memory whose address is passed may be written by the callee */
+	FOR_EACH_PTR(e->args, arg) {
+		if (sci_expr_is_addr_of(arg, &inner)) {
+			const sci_key *k = sci_key_expr(inner);
+
+			if (k) {
+				sci__extra_unknown(k);
+				modified(k, inner, e->pos);
+			}
+		}
+	} END_FOR_EACH_PTR(arg);
+	forget_after_call(e);
+	sci__fire_call(e);
+	if (sci__is_noreturn_call(e))
+		sci__cur = NULL;
+}
+
+static void walk_incdec(struct expression *e)
+{
+	const sci_key *key;
+
+	sci__walk_expr(e->unop);
+	key = sci_key_expr(e->unop);
+	if (!sci__cur || !key)
+		return;
+	sci__extra_assign(e);
+	modified(key, e->unop, e->pos);
+}
+
+static void walk_conditional(struct expression *e)
+{
+	const sci_stree *t, *f, *after;
+
+	sci__split_condition(e->conditional, &t, &f);
+	sci__cur = t;
+	sci__walk_expr(e->cond_true);
+	after = sci__cur;
+	sci__cur = f;
+	sci__walk_expr(e->cond_false);
+	sci__cur = sci__stree_merge(after, sci__cur);
+}
+
+static void walk_initializer(struct expression *e)
+{
+	struct expression *el;
+
+	FOR_EACH_PTR(e->expr_list, el) {
+		switch (el->type) {
+		case EXPR_IDENTIFIER:
+			sci__walk_expr(el->ident_expression);
+			break;
+		case EXPR_INDEX:
+			sci__walk_expr(el->idx_expression);
+			break;
+		case EXPR_POS:
+			sci__walk_expr(el->init_expr);
+			break;
+		default:
+			sci__walk_expr(el);
+			break;
+		}
+	} END_FOR_EACH_PTR(el);
+}
+
+void sci__walk_expr(struct expression *e)
+{
+	const sci_stree *t, *f;
+
+	if (!e || !sci__cur)
+		return;
+	switch (e->type) {
+	case EXPR_ASSIGNMENT:
+		walk_assignment(e);
+		break;
+	case EXPR_PREOP:
+		if (e->op == '&') {
+			walk_addr_of(e->unop);
+		} else if (e->op == SPECIAL_INCREMENT || e->op == SPECIAL_DECREMENT) {
+			walk_incdec(e);
+		} else {
+			sci__walk_expr(e->unop);
+			if (e->op == '*')
+				sci__fire_deref(e->unop, e->pos);
+		}
+		break;
+	case EXPR_POSTOP:
+		walk_incdec(e);
+		break;
+	case EXPR_DEREF:
+		sci__walk_expr(e->deref);
+		break;
+	case EXPR_BINOP:
+	case EXPR_COMPARE:
+	case EXPR_COMMA:
+		sci__walk_expr(e->left);
+		sci__walk_expr(e->right);
+		break;
+	case EXPR_LOGICAL:
+		sci__split_condition(e, &t, &f);
+		sci__cur = sci__stree_merge(t, f);
+		break;
+	case EXPR_CONDITIONAL:
+	case EXPR_SELECT:
+		if (!e->cond_true) {	/* a ?: b */
+			sci__split_condition(e->conditional, &t, &f);
+			sci__cur = f;
+			sci__walk_expr(e->cond_false);
+			sci__cur = sci__stree_merge(t, sci__cur);
+		} else {
+			walk_conditional(e);
+		}
+		break;
+	case EXPR_CAST:
+	case EXPR_FORCE_CAST:
+	case EXPR_IMPLIED_CAST:
+		sci__walk_expr(e->cast_expression);
+		break;
+	case EXPR_CALL:
+		walk_call(e);
+		break;
+	case EXPR_STATEMENT:
+		sci__walk_stmt(e->statement);
+		break;
+	case EXPR_INITIALIZER:
+		walk_initializer(e);
+		break;
+	case EXPR_SLICE:
+		sci__walk_expr(e->base);
+		break;
+	default:
+		/* values, strings, symbols, labels; sizeof/typeof/_Generic
+		 * operands are not evaluated */
+		break;
+	}
+	if (sci__cur)
+		sci__fire_expr(e);
+}
