@@ -145,9 +145,48 @@ static const sci_rl *fit(const sci_rl *rl, struct symbol *type)
 	return trl;
 }
 
+/* @rl + @c (or - @c), or NULL when a bound would overflow. */
+static const sci_rl *rl_shift(const sci_rl *rl, long long c, int sub)
+{
+	const sci_rl *out = sci_rl_range(1, 0);
+	size_t i;
+
+	if (sub) {
+		if (c == LLONG_MIN)
+			return NULL;
+		c = -c;
+	}
+	for (i = 0; i < rl->n; i++) {
+		long long lo, hi;
+
+		if (__builtin_add_overflow(rl->r[i].min, c, &lo) ||
+		    __builtin_add_overflow(rl->r[i].max, c, &hi))
+			return NULL;
+		out = sci_rl_union(out, sci_rl_range(lo, hi));
+	}
+	return out;
+}
+
+/* Ranges of `l op r` for + and - when one side is a constant. */
+static const sci_rl *add_sub_rl(int op, const sci_rl *l, const sci_rl *r,
+				struct symbol *type)
+{
+	const sci_rl *out = NULL;
+	long long c;
+
+	if ((op != '+' && op != '-') || sci__type_is_ptr(type))
+		return NULL;
+	if (sci_rl_single(r, &c))
+		out = rl_shift(l, c, op == '-');
+	else if (op == '+' && sci_rl_single(l, &c))
+		out = rl_shift(r, c, 0);
+	return out ? fit(out, type) : NULL;
+}
+
 static const sci_rl *binop_rl(struct expression *e)
 {
 	long long l, r, v;
+	const sci_rl *sum;
 
 	if (sci_rl_single(sci__expr_rl(e->left), &l) &&
 	    sci_rl_single(sci__expr_rl(e->right), &r)) {
@@ -161,7 +200,21 @@ static const sci_rl *binop_rl(struct expression *e)
 		if (sci__const_value(&tmp, &v))
 			return sci_rl_range(v, v);
 	}
-	return sci__type_rl(sci__expr_type(e));
+	sum = add_sub_rl(e->op, sci__expr_rl(e->left), sci__expr_rl(e->right),
+			 sci__expr_type(e));
+	return sum ? sum : sci__type_rl(sci__expr_type(e));
+}
+
+static const sci_rl *stmt_expr_rl(struct expression *e)
+{
+	struct statement *last;
+
+	if (!e->statement || e->statement->type != STMT_COMPOUND)
+		return NULL;
+	last = last_ptr_list((struct ptr_list *)e->statement->stmts);
+	if (!last || last->type != STMT_EXPRESSION)
+		return NULL;
+	return sci__expr_rl(last->expression);
 }
 
 const sci_rl *sci__expr_rl(struct expression *e)
@@ -215,6 +268,13 @@ const sci_rl *sci__expr_rl(struct expression *e)
 				    sci__expr_rl(s->cond_false));
 	case EXPR_COMMA:
 		return sci__expr_rl(s->right);
+	case EXPR_STATEMENT: {
+		const sci_rl *rl = stmt_expr_rl(s);
+
+		if (rl)
+			return fit(rl, type);
+		break;
+	}
 	default:
 		break;
 	}
@@ -285,13 +345,9 @@ void sci__extra_assign(struct expression *e)
 		return;
 	type = sci__expr_type(sci__strip(target));
 	if (e->type != EXPR_ASSIGNMENT) {	/* ++ / -- */
-		rl = sci__type_rl(type);
-		if (sci_rl_single(sci__expr_rl(target), &v) &&
-		    v != LLONG_MAX && v != LLONG_MIN) {
-			v += e->op == SPECIAL_INCREMENT ? 1 : -1;
-			rl = fit(sci_rl_range(v, v), type);
-		}
-		set_rl(key, rl);
+		rl = add_sub_rl(e->op == SPECIAL_INCREMENT ? '+' : '-',
+				sci__expr_rl(target), sci_rl_range(1, 1), type);
+		set_rl(key, rl ? rl : sci__type_rl(type));
 		return;
 	}
 	if (e->op == '=') {
@@ -300,7 +356,11 @@ void sci__extra_assign(struct expression *e)
 	} else {
 		struct expression lv = { .type = EXPR_VALUE }, rv = lv, tmp = lv;
 
-		rl = sci__type_rl(type);
+		const sci_rl *sum = add_sub_rl(compound_op(e->op),
+					       sci__expr_rl(target),
+					       sci__expr_rl(e->right), type);
+
+		rl = sum ? sum : sci__type_rl(type);
 		if (sci_rl_single(sci__expr_rl(target), &v) &&
 		    sci_rl_single(sci__expr_rl(e->right), &r)) {
 			lv.value = (unsigned long long)v;

@@ -28,8 +28,8 @@ const char *sci__cur_fn_name;
 typedef struct pending {
 	struct symbol *label;
 	const sci_stree *paths;		/* merged paths jumping here */
-	int seen;			/* the label was walked already */
-	int backward;			/* a jump after the label targets it */
+	int prescan_seen;		/* the pre-scan passed the label */
+	int backward;			/* a goto after the label targets it */
 	struct statement **ancestors;	/* compound statements around it */
 	int nancestors;
 	struct pending *next;
@@ -58,8 +58,6 @@ static void jump_to(struct symbol *label)
 	if (!sci__cur || !label)
 		return;
 	p = find_pending(label);
-	if (p->seen)
-		p->backward = 1;
 	p->paths = sci__stree_merge(p->paths, sci__cur);
 }
 
@@ -203,8 +201,16 @@ static void prescan_stmt(struct statement *stmt)
 		prescan_list(stmt->stmts);
 		nanc--;
 		break;
+	case STMT_GOTO:
+		if (stmt->goto_label && stmt->goto_label->type == SYM_LABEL) {
+			p = find_pending(stmt->goto_label);
+			if (p->prescan_seen)
+				p->backward = 1;
+		}
+		break;
 	case STMT_LABEL:
 		p = find_pending(stmt->label_identifier);
+		p->prescan_seen = 1;
 		p->nancestors = nanc < 256 ? nanc : 256;
 		p->ancestors = sci_arena_alloc((p->nancestors + 1) * sizeof(*p->ancestors));
 		memcpy(p->ancestors, anc_stack, p->nancestors * sizeof(*p->ancestors));
@@ -280,10 +286,98 @@ static struct position block_end(struct statement *stmt,
 	return n ? v[n - 1]->pos : stmt->pos;
 }
 
+/*
+ * One pass of a loop-like region from @head; sets *exits to the paths
+ * leaving it and returns the paths going round again.
+ */
+typedef const sci_stree *(*pass_fn)(void *ctx, const sci_stree *head,
+				    const sci_stree **exits);
+
+/*
+ * Walks a region that can repeat.  Quiet passes learn what flows back;
+ * values still changing between the last two heads are widened to their
+ * type's range; the final pass reports.  Outer loops get three passes,
+ * deeper ones two, the deepest one (cost stays bounded).
+ */
+static void iterate(pass_fn pass, void *ctx, const sci_stree *entry)
+{
+	const sci_stree *exits, *back, *head, *head2;
+	int passes = loop_nest <= 2 ? 3 : loop_nest < MAX_LOOP_NEST ? 2 : 1;
+
+	if (passes > 1 && entry) {
+		sci__quiet++;
+		back = pass(ctx, entry, &exits);
+		head = entry;
+		if (back) {
+			head = sci__stree_merge(entry, back);
+			if (passes == 3) {
+				back = pass(ctx, head, &exits);
+				head2 = sci__stree_merge(entry, back);
+				head = sci__extra_widen(head2, head, head2);
+			} else {
+				head = sci__extra_widen(head, entry, back);
+			}
+		}
+		sci__quiet--;
+		entry = head;
+	}
+	pass(ctx, entry, &exits);
+	sci__cur = exits;
+}
+
+typedef struct {
+	struct statement **v;
+	int n;
+	struct symbol *label;
+} back_ctx;
+
+static void walk_stmts(struct statement **v, int n);
+
+static const sci_stree *back_pass(void *ctx, const sci_stree *head,
+				  const sci_stree **exits)
+{
+	back_ctx *c = ctx;
+
+	take_pending(c->label);
+	sci__cur = head;
+	sci__walk_stmt(c->v[0]);
+	walk_stmts(c->v + 1, c->n - 1);
+	*exits = sci__cur;
+	return take_pending(c->label);
+}
+
+/*
+ * Statements of a block.  A label that a later goto jumps back to starts
+ * a loop made of the rest of the block.
+ */
+static void walk_stmts(struct statement **v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		pending *p = NULL;
+		back_ctx c;
+
+		if (v[i]->type == STMT_LABEL)
+			p = find_pending(v[i]->label_identifier);
+		if (p && p->backward) {
+			c.v = v + i;
+			c.n = n - i;
+			c.label = p->label;
+			loop_nest++;
+			iterate(back_pass, &c,
+				sci__stree_merge(sci__cur, take_pending(p->label)));
+			loop_nest--;
+			return;
+		}
+		sci__walk_stmt(v[i]);
+	}
+}
+
 static void walk_compound(struct statement *stmt)
 {
 	struct statement *s, **v;
-	int n = 0, i, j;
+	int n = 0, i;
 
 	scope_push(stmt);
 	FOR_EACH_PTR(stmt->stmts, s) {
@@ -295,30 +389,7 @@ static void walk_compound(struct statement *stmt)
 		v[i++] = s;
 	} END_FOR_EACH_PTR(s);
 
-	for (i = 0; i < n; i++)
-		sci__walk_stmt(v[i]);
-
-	/*
-	 * Backward gotos to a label of this block: walk once more from the
-	 * label with what jumped back, widened like a loop.  One extra pass
-	 * only; jumps back from that pass are dropped.
-	 */
-	for (i = 0; i < n; i++) {
-		pending *p;
-		const sci_stree *back, *end = sci__cur;
-
-		if (v[i]->type != STMT_LABEL)
-			continue;
-		p = find_pending(v[i]->label_identifier);
-		if (!p->backward || !(back = take_pending(p->label)))
-			continue;
-		p->backward = 0;
-		sci__cur = back;
-		for (j = i; j < n; j++)
-			sci__walk_stmt(v[j]);
-		take_pending(p->label);
-		sci__cur = sci__stree_merge(end, sci__cur);
-	}
+	walk_stmts(v, n);
 	scope_pop(block_end(stmt, v, n));
 }
 
@@ -379,28 +450,20 @@ static const sci_stree *loop_pass(struct statement *stmt,
 	return sci__cur;
 }
 
+static const sci_stree *loop_pass_fn(void *ctx, const sci_stree *head,
+				     const sci_stree **exits)
+{
+	return loop_pass(ctx, head, exits);
+}
+
 static void walk_loop(struct statement *stmt)
 {
-	const sci_stree *entry, *back, *exits, *head;
-
 	scope_push(NULL);
 	walk_declaration(stmt->iterator_syms);
 	sci__walk_stmt(stmt->iterator_pre_statement);
-	entry = sci__cur;
 	loop_nest++;
-	if (loop_nest >= MAX_LOOP_NEST) {
-		loop_pass(stmt, entry, &exits);
-	} else {
-		sci__quiet++;
-		back = loop_pass(stmt, entry, &exits);
-		sci__quiet--;
-		head = back ? sci__extra_widen(sci__stree_merge(entry, back),
-					       entry, back)
-			    : entry;
-		loop_pass(stmt, head, &exits);
-	}
+	iterate(loop_pass_fn, stmt, sci__cur);
 	loop_nest--;
-	sci__cur = exits;
 	scope_pop(stmt->pos);
 }
 
@@ -579,7 +642,6 @@ void sci__walk_stmt(struct statement *stmt)
 		break;
 	case STMT_LABEL:
 		p = find_pending(stmt->label_identifier);
-		p->seen = 1;
 		sci__cur = sci__stree_merge(sci__cur, take_pending(p->label));
 		sci__walk_stmt(stmt->label_statement);
 		break;

@@ -1,0 +1,31 @@
+/* deref-before-check: the NULL check comes after a dereference. */
+#include <stddef.h>
+
+struct buf { int len; char *data; };
+struct node { int x; struct node *next; };
+
+int length(struct buf *b)
+{
+	int n = b->len;
+
+	if (!b)		/* expect-warning: deref-before-check "variable dereferenced before check 'b'" */
+		return 0;
+	return n;
+}
+
+void set(struct node *n)
+{
+	n->x = 1;
+	if (n == NULL)	/* expect-warning: deref-before-check "variable dereferenced before check 'n'" */
+		return;
+	n->next = NULL;
+}
+
+int member_path(struct node *n)
+{
+	int v = n->next->x;
+
+	if (n->next != NULL)	/* expect-warning: deref-before-check "variable dereferenced before check 'n->next'" */
+		return v;
+	return 0;
+}

@@ -1,0 +1,71 @@
+/* expect-none */
+/* deref-before-check: checks that are not late, or not on every path. */
+#include <stddef.h>
+
+struct node { int x; struct node *next; };
+struct node *lookup(int key);
+
+#define SAFE_X(p) ((p) ? (p)->x : 0)
+
+int checked_first(struct node *n)
+{
+	if (!n)
+		return 0;
+	return n->x;
+}
+
+int reassigned(struct node *n)
+{
+	int x = n->x;
+
+	n = lookup(x);
+	if (!n)
+		return -1;
+	return n->x;
+}
+
+int address_only(struct node *n)
+{
+	int *px = &n->x;
+
+	if (!n)
+		return 0;
+	return *px;
+}
+
+int sizeof_only(struct node *n)
+{
+	size_t sz = sizeof(*n);
+
+	if (!n)
+		return 0;
+	return (int)sz + n->x;
+}
+
+int one_path_only(struct node *n, int c)
+{
+	int x = 0;
+
+	if (c)
+		x = n->x;
+	if (n)
+		return n->x + x;
+	return x;
+}
+
+int walk(struct node *head)
+{
+	struct node *p;
+	int sum = 0;
+
+	for (p = head; p; p = p->next)
+		sum += p->x;
+	return sum;
+}
+
+int in_macro(struct node *n)
+{
+	int a = n->x;
+
+	return a + SAFE_X(n);
+}

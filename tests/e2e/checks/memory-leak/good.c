@@ -1,0 +1,153 @@
+/* expect-none */
+/* memory-leak: correct ownership patterns that must stay quiet. */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+struct item { char *name; struct item *next; };
+struct list { struct item *head; };
+static char *global_buf;
+void list_add(struct item *it, struct list *l);
+int consume(char *p);
+
+int checked_and_freed(size_t n)
+{
+	char *p = malloc(n);
+
+	if (!p)
+		return -1;
+	memset(p, 0, n);
+	free(p);
+	return 0;
+}
+
+char *returned(size_t n)
+{
+	char *p = malloc(n);
+
+	if (!p)
+		return NULL;
+	p[0] = '\0';
+	return p;
+}
+
+int stored_in_struct(struct item *it, const char *s)
+{
+	char *copy = strdup(s);
+
+	if (!copy)
+		return -1;
+	it->name = copy;
+	return 0;
+}
+
+int passed_to_unknown(struct list *l)
+{
+	struct item *it = calloc(1, sizeof(*it));
+
+	if (!it)
+		return -1;
+	list_add(it, l);
+	return 0;
+}
+
+void stored_in_global(void)
+{
+	char *p = malloc(32);
+
+	if (p == NULL)
+		return;
+	global_buf = p;
+}
+
+int out_param(char **out)
+{
+	char *p = malloc(4);
+
+	if (!p)
+		return -1;
+	*out = p;
+	return 0;
+}
+
+int goto_cleanup(int n)
+{
+	char *a = NULL, *b = NULL;
+	int ret = -1;
+
+	a = malloc(n);
+	if (!a)
+		goto out;
+	b = malloc(n);
+	if (!b)
+		goto out;
+	ret = consume(a) + consume(b);
+out:
+	free(b);
+	free(a);
+	return ret;
+}
+
+int correlated_condition(int want)
+{
+	char *p = NULL;
+
+	if (want) {
+		p = malloc(10);
+		if (!p)
+			return -1;
+	}
+	if (want)
+		free(p);
+	return 0;
+}
+
+int grow(char **bufp, size_t n)
+{
+	char *tmp = realloc(*bufp, n);
+
+	if (!tmp)
+		return -1;
+	*bufp = tmp;
+	return 0;
+}
+
+struct item *initializer(const char *s)
+{
+	char *name = strdup(s);
+	struct item tmp = { .name = name, .next = NULL };
+	struct item *it;
+
+	if (!name)
+		return NULL;
+	it = malloc(sizeof(*it));
+	if (!it) {
+		free(name);
+		return NULL;
+	}
+	*it = tmp;
+	return it;
+}
+
+void loop_alloc_free(int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		char *b = malloc(16);
+
+		if (!b)
+			continue;
+		snprintf(b, 16, "%d", i);
+		free(b);
+	}
+}
+
+char *pointer_into(size_t n)
+{
+	char *p = malloc(n + 1);
+
+	if (!p)
+		return NULL;
+	return p + 1;
+}

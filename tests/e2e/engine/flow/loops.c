@@ -1,0 +1,67 @@
+/* Engine: for/while/do loops, break and continue, loop exits. */
+void use(int);
+
+void for_loop(void)
+{
+	int i;
+
+	for (i = 0; i < 10; i++)
+		use(i);
+	__sci_value(i);		/* expect-note: sci-debug "value 'i' = 10-2147483647" */
+}
+
+void while_break(int n)
+{
+	int found = 0;
+
+	while (n > 0) {
+		if (n == 5) {
+			found = 1;
+			break;
+		}
+		n--;
+	}
+	__sci_value(found);	/* expect-note: sci-debug "value 'found' = 0-1" */
+}
+
+void do_once(void)
+{
+	int x = 0;
+
+	do {
+		x = 4;
+	} while (0);
+	__sci_value(x);		/* expect-note: sci-debug "value 'x' = 4" */
+}
+
+void infinite(void)
+{
+	for (;;) {
+		use(1);
+	}
+	__sci_reached();	/* no exit: never reached */
+}
+
+void continue_skips(int n)
+{
+	int last = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (i == 3)
+			continue;
+		last = 1;
+	}
+	__sci_value(last);	/* expect-note: sci-debug "value 'last' = 0-1" */
+}
+
+void while_one_break(void)
+{
+	int x = 0;
+
+	while (1) {
+		x = 9;
+		break;
+	}
+	__sci_value(x);		/* expect-note: sci-debug "value 'x' = 9" */
+}

@@ -1,0 +1,56 @@
+/* Engine: checker states, possible states at joins, unreachable paths. */
+#include <stdlib.h>
+
+void use(void *);
+
+void possible_states(int c)
+{
+	char *p = malloc(10);
+
+	if (!p)
+		return;
+	__sci_state("memory-leak", p);	/* expect-note: sci-debug "memory-leak 'p' = allocated" */
+	if (c)
+		free(p);
+	__sci_state("memory-leak", p);	/* expect-note: sci-debug "memory-leak 'p' = merged (freed, allocated)" */
+	if (!c)
+		free(p);
+	__sci_state("memory-leak", p);	/* expect-note: sci-debug "memory-leak 'p' = freed" */
+}
+
+void return_implies(void)
+{
+	char *p = malloc(10);
+
+	if (!p) {
+		__sci_state("memory-leak", p);	/* expect-note: sci-debug "memory-leak 'p' = null" */
+		return;
+	}
+	__sci_state("memory-leak", p);	/* expect-note: sci-debug "memory-leak 'p' = allocated" */
+	use(p);
+	__sci_state("memory-leak", p);	/* expect-note: sci-debug "memory-leak 'p' = escaped" */
+}
+
+void unreachable_merges_nothing(int c)
+{
+	char *p = malloc(4);
+
+	if (c) {
+		free(p);
+		return;
+	}
+	/* the freed path returned: only the allocated one reaches here */
+	__sci_state("memory-leak", p);	/* expect-note: sci-debug "memory-leak 'p' = allocated" */
+	free(p);
+}
+
+void declared_in_loop(int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		int k = 3;
+
+		__sci_value(k);	/* expect-note: sci-debug "value 'k' = 3" */
+	}
+}
