@@ -242,8 +242,12 @@ int sci__const_value(struct expression *e, long long *out)
 
 const char *sci__pos_path(struct position pos)
 {
-	const char *name = stream_name(pos.stream);
+	const char *name;
 
+	/* positions made by the engine itself may name no stream */
+	if ((int)pos.stream >= input_stream_nr)
+		return "";
+	name = stream_name(pos.stream);
 	return name ? name : "";
 }
 
