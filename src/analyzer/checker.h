@@ -277,6 +277,12 @@ int sci_expr_const(sci_expr *e, long long *out);
 int sci_expr_is_pointer(sci_expr *e);
 /** True when @e is a comparison (==, <, ...); @l and @r get its operands. */
 int sci_expr_compare_operands(sci_expr *e, sci_expr **l, sci_expr **r);
+/**
+ * When the condition leaf @leaf tests a pointer against NULL (`p`,
+ * `p == NULL`, `NULL != p`...), returns the pointer expression and sets
+ * *@null_when_true to whether p is NULL on the leaf's true side.
+ */
+sci_expr *sci_cond_null_test(sci_expr *leaf, int *null_when_true);
 /** True when @e is `&x` (after stripping); @out gets x. */
 int sci_expr_is_addr_of(sci_expr *e, sci_expr **out);
 /**

@@ -336,6 +336,30 @@ int sci_expr_compare_operands(sci_expr *e, sci_expr **l, sci_expr **r)
 	return 1;
 }
 
+sci_expr *sci_cond_null_test(sci_expr *leaf, int *null_when_true)
+{
+	struct expression *e = sci__strip(leaf), *p = NULL;
+
+	if (!e)
+		return NULL;
+	if (e->type == EXPR_COMPARE &&
+	    (e->op == SPECIAL_EQUAL || e->op == SPECIAL_NOTEQUAL)) {
+		if (sci_expr_is_null(e->right) && sci_expr_is_pointer(e->left))
+			p = e->left;
+		else if (sci_expr_is_null(e->left) && sci_expr_is_pointer(e->right))
+			p = e->right;
+		if (!p)
+			return NULL;
+		*null_when_true = e->op == SPECIAL_EQUAL;
+		return sci__strip(p);
+	}
+	if (e->type != EXPR_COMPARE && sci_expr_is_pointer(e) && sci_key_expr(e)) {
+		*null_when_true = 0;
+		return e;
+	}
+	return NULL;
+}
+
 int sci_expr_is_addr_of(sci_expr *e, sci_expr **out)
 {
 	e = sci__strip(e);

@@ -83,6 +83,14 @@ static const sci_state *extra_unmatched(const sci_key *key)
 	return sci__extra_state(full());
 }
 
+/* Two calls to the same function imply the same things. */
+static const sci_state *origin_merge(const sci_state *a, const sci_state *b)
+{
+	if (a->data && b->data && strcmp(a->name, b->name) == 0)
+		return a;
+	return &sci_merged;
+}
+
 void sci__extra_register(void)
 {
 	sci__owners[SCI_OWNER_EXTRA].rule = "extra";
@@ -90,6 +98,7 @@ void sci__extra_register(void)
 	sci__owners[SCI_OWNER_EXTRA].unmatched = extra_unmatched;
 	sci__owners[SCI_OWNER_EXTRA].enabled = 1;
 	sci__owners[SCI_OWNER_ORIGIN].rule = "origin";
+	sci__owners[SCI_OWNER_ORIGIN].merge = origin_merge;
 	sci__owners[SCI_OWNER_ORIGIN].enabled = 1;
 }
 

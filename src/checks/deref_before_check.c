@@ -9,7 +9,9 @@
  *		return -EINVAL;
  *
  * Warns only when every path reaching the test dereferenced the pointer
- * and nothing assigned it (or took its address) since.  Tests written
+ * and nothing assigned it (or took its address) since.  A pointer already
+ * known to be non-NULL (an earlier check) is not reported: the late test
+ * is merely redundant.  Tests written
  * inside macro expansions are skipped: defensive macros check everything.
  *
  * False positives: pointers re-derived through aliases the engine does not
@@ -40,26 +42,10 @@ static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
 		sci_state_set(me, key, &unknown);
 }
 
-/* The pointer a leaf tests against NULL: `p`, `p == NULL`, `NULL != p`. */
-static sci_expr *null_tested(sci_expr *leaf)
-{
-	sci_expr *e = sci_expr_strip(leaf);
-	sci_expr *l, *r;
-
-	if (sci_expr_is_pointer(e) && sci_key_expr(e))
-		return e;
-	if (!sci_expr_compare_operands(e, &l, &r))
-		return NULL;
-	if (sci_expr_is_null(r) && sci_expr_is_pointer(l))
-		return l;
-	if (sci_expr_is_null(l) && sci_expr_is_pointer(r))
-		return r;
-	return NULL;
-}
-
 static void on_condition(sci_expr *leaf, void *payload)
 {
-	sci_expr *p = null_tested(leaf);
+	int null_when_true;
+	sci_expr *p = sci_cond_null_test(leaf, &null_when_true);
 	const sci_key *key = p ? sci_key_expr(p) : NULL;
 	const sci_sm *sm = key ? sci_sm_get(me, key) : NULL;
 	sci_finding *f;
@@ -68,6 +54,10 @@ static void on_condition(sci_expr *leaf, void *payload)
 	if (!sm || sci_sm_state(sm) != &derefed)
 		return;
 	if (sci_pos_macro(sci_expr_pos(leaf)))
+		return;
+	/* checked non-NULL before the dereference: the late test is only
+	 * redundant, the dereference could not crash */
+	if (sci_value_is_nonnull(p))
 		return;
 	f = sci_report(me, sci_expr_pos(leaf), sci_key_name(key),
 		       "variable dereferenced before check '%s'", sci_key_name(key));

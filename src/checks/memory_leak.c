@@ -74,6 +74,21 @@ static void on_alloc_failed(sci_expr *call, const sci_key *result, void *payload
 		sci_state_set(me, result, &null);
 }
 
+/* `if (!p)`: on the side where p is NULL nothing can leak. */
+static void on_condition(sci_expr *leaf, void *payload)
+{
+	int null_when_true;
+	sci_expr *p = sci_cond_null_test(leaf, &null_when_true);
+	const sci_key *key = p ? sci_key_expr(p) : NULL;
+
+	if (!key || !sci_state_get(me, key))
+		return;
+	if (null_when_true)
+		sci_state_set_true_false(me, key, &null, NULL);
+	else
+		sci_state_set_true_false(me, key, NULL, &null);
+}
+
 static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos, void *payload)
 {
 	const sci_key *lkey = sci_key_expr(left);
@@ -159,6 +174,7 @@ static void init(sci_checker_id id)
 	sci_on_call_assign(me, NULL, on_alloc, NULL);
 	for (i = 0; allocs[i]; i++)
 		sci_on_return_implies(me, allocs[i], 0, 0, on_alloc_failed, NULL);
+	sci_on_condition(me, on_condition, NULL);
 	sci_on_assign(me, on_assign, NULL);
 	sci_on_call(me, NULL, on_call, NULL);
 	sci_on_return(me, on_return, NULL);

@@ -1,0 +1,278 @@
+/*
+ * jsonl.c - diagnostics to and from single JSON lines (jansson).
+ *
+ * Trees are built with the reference-stealing setters only, so each
+ * function has exactly one json_decref(), on its root (style.md §5).
+ */
+#include "report/jsonl.h"
+#include "util/alloc.h"
+#include "util/error.h"
+
+#include <jansson.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Length of the valid UTF-8 sequence at @s (as strict as jansson), or 0. */
+static size_t utf8_seq_len(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n, i;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		if (c == 0xe0)
+			lo = 0xa0;	/* overlong */
+		else if (c == 0xed)
+			hi = 0x9f;	/* surrogates */
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		if (c == 0xf0)
+			lo = 0x90;	/* overlong */
+		else if (c == 0xf4)
+			hi = 0x8f;	/* above U+10FFFF */
+	} else {
+		return 0;
+	}
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/* A JSON string for @s, with invalid UTF-8 bytes replaced by '?'. */
+static json_t *string_new(const char *s)
+{
+	const unsigned char *p;
+	json_t *j;
+	char *fixed, *q;
+	size_t n;
+
+	if (!s)
+		s = "";
+	if ((j = json_string(s)) != NULL)
+		return j;
+	fixed = sci_malloc(strlen(s) + 1);
+	q = fixed;
+	for (p = (const unsigned char *)s; *p; p += n) {
+		n = utf8_seq_len(p);
+		if (n == 0) {
+			*q++ = '?';
+			n = 1;
+		} else {
+			memcpy(q, p, n);
+			q += n;
+		}
+	}
+	*q = '\0';
+	j = json_string(fixed);
+	free(fixed);
+	return j;
+}
+
+static json_t *loc_new(const char *path, unsigned line, unsigned col,
+		       const char *message)
+{
+	json_t *o = json_object();
+
+	if (!o)
+		return NULL;
+	if (json_object_set_new(o, "path", string_new(path)) < 0 ||
+	    json_object_set_new(o, "line", json_integer(line)) < 0 ||
+	    json_object_set_new(o, "column", json_integer(col)) < 0 ||
+	    json_object_set_new(o, "message", string_new(message)) < 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static json_t *related_new(const sci_diag *d)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	if (!a)
+		return NULL;
+	for (i = 0; i < d->nrelated; i++) {
+		const sci_diag_loc *l = &d->related[i];
+
+		if (json_array_append_new(a, loc_new(l->path, l->line, l->col,
+						      l->message)) < 0) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
+int sci_jsonl_format(char **out, const sci_diag *d)
+{
+	json_t *o = NULL;
+	char *text = NULL;
+	int error = SCI_EJSON;
+
+	*out = NULL;
+	if (!(o = loc_new(d->path, d->line, d->col, d->message)))
+		goto done;
+	if (json_object_set_new(o, "rule", string_new(d->rule)) < 0 ||
+	    json_object_set_new(o, "level",
+				json_string(sci_level_name(d->level))) < 0 ||
+	    json_object_set_new(o, "function", string_new(d->function)) < 0 ||
+	    json_object_set_new(o, "key", string_new(d->key)) < 0 ||
+	    json_object_set_new(o, "related", related_new(d)) < 0)
+		goto done;
+	if (!(text = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT)))
+		goto done;
+	*out = text;
+	error = 0;
+done:
+	json_decref(o);
+	if (error < 0)
+		sci_error_set(error, "cannot format diagnostic as JSON");
+	return error;
+}
+
+int sci_jsonl_write(FILE *f, const sci_diag *d)
+{
+	char *text = NULL;
+	int error;
+
+	if ((error = sci_jsonl_format(&text, d)) < 0)
+		goto done;
+	if (fputs(text, f) == EOF || fputc('\n', f) == EOF)
+		error = sci_error_set(SCI_EIO, "cannot write JSON output");
+done:
+	free(text);
+	return error;
+}
+
+/* Reads member @key of @o as a string; @required: absent is an error. */
+static int get_string(const char **out, json_t *o, const char *key,
+		      int required, const char *what)
+{
+	json_t *v = json_object_get(o, key);
+
+	*out = "";
+	if (!v) {
+		if (!required)
+			return 0;
+		return sci_error_set(SCI_EINVALID, "%s: missing \"%s\"",
+				     what, key);
+	}
+	if (!json_is_string(v))
+		return sci_error_set(SCI_EINVALID,
+				     "%s: \"%s\" is not a string", what, key);
+	*out = json_string_value(v);
+	return 0;
+}
+
+static int get_uint(unsigned *out, json_t *o, const char *key, int required,
+		    const char *what)
+{
+	json_t *v = json_object_get(o, key);
+	json_int_t n;
+
+	*out = 0;
+	if (!v) {
+		if (!required)
+			return 0;
+		return sci_error_set(SCI_EINVALID, "%s: missing \"%s\"",
+				     what, key);
+	}
+	if (!json_is_integer(v))
+		return sci_error_set(SCI_EINVALID,
+				     "%s: \"%s\" is not an integer", what, key);
+	n = json_integer_value(v);
+	if (n < 0 || n > (json_int_t)UINT_MAX)
+		return sci_error_set(SCI_EINVALID,
+				     "%s: \"%s\" is out of range", what, key);
+	*out = (unsigned)n;
+	return 0;
+}
+
+static int parse_related(sci_diag *d, json_t *a)
+{
+	const char *path, *message;
+	unsigned line, col;
+	json_t *l;
+	size_t i;
+	int error;
+
+	if (!json_is_array(a))
+		return sci_error_set(SCI_EINVALID,
+				     "diagnostic: \"related\" is not an array");
+	json_array_foreach(a, i, l) {
+		if (!json_is_object(l))
+			return sci_error_set(SCI_EINVALID,
+					     "related location: not an object");
+		if ((error = get_string(&path, l, "path", 1,
+					"related location")) < 0 ||
+		    (error = get_uint(&line, l, "line", 1,
+				      "related location")) < 0 ||
+		    (error = get_uint(&col, l, "column", 0,
+				      "related location")) < 0 ||
+		    (error = get_string(&message, l, "message", 0,
+					"related location")) < 0)
+			return error;
+		sci_diag_add_related(d, path, line, col, message);
+	}
+	return 0;
+}
+
+int sci_jsonl_parse(sci_diag **out, const char *line)
+{
+	const char *rule, *level_name, *path, *function, *key, *message;
+	const char *what = "diagnostic";
+	json_error_t jerr;
+	json_t *o = NULL, *rel;
+	sci_diag *d = NULL;
+	unsigned ln, col;
+	sci_level level;
+	int error;
+
+	*out = NULL;
+	if (!(o = json_loads(line, JSON_REJECT_DUPLICATES, &jerr))) {
+		error = sci_error_set(SCI_EJSON, "diagnostic:%d:%d: %s",
+				      jerr.line, jerr.column, jerr.text);
+		goto done;
+	}
+	if (!json_is_object(o)) {
+		error = sci_error_set(SCI_EINVALID,
+				      "diagnostic: not a JSON object");
+		goto done;
+	}
+	if ((error = get_string(&rule, o, "rule", 1, what)) < 0 ||
+	    (error = get_string(&level_name, o, "level", 1, what)) < 0 ||
+	    (error = get_string(&path, o, "path", 1, what)) < 0 ||
+	    (error = get_uint(&ln, o, "line", 1, what)) < 0 ||
+	    (error = get_uint(&col, o, "column", 0, what)) < 0 ||
+	    (error = get_string(&function, o, "function", 0, what)) < 0 ||
+	    (error = get_string(&key, o, "key", 0, what)) < 0 ||
+	    (error = get_string(&message, o, "message", 1, what)) < 0)
+		goto done;
+	if (!*rule) {
+		error = sci_error_set(SCI_EINVALID, "diagnostic: empty \"rule\"");
+		goto done;
+	}
+	if ((error = sci_level_parse(&level, level_name)) < 0)
+		goto done;
+	d = sci_diag_new(rule, level, path, ln, col, function, key, message);
+	rel = json_object_get(o, "related");
+	if (rel && (error = parse_related(d, rel)) < 0)
+		goto done;
+	*out = d;
+	d = NULL;
+	error = 0;
+done:
+	sci_diag_free(d);
+	json_decref(o);
+	return error;
+}
