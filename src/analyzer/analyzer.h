@@ -37,6 +37,15 @@ typedef struct {
 	size_t nrules;
 	/* path prefix to strip from reported paths (may be NULL) */
 	const char *strip_prefix;
+	/*
+	 * The project profile's additions to the built-in "generic" one,
+	 * NULL-terminated name lists (each may be NULL): functions returning
+	 * memory to free, functions freeing their first argument, functions
+	 * that never return.
+	 */
+	const char *const *allocators;
+	const char *const *deallocators;
+	const char *const *noreturn;
 } sci_analyze_opts;
 
 /* Outcome of one TU (return value of sci_analyze_tu). */

@@ -96,6 +96,14 @@ struct sci_checker {
 	 * used when the other side of a join has one; NULL gives sci_undefined.
 	 */
 	const sci_state *(*unmatched)(const sci_key *key);
+	/*
+	 * Called at a join for each side whose state of @key differs from the
+	 * other side's, with the current path being that side; returns the
+	 * state to merge for it (e.g. to settle a state using what the value
+	 * model knows on that side).  NULL keeps states as they are.
+	 */
+	const sci_state *(*pre_merge)(const sci_key *key, const sci_state *mine,
+				      const sci_state *other);
 	void (*init)(sci_checker_id me);
 };
 
@@ -318,6 +326,8 @@ int sci_value_known(sci_expr *e, long long *out);
 int sci_value_is_null(sci_expr *e);
 /** True when @e can't be NULL / 0 here. */
 int sci_value_is_nonnull(sci_expr *e);
+/** True when @key has exactly one possible value on this path. */
+int sci_value_key_known(const sci_key *key, long long *out);
 
 /* ------------------------------------------------------------ profiles */
 

@@ -48,6 +48,8 @@ typedef struct {
 	const char *rule;
 	const sci_state *(*merge)(const sci_state *a, const sci_state *b);
 	const sci_state *(*unmatched)(const sci_key *key);
+	const sci_state *(*pre_merge)(const sci_key *key, const sci_state *mine,
+				      const sci_state *other);
 	int enabled;
 	int is_checker;
 	const struct sci_checker *desc;
@@ -240,6 +242,12 @@ int sci__type_is_int(struct symbol *type);
 int sci__const_value(struct expression *e, long long *out);
 sci_pos sci__pos(struct position pos);
 const char *sci__call_name(struct expression *call);
+
+/* ----------------------------------------------------------- profile */
+
+/** Installs the project profile of this run (kept by pointer). */
+void sci__profile_set(const sci_analyze_opts *opts);
+int sci__profile_is_noreturn(const char *name);
 
 /* ------------------------------------------------------------ report */
 

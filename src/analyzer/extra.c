@@ -605,3 +605,10 @@ int sci_value_is_nonnull(sci_expr *e)
 	       sci_rl_is_empty(sci_rl_intersect(sci__expr_rl(e),
 						sci_rl_range(0, 0)));
 }
+
+int sci_value_key_known(const sci_key *key, long long *out)
+{
+	struct symbol *type = key && key->is_var ? key->base : NULL;
+
+	return key && sci__cur && sci_rl_single(key_rl(sci__cur, key, type), out);
+}

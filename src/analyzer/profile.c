@@ -5,6 +5,7 @@
  */
 #include "analyzer/engine_int.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const allocators[] = {
@@ -20,6 +21,8 @@ static const struct {
 	{ "free", 0 }, { "realloc", 0 }, { "reallocarray", 0 },
 	{ NULL, 0 }
 };
+
+static const char *const *merged_allocators = allocators;
 
 /* Functions that read or write through a pointer but never keep it. */
 static const char *const nocapture[] = {
@@ -42,11 +45,13 @@ static const char *const nocapture[] = {
 	"__read_chk", "__fread_chk", "__fgets_chk", NULL
 };
 
+static const sci_analyze_opts *project;
+
 static int in_list(const char *const *list, const char *name)
 {
 	int i;
 
-	if (!name)
+	if (!name || !list)
 		return 0;
 	for (i = 0; list[i]; i++)
 		if (strcmp(list[i], name) == 0)
@@ -54,14 +59,44 @@ static int in_list(const char *const *list, const char *name)
 	return 0;
 }
 
+void sci__profile_set(const sci_analyze_opts *opts)
+{
+	size_t n = 0, i;
+	const char **all;
+
+	project = opts;
+	merged_allocators = allocators;
+	if (!opts || !opts->allocators)
+		return;
+	while (allocators[n])
+		n++;
+	for (i = 0; opts->allocators[i]; i++)
+		n++;
+	/* process lifetime: one profile per worker */
+	all = calloc(n + 1, sizeof(*all));
+	if (!all)
+		abort();
+	n = 0;
+	for (i = 0; allocators[i]; i++)
+		all[n++] = allocators[i];
+	for (i = 0; opts->allocators[i]; i++)
+		all[n++] = opts->allocators[i];
+	merged_allocators = all;
+}
+
 int sci_profile_is_alloc(const char *name)
 {
-	return in_list(allocators, name);
+	return in_list(merged_allocators, name);
 }
 
 const char *const *sci_profile_allocators(void)
 {
-	return allocators;
+	return merged_allocators;
+}
+
+int sci__profile_is_noreturn(const char *name)
+{
+	return project && in_list(project->noreturn, name);
 }
 
 int sci_profile_free_arg(const char *name)
@@ -70,6 +105,8 @@ int sci_profile_free_arg(const char *name)
 
 	if (!name)
 		return -1;
+	if (project && in_list(project->deallocators, name))
+		return 0;
 	for (i = 0; freers[i].name; i++)
 		if (strcmp(freers[i].name, name) == 0)
 			return freers[i].arg;

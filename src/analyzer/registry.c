@@ -137,6 +137,7 @@ static void add_checker(const struct sci_checker *c, int *visiting)
 	sci__owners[sci__nowners].rule = c->rule;
 	sci__owners[sci__nowners].merge = c->merge;
 	sci__owners[sci__nowners].unmatched = c->unmatched;
+	sci__owners[sci__nowners].pre_merge = c->pre_merge;
 	sci__owners[sci__nowners].enabled = 1;
 	sci__owners[sci__nowners].is_checker = 1;
 	sci__owners[sci__nowners].desc = c;

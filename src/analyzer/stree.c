@@ -218,6 +218,33 @@ static const sci_sm *unmatched_leaf(const sci_sm *other)
 	return sci__sm_leaf(other->owner, other->key, s, nopos);
 }
 
+/* The owner's pre-merge callback may restate @mine, seen from path @side. */
+static const sci_sm *pre_merge(const sci_sm *mine, const sci_sm *other,
+			       const sci_stree *side)
+{
+	const sci_owner *o = &sci__owners[mine->owner];
+	const sci_stree *save = sci__cur;
+	const sci_state *s;
+
+	if (!o->pre_merge || mine->state == other->state)
+		return mine;
+	sci__cur = side;
+	s = o->pre_merge(mine->key, mine->state, other->state);
+	sci__cur = save;
+	if (!s || s == mine->state)
+		return mine;
+	return sci__sm_leaf(mine->owner, mine->key, s, mine->pos);
+}
+
+static const sci_sm *merge_pair(const sci_sm *l, const sci_sm *r,
+				const sci_stree *a, const sci_stree *b,
+				unsigned join)
+{
+	const sci_sm *l2 = pre_merge(l, r, a), *r2 = pre_merge(r, l, b);
+
+	return sci__sm_merged(l2, r2, join);
+}
+
 const sci_stree *sci__stree_merge(const sci_stree *a, const sci_stree *b)
 {
 	const sci_sm **la, **lb, **out;
@@ -243,14 +270,14 @@ const sci_stree *sci__stree_merge(const sci_stree *a, const sci_stree *b)
 			c = cmp(la[i]->owner, la[i]->key, lb[j]);
 		if (c == 0) {
 			out[n++] = la[i] == lb[j] ? la[i]
-				 : sci__sm_merged(la[i], lb[j], join);
+				 : merge_pair(la[i], lb[j], a, b, join);
 			i++;
 			j++;
 		} else if (c < 0) {
-			out[n++] = sci__sm_merged(la[i], unmatched_leaf(la[i]), join);
+			out[n++] = merge_pair(la[i], unmatched_leaf(la[i]), a, b, join);
 			i++;
 		} else {
-			out[n++] = sci__sm_merged(unmatched_leaf(lb[j]), lb[j], join);
+			out[n++] = merge_pair(unmatched_leaf(lb[j]), lb[j], a, b, join);
 			j++;
 		}
 	}

@@ -133,6 +133,17 @@ static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
 		sci_state_set(me, key, &escaped);
 }
 
+/* At a join, an "allocated" side on which the pointer is NULL is "null". */
+static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
+				  const sci_state *other)
+{
+	long long v;
+
+	if (mine == &allocated && sci_value_key_known(key, &v) && v == 0)
+		return &null;
+	return mine;
+}
+
 static int reportable(const sci_sm *sm)
 {
 	size_t i;
@@ -193,5 +204,6 @@ const struct sci_checker sci_checker_memory_leak = {
 	.cwe = "CWE-401",
 	.tags = "memory reliability",
 	.enabled_by_default = 1,
+	.pre_merge = pre_merge,
 	.init = init,
 };

@@ -121,6 +121,25 @@ static void test_stree__extra_merge_is_union(void **state)
 	assert_string_equal(value_of(sci__stree_merge(l, r), "v"), "1,5-6");
 }
 
+static const sci_state *pre_a_becomes_b(const sci_key *key, const sci_state *mine,
+				       const sci_state *other)
+{
+	return mine == &s_a ? &s_b : mine;
+}
+
+static void test_stree__pre_merge_restates_a_side(void **state)
+{
+	const sci_stree *l = with(SCI_STREE_EMPTY, owner, "x", &s_a);
+	const sci_stree *r = with(SCI_STREE_EMPTY, owner, "x", &s_b);
+	const sci_sm *sm;
+
+	sci__owners[owner].pre_merge = pre_a_becomes_b;
+	sm = sci__stree_get(sci__stree_merge(l, r), owner, sci_key_named("x"));
+	sci__owners[owner].pre_merge = NULL;
+	assert_ptr_equal(sm->state, &s_b);
+	assert_int_equal(sci_sm_npossible(sm), 1);
+}
+
 static int fits(const sci_sm *leaf, void *payload)
 {
 	return !sci_rl_is_empty(sci_rl_intersect(leaf->state->data, payload));
@@ -173,6 +192,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_stree__many_keys_stay_sorted, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stree__merge_keeps_shared_and_unmatched, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stree__extra_merge_is_union, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stree__pre_merge_restates_a_side, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_implied__seed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_implied__route_without_join_keeps_both, setup, teardown),
 	};

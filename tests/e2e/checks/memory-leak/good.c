@@ -151,3 +151,17 @@ char *pointer_into(size_t n)
 		return NULL;
 	return p + 1;
 }
+
+void *retry_zero_size(size_t size, int gentle)
+{
+	void *ret = malloc(size);
+
+	if (!ret && !size)
+		ret = malloc(1);
+	if (!ret) {
+		if (!gentle)
+			abort();
+		return NULL;
+	}
+	return ret;
+}
