@@ -7,7 +7,7 @@ void for_loop(void)
 
 	for (i = 0; i < 10; i++)
 		use(i);
-	__sci_value(i);		/* expect-note: sci-debug "value 'i' = 10-2147483647" */
+	__sci_value(i);		/* expect-note: sci-debug "value 'i' = 10-max" */
 }
 
 void while_break(int n)

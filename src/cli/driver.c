@@ -1,0 +1,664 @@
+/*
+ * driver.c - fork one worker per TU, multiplex their pipes with poll(),
+ * enforce the per-TU timeout, and turn abnormal ends into diagnostics.
+ *
+ * Why fork without exec: sparse_initialize() is cheap, but exec would need
+ * the TU's plan serialized onto a command line; the forked child already
+ * has it.  Why not threads: sparse is neither thread-safe nor reentrant.
+ */
+#include "cli/driver.h"
+#include "cli/paths.h"
+#include "report/jsonl.h"
+#include "util/alloc.h"
+#include "util/error.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define ERR_KEEP_LINES 20
+#define ERR_KEEP_BYTES 8192
+#define QUOTE_MAX 300
+/* exit status of a worker that could not set up or report */
+#define WORKER_SETUP_FAILED 125
+
+typedef struct {
+	char *buf;
+	size_t n, cap;
+} buffer;
+
+typedef struct {
+	pid_t pid;		/* 0: free slot */
+	size_t tu;
+	int out_fd, err_fd;	/* -1 once at EOF */
+	buffer line;		/* the JSON line being received */
+	buffer err;		/* the first lines of the worker's stderr */
+	unsigned err_lines;
+	int64_t deadline_ms;	/* 0: none */
+	int timed_out;
+	char *bad_line;		/* first protocol error, owned */
+} slot;
+
+typedef struct {
+	sci_diag_list *out;
+	sci_driver_stats *stats;
+	const sci_tu_list *tus;
+	const sci_driver_opts *opts;
+	slot *slots;
+	unsigned nslots;
+	unsigned running;
+} pool;
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void buffer_add(buffer *b, const char *data, size_t n)
+{
+	if (b->n + n + 1 > b->cap) {
+		while (b->n + n + 1 > b->cap)
+			b->cap = b->cap ? b->cap * 2 : 1024;
+		b->buf = sci_realloc(b->buf, b->cap);
+	}
+	memcpy(b->buf + b->n, data, n);
+	b->n += n;
+	b->buf[b->n] = '\0';
+}
+
+/* ---- the worker (child) side ---- */
+
+typedef struct {
+	int fd;
+	int lost;	/* a diagnostic could not be formatted */
+} worker_sink;
+
+static void write_all(int fd, const char *p, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			_exit(WORKER_SETUP_FAILED);	/* the driver is gone */
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+/* Unbuffered on purpose: what was sent survives a later crash. */
+static void worker_emit(sci_diag *d, void *payload)
+{
+	worker_sink *sink = payload;
+	char *text = NULL;
+
+	if (sci_jsonl_format(&text, d) == 0) {
+		size_t n = strlen(text);
+
+		text = sci_realloc(text, n + 2);
+		text[n] = '\n';
+		write_all(sink->fd, text, n + 1);
+	} else {
+		fprintf(stderr, "cannot send a diagnostic: %s\n",
+			sci_error_last());
+		sink->lost = 1;
+	}
+	free(text);
+	sci_diag_free(d);
+}
+
+static int fd_above_stdio(int fd)
+{
+	int high;
+
+	if (fd > STDERR_FILENO)
+		return fd;
+	if ((high = fcntl(fd, F_DUPFD, STDERR_FILENO + 1)) < 0)
+		_exit(WORKER_SETUP_FAILED);
+	return high;
+}
+
+/*
+ * sparse ends a worker with exit(1) on fatal errors (a missing #include).
+ * Leave right there with the same status: running exit handlers would flush
+ * stdio buffers inherited from the driver and, under ASan, let LeakSanitizer
+ * report sparse's never-freed arenas and change the status.
+ */
+static void worker_at_exit(void)
+{
+	_exit(1);
+}
+
+static void __attribute__((noreturn))
+run_worker(const sci_tu *tu, int out_fd, int err_fd,
+	   const sci_driver_opts *opts)
+{
+	sci_driver_analyze_fn analyze = opts->analyze ? opts->analyze :
+						       sci_analyze_tu;
+	worker_sink sink;
+	int r;
+
+	/* if the driver ran with fd 0-2 closed, a pipe may sit there */
+	out_fd = fd_above_stdio(out_fd);
+	err_fd = fd_above_stdio(err_fd);
+	sink.fd = out_fd;
+	sink.lost = 0;
+	/* stdout too: nothing the analyzer prints may reach our report */
+	if (dup2(err_fd, STDERR_FILENO) < 0 || dup2(err_fd, STDOUT_FILENO) < 0)
+		_exit(WORKER_SETUP_FAILED);
+	close(err_fd);
+	signal(SIGPIPE, SIG_DFL);
+	atexit(worker_at_exit);
+	if (tu->directory && chdir(tu->directory) < 0) {
+		fprintf(stderr, "cannot change to directory '%s': %s\n",
+			tu->directory, strerror(errno));
+		_exit(WORKER_SETUP_FAILED);
+	}
+	r = analyze(tu->path, tu->argv, opts->analyze_opts, worker_emit, &sink);
+	if (sink.lost)
+		_exit(WORKER_SETUP_FAILED);
+	_exit(r == SCI_TU_FRONTEND_ERRORS ? 1 : 0);
+}
+
+/* ---- the driver (parent) side ---- */
+
+static void set_nonblock(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl >= 0)
+		fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+static void add_failure(pool *p, size_t tu, const char *message)
+{
+	sci_diag_list_take(p->out,
+			   sci_diag_new(SCI_RULE_ANALYSIS_FAILURE,
+					SCI_LEVEL_ERROR,
+					p->tus->items[tu].display, 0, 0, "",
+					"", message));
+	p->stats->failed++;
+}
+
+/*
+ * Starts TU @tu in @s.  Returns 0, or a negative errno-style failure with
+ * nothing started (the caller decides whether to retry).
+ */
+static int start(pool *p, slot *s, size_t tu)
+{
+	int out[2] = { -1, -1 }, err[2] = { -1, -1 };
+	pid_t pid;
+	int e;
+
+	if (pipe(out) < 0)
+		goto fail;
+	if (pipe(err) < 0)
+		goto fail;
+	/* the child would flush anything pending a second time */
+	fflush(NULL);
+	if ((pid = fork()) < 0)
+		goto fail;
+	if (pid == 0) {
+		close(out[0]);
+		close(err[0]);
+		run_worker(&p->tus->items[tu], out[1], err[1], p->opts);
+	}
+	close(out[1]);
+	close(err[1]);
+	set_nonblock(out[0]);
+	set_nonblock(err[0]);
+	memset(s, 0, sizeof(*s));
+	s->pid = pid;
+	s->tu = tu;
+	s->out_fd = out[0];
+	s->err_fd = err[0];
+	if (p->opts->tu_timeout)
+		s->deadline_ms = now_ms() + (int64_t)p->opts->tu_timeout * 1000;
+	p->running++;
+	p->stats->tus++;
+	return 0;
+fail:
+	e = errno;
+	close_fd(&out[0]);
+	close_fd(&out[1]);
+	close_fd(&err[0]);
+	close_fd(&err[1]);
+	return -e;
+}
+
+static void rebase_paths(const pool *p, const sci_tu *tu, sci_diag *d)
+{
+	size_t i;
+	char *c;
+
+	if (!tu->directory)
+		return;
+	if (d->path[0]) {
+		c = sci_path_display_dup(d->path, tu->directory, p->opts->cwd);
+		free(d->path);
+		d->path = c;
+	}
+	for (i = 0; i < d->nrelated; i++) {
+		if (!d->related[i].path[0])
+			continue;
+		c = sci_path_display_dup(d->related[i].path, tu->directory,
+					 p->opts->cwd);
+		free(d->related[i].path);
+		d->related[i].path = c;
+	}
+}
+
+static void take_line(pool *p, slot *s, const char *text)
+{
+	sci_diag *d = NULL;
+
+	if (sci_jsonl_parse(&d, text) < 0) {
+		if (!s->bad_line)
+			s->bad_line = sci_strdup(sci_error_last());
+		return;
+	}
+	rebase_paths(p, &p->tus->items[s->tu], d);
+	sci_diag_list_take(p->out, d);
+}
+
+static void take_output(pool *p, slot *s, const char *data, size_t n)
+{
+	const char *nl;
+	size_t k;
+
+	while (n > 0) {
+		nl = memchr(data, '\n', n);
+		k = nl ? (size_t)(nl - data) : n;
+		buffer_add(&s->line, data, k);
+		if (!nl)
+			return;
+		if (s->line.n > 0)
+			take_line(p, s, s->line.buf);
+		s->line.n = 0;
+		data += k + 1;
+		n -= k + 1;
+	}
+}
+
+static void take_stderr(slot *s, const char *data, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (s->err_lines >= ERR_KEEP_LINES || s->err.n >= ERR_KEEP_BYTES)
+			return;
+		buffer_add(&s->err, &data[i], 1);
+		if (data[i] == '\n')
+			s->err_lines++;
+	}
+}
+
+/* Reads what @fd has; closes it at EOF. */
+static void drain(pool *p, slot *s, int *fd, int is_err)
+{
+	char buf[65536];
+	ssize_t n;
+
+	for (;;) {
+		n = read(*fd, buf, sizeof(buf));
+		if (n > 0) {
+			if (is_err)
+				take_stderr(s, buf, (size_t)n);
+			else
+				take_output(p, s, buf, (size_t)n);
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		close_fd(fd);
+		return;
+	}
+}
+
+static const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: return "SIGSEGV";
+	case SIGABRT: return "SIGABRT";
+	case SIGBUS: return "SIGBUS";
+	case SIGFPE: return "SIGFPE";
+	case SIGILL: return "SIGILL";
+	case SIGKILL: return "SIGKILL";
+	case SIGTERM: return "SIGTERM";
+	case SIGINT: return "SIGINT";
+	case SIGHUP: return "SIGHUP";
+	case SIGPIPE: return "SIGPIPE";
+	case SIGTRAP: return "SIGTRAP";
+	case SIGSYS: return "SIGSYS";
+	case SIGXCPU: return "SIGXCPU";
+	case SIGXFSZ: return "SIGXFSZ";
+	default: return "unknown signal";
+	}
+}
+
+/*
+ * The worker's most telling stderr line, copied into @out: the first
+ * "...: error: ..." line (sparse's format), else the first non-empty one.
+ */
+static void quote_stderr(char *out, size_t size, const buffer *err)
+{
+	const char *text = err->buf ? err->buf : "";
+	const char *pick = NULL, *p, *end;
+	size_t n;
+
+	for (p = text; *p; p = *end ? end + 1 : end) {
+		end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		if (end == p)
+			continue;
+		if (!pick)
+			pick = p;
+		n = (size_t)(end - p);
+		if (memmem(p, n, ": error: ", 9)) {
+			pick = p;
+			break;
+		}
+	}
+	out[0] = '\0';
+	if (!pick)
+		return;
+	n = strcspn(pick, "\n");
+	while (n > 0 && (pick[n - 1] == ' ' || pick[n - 1] == '\r' ||
+			 pick[n - 1] == '\t'))
+		n--;
+	if (n >= size)
+		n = size - 1;
+	memcpy(out, pick, n);
+	out[n] = '\0';
+}
+
+/* The reason a worker's TU is incomplete, or NULL if it is not. */
+static char *failure_message(const pool *p, const slot *s, int status)
+{
+	char quote[QUOTE_MAX + 1];
+
+	quote_stderr(quote, sizeof(quote), &s->err);
+	if (s->timed_out)
+		return sci_printf_dup("timed out after %u s",
+				      p->opts->tu_timeout);
+	if (WIFSIGNALED(status))
+		return sci_printf_dup("worker killed by signal %d (%s)%s%s",
+				      WTERMSIG(status),
+				      signal_name(WTERMSIG(status)),
+				      quote[0] ? ": " : "", quote);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 1)
+		return sci_printf_dup("sparse could not parse the file%s%s",
+				      quote[0] ? ": " : "", quote);
+	if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+		return sci_printf_dup("worker exited with status %d%s%s",
+				      WEXITSTATUS(status),
+				      quote[0] ? ": " : "", quote);
+	if (s->bad_line)
+		return sci_printf_dup("worker sent a malformed diagnostic: %s",
+				      s->bad_line);
+	if (s->line.n > 0)
+		return sci_strdup("worker output ended in the middle of a line");
+	return NULL;
+}
+
+static void finish(pool *p, slot *s, int status)
+{
+	char *msg = failure_message(p, s, status);
+
+	if (msg)
+		add_failure(p, s->tu, msg);
+	free(msg);
+	free(s->line.buf);
+	free(s->err.buf);
+	free(s->bad_line);
+	memset(s, 0, sizeof(*s));
+	s->out_fd = s->err_fd = -1;
+	p->running--;
+}
+
+/* Reaps @s if its worker has exited; returns 1 if it did. */
+static int try_reap(pool *p, slot *s)
+{
+	int status = 0;
+	pid_t r;
+
+	do {
+		r = waitpid(s->pid, &status, WNOHANG);
+	} while (r < 0 && errno == EINTR);
+	if (r == 0)
+		return 0;
+	if (r < 0)
+		status = 0;	/* not ours any more: nothing to learn */
+	finish(p, s, status);
+	return 1;
+}
+
+static void enforce_deadlines(pool *p, int64_t now)
+{
+	unsigned i;
+
+	for (i = 0; i < p->nslots; i++) {
+		slot *s = &p->slots[i];
+
+		if (s->pid && s->deadline_ms && !s->timed_out &&
+		    now >= s->deadline_ms) {
+			kill(s->pid, SIGKILL);
+			s->timed_out = 1;
+		}
+	}
+}
+
+/* The poll() timeout: the nearest deadline, or 10 ms to reap exits. */
+static int poll_timeout(const pool *p, int64_t now)
+{
+	int64_t best = -1, left;
+	unsigned i;
+
+	for (i = 0; i < p->nslots; i++) {
+		const slot *s = &p->slots[i];
+
+		if (!s->pid)
+			continue;
+		if (s->out_fd < 0 && s->err_fd < 0)
+			left = 10;
+		else if (s->deadline_ms && !s->timed_out)
+			left = s->deadline_ms > now ? s->deadline_ms - now : 0;
+		else
+			continue;
+		if (best < 0 || left < best)
+			best = left;
+	}
+	return best > INT32_MAX ? INT32_MAX : (int)best;
+}
+
+static int wait_some(pool *p)
+{
+	struct pollfd *fds = sci_calloc(p->nslots * 2 + 1, sizeof(*fds));
+	unsigned i, nfds = 0;
+	int r, error = 0;
+
+	for (i = 0; i < p->nslots; i++) {
+		if (p->slots[i].out_fd >= 0) {
+			fds[nfds].fd = p->slots[i].out_fd;
+			fds[nfds++].events = POLLIN;
+		}
+		if (p->slots[i].err_fd >= 0) {
+			fds[nfds].fd = p->slots[i].err_fd;
+			fds[nfds++].events = POLLIN;
+		}
+	}
+	r = poll(fds, nfds, poll_timeout(p, now_ms()));
+	if (r < 0 && errno != EINTR) {
+		error = sci_error_set(SCI_EIO, "poll failed: %s",
+				      strerror(errno));
+		goto done;
+	}
+	/* draining a quiet non-blocking fd costs one EAGAIN read */
+	for (i = 0; i < p->nslots; i++) {
+		slot *s = &p->slots[i];
+
+		if (!s->pid)
+			continue;
+		if (s->out_fd >= 0)
+			drain(p, s, &s->out_fd, 0);
+		if (s->err_fd >= 0)
+			drain(p, s, &s->err_fd, 1);
+	}
+	enforce_deadlines(p, now_ms());
+	for (i = 0; i < p->nslots; i++) {
+		slot *s = &p->slots[i];
+
+		if (s->pid && s->out_fd < 0 && s->err_fd < 0)
+			try_reap(p, s);
+	}
+done:
+	free(fds);
+	return error;
+}
+
+/*
+ * sci_diag_cmp() ignores the level and the related locations; ties on
+ * those would leave the order (and the JSON) to the workers' timing.
+ */
+static int cmp_full(const void *pa, const void *pb)
+{
+	const sci_diag *a = *(sci_diag *const *)pa, *b = *(sci_diag *const *)pb;
+	size_t i;
+	int c;
+
+	if ((c = sci_diag_cmp(a, b)) != 0)
+		return c;
+	if (a->level != b->level)
+		return a->level < b->level ? -1 : 1;
+	if (a->nrelated != b->nrelated)
+		return a->nrelated < b->nrelated ? -1 : 1;
+	for (i = 0; i < a->nrelated; i++) {
+		const sci_diag_loc *x = &a->related[i], *y = &b->related[i];
+
+		if ((c = strcmp(x->path, y->path)) != 0)
+			return c;
+		if (x->line != y->line)
+			return x->line < y->line ? -1 : 1;
+		if (x->col != y->col)
+			return x->col < y->col ? -1 : 1;
+		if ((c = strcmp(x->message, y->message)) != 0)
+			return c;
+	}
+	return 0;
+}
+
+/*
+ * Sorts @l totally and drops exact duplicates: the same file analyzed
+ * twice (given twice, or with two sets of flags) finds the same things.
+ */
+static void sort_unique(sci_diag_list *l, size_t from)
+{
+	size_t i, n;
+
+	if (l->n - from < 2)
+		return;
+	qsort(l->items + from, l->n - from, sizeof(*l->items), cmp_full);
+	for (i = n = from + 1; i < l->n; i++) {
+		if (cmp_full(&l->items[n - 1], &l->items[i]) == 0)
+			sci_diag_free(l->items[i]);
+		else
+			l->items[n++] = l->items[i];
+	}
+	l->n = n;
+}
+
+static slot *free_slot(pool *p)
+{
+	unsigned i;
+
+	for (i = 0; i < p->nslots; i++)
+		if (!p->slots[i].pid)
+			return &p->slots[i];
+	return NULL;
+}
+
+int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
+		   const sci_tu_list *tus, const sci_driver_opts *opts)
+{
+	size_t next = 0, first = out->n;
+	unsigned i;
+	pool p;
+	int error = 0, e;
+
+	memset(stats, 0, sizeof(*stats));
+	memset(&p, 0, sizeof(p));
+	p.out = out;
+	p.stats = stats;
+	p.tus = tus;
+	p.opts = opts;
+	p.nslots = opts->jobs ? opts->jobs : 1;
+	if (p.nslots > tus->n)
+		p.nslots = tus->n ? (unsigned)tus->n : 1;
+	p.slots = sci_calloc(p.nslots, sizeof(*p.slots));
+	for (i = 0; i < p.nslots; i++)
+		p.slots[i].out_fd = p.slots[i].err_fd = -1;
+
+	while (next < tus->n || p.running > 0) {
+		slot *s;
+
+		while (next < tus->n && (s = free_slot(&p)) != NULL) {
+			if ((e = start(&p, s, next)) == 0) {
+				next++;
+				continue;
+			}
+			if (p.running > 0)
+				break;	/* retry once a worker is done */
+			{
+				char *msg = sci_printf_dup("cannot start worker: %s",
+							   strerror(-e));
+
+				stats->tus++;
+				add_failure(&p, next++, msg);
+				free(msg);
+			}
+		}
+		if (p.running > 0 && (error = wait_some(&p)) < 0)
+			break;
+	}
+	if (error < 0) {
+		for (i = 0; i < p.nslots; i++) {
+			slot *s = &p.slots[i];
+
+			if (!s->pid)
+				continue;
+			kill(s->pid, SIGKILL);
+			close_fd(&s->out_fd);
+			close_fd(&s->err_fd);
+			waitpid(s->pid, NULL, 0);
+			free(s->line.buf);
+			free(s->err.buf);
+			free(s->bad_line);
+		}
+	}
+	free(p.slots);
+	sort_unique(out, first);
+	return error;
+}

@@ -1,0 +1,53 @@
+/*
+ * driver.h - the worker pool: one forked process per translation unit.
+ *
+ * sparse keeps global state, never frees, and may exit(1) (sparse-notes
+ * §5.9), so every TU is analyzed in a child of its own (fork, no exec).
+ * The child sends its diagnostics as JSON lines (report/jsonl.h) over a
+ * pipe; its stderr, where sparse prints, comes back over a second pipe.
+ * A crash, a non-zero exit, a timeout or sparse's own errors turn into an
+ * "analysis-failure" diagnostic for that TU; what the child sent before is
+ * kept.  One TU never hides another's findings.
+ */
+#ifndef SCI_CLI_DRIVER_H
+#define SCI_CLI_DRIVER_H
+
+#include <stddef.h>
+#include "analyzer/analyzer.h"
+#include "cli/plan.h"
+#include "util/diag.h"
+
+/* The analyzer entry point; sci_analyze_tu, or a fake in tests. */
+typedef int (*sci_driver_analyze_fn)(const char *path, char **argv,
+				     const sci_analyze_opts *opts,
+				     sci_diag_emit_fn emit, void *payload);
+
+typedef struct {
+	unsigned jobs;			/* workers at a time, >= 1 */
+	unsigned tu_timeout;		/* seconds per TU; 0: no limit */
+	const sci_analyze_opts *analyze_opts;
+	/*
+	 * Paths reported by TUs that have a directory are resolved against
+	 * it and shown relative to @cwd when under it (sci_path_display_dup).
+	 */
+	const char *cwd;
+	sci_driver_analyze_fn analyze;	/* NULL: sci_analyze_tu */
+} sci_driver_opts;
+
+typedef struct {
+	size_t tus;		/* TUs run */
+	size_t failed;		/* TUs with an analysis-failure */
+} sci_driver_stats;
+
+/**
+ * Analyzes every TU of @tus, at most opts->jobs at a time, and appends all
+ * diagnostics to @out, sorted and without exact duplicates (so the result
+ * does not depend on -j).
+ *
+ * Returns 0 (failed TUs are diagnostics, not errors), or SCI_EIO if no
+ * worker can be started at all (pipe/poll failure).
+ */
+int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
+		   const sci_tu_list *tus, const sci_driver_opts *opts);
+
+#endif

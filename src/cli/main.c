@@ -1,0 +1,210 @@
+/*
+ * main.c - smatch-ci's entry point: glue between options, the plan, the
+ * worker pool and the reports.  Every decision lives in a module of its
+ * own; this file only orders them and maps outcomes to exit codes.
+ */
+#include "analyzer/analyzer.h"
+#include "cli/driver.h"
+#include "cli/options.h"
+#include "cli/plan.h"
+#include "cli/rules.h"
+#include "report/jsonl.h"
+#include "report/text.h"
+#include "util/atomic.h"
+#include "util/error.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The CI contract (architecture.md §1). */
+enum {
+	EXIT_CLEAN = 0,
+	EXIT_FINDINGS = 1,
+	EXIT_USAGE = 2,
+	EXIT_INCOMPLETE = 3
+};
+
+static int fail(const char *message)
+{
+	fprintf(stderr, "smatch-ci: error: %s\n", message);
+	return EXIT_USAGE;
+}
+
+static void list_checks(FILE *f)
+{
+	size_t i, n = sci_checks_count(), w = 4;
+
+	for (i = 0; i < n; i++)
+		if (strlen(sci_checks_at(i)->rule) > w)
+			w = strlen(sci_checks_at(i)->rule);
+	fprintf(f, "%-*s  %-7s  %-3s  %s\n", (int)w, "rule", "level", "on",
+		"summary");
+	for (i = 0; i < n; i++) {
+		const sci_check_info *c = sci_checks_at(i);
+
+		fprintf(f, "%-*s  %-7s  %-3s  %s\n", (int)w, c->rule,
+			sci_level_name(c->level),
+			c->enabled_by_default ? "on" : "off", c->summary);
+	}
+}
+
+static unsigned default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n < 1)
+		return 1;
+	return n > (long)SCI_CLI_MAX_JOBS ? SCI_CLI_MAX_JOBS : (unsigned)n;
+}
+
+static int write_reports(const sci_diag_list *diags, const char *json_path,
+			 FILE *json)
+{
+	size_t i;
+
+	if (!json_path || strcmp(json_path, "-") != 0)
+		if (sci_text_write_list(stdout, diags) < 0)
+			return -1;
+	if (json)
+		for (i = 0; i < diags->n; i++)
+			if (sci_jsonl_write(json, diags->items[i]) < 0)
+				return -1;
+	if (fflush(stdout) == EOF || ferror(stdout))
+		return -1;
+	if (json && json != stdout && (fflush(json) == EOF || ferror(json)))
+		return -1;
+	return 0;
+}
+
+static int outcome(const sci_diag_list *diags, sci_level fail_level)
+{
+	int findings = 0, failures = 0;
+	size_t i;
+
+	for (i = 0; i < diags->n; i++) {
+		const sci_diag *d = diags->items[i];
+
+		if (strcmp(d->rule, SCI_RULE_ANALYSIS_FAILURE) == 0)
+			failures = 1;
+		else if (sci_diag_is_finding(d) && d->level >= fail_level)
+			findings = 1;
+	}
+	if (failures)
+		return EXIT_INCOMPLETE;
+	return findings ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+static int run(const sci_cli_options *o)
+{
+	static const char *const no_rules[] = { NULL };
+	sci_analyze_opts aopts;
+	sci_driver_opts dopts;
+	sci_driver_stats stats;
+	sci_plan_env env = { NULL, NULL, NULL };
+	char *gcc_base = NULL, *multiarch = NULL;
+	sci_diag_list diags = { NULL, 0, 0 };
+	sci_strv rules = { 0 };
+	sci_tu_list tus;
+	char cwd[PATH_MAX];
+	FILE *json = NULL;
+	sci_atomic_file *json_file = NULL;
+	size_t i;
+	int code = EXIT_USAGE;
+
+	memset(&tus, 0, sizeof(tus));
+	memset(&aopts, 0, sizeof(aopts));
+	if (sci_cli_rules_resolve(&rules, o) < 0) {
+		fail(sci_error_last());
+		goto done;
+	}
+	if (!getcwd(cwd, sizeof(cwd))) {
+		fprintf(stderr, "smatch-ci: error: cannot get the working directory: %s\n",
+			strerror(errno));
+		goto done;
+	}
+	sci_plan_probe_gcc(&gcc_base, &multiarch);
+	env.cwd = cwd;
+	env.gcc_base_dir = gcc_base;
+	env.multiarch_dir = multiarch;
+	if (sci_plan_build(&tus, o, &env) < 0) {
+		fail(sci_error_last());
+		goto done;
+	}
+	for (i = 0; i < tus.unmatched.n; i++)
+		fprintf(stderr, "smatch-ci: warning: '%s' is not in the compilation database; skipped\n",
+			tus.unmatched.v[i]);
+	if (o->json && strcmp(o->json, "-") == 0) {
+		json = stdout;
+	} else if (o->json) {
+		if (sci_atomic_open(&json_file, o->json) < 0) {
+			fail(sci_error_last());
+			goto done;
+		}
+		json = sci_atomic_stream(json_file);
+	}
+
+	aopts.rules = rules.v ? (const char *const *)rules.v : no_rules;
+	aopts.nrules = rules.n;
+	memset(&dopts, 0, sizeof(dopts));
+	dopts.jobs = o->jobs ? o->jobs : default_jobs();
+	dopts.tu_timeout = o->tu_timeout;
+	dopts.analyze_opts = &aopts;
+	dopts.cwd = cwd;
+	if (sci_driver_run(&diags, &stats, &tus, &dopts) < 0) {
+		fail(sci_error_last());
+		goto done;
+	}
+	if (write_reports(&diags, o->json, json) < 0) {
+		fail("cannot write the report");
+		goto done;
+	}
+	if (stats.failed)
+		fprintf(stderr, "smatch-ci: analysis incomplete: %zu of %zu translation units failed\n",
+			stats.failed, stats.tus);
+	code = outcome(&diags, o->fail_level);
+done:
+	if (json_file) {
+		if (code == EXIT_USAGE)
+			sci_atomic_abort(json_file);
+		else if (sci_atomic_commit(json_file) < 0)
+			code = fail(sci_error_last());
+	}
+	sci_diag_list_clear(&diags);
+	sci_tu_list_clear(&tus);
+	sci_strv_clear(&rules);
+	free(gcc_base);
+	free(multiarch);
+	return code;
+}
+
+int main(int argc, char **argv)
+{
+	sci_cli_options *o = NULL;
+	int code;
+
+	if (sci_cli_options_parse(&o, argc, argv) < 0) {
+		fprintf(stderr, "smatch-ci: error: %s (see --help)\n",
+			sci_error_last());
+		return EXIT_USAGE;
+	}
+	if (o->help) {
+		fputs(sci_cli_usage(), stdout);
+		code = EXIT_CLEAN;
+	} else if (o->version) {
+		printf("smatch-ci %s\n", sci_cli_version());
+		code = EXIT_CLEAN;
+	} else if (o->list_checks) {
+		list_checks(stdout);
+		code = EXIT_CLEAN;
+	} else {
+		code = run(o);
+	}
+	sci_cli_options_free(o);
+	if (fflush(stdout) == EOF && code == EXIT_CLEAN)
+		code = EXIT_USAGE;
+	return code;
+}

@@ -1,0 +1,61 @@
+/*
+ * options.h - the command line of `smatch-ci [check] [options] FILE...`,
+ * parsed into a struct.  Pure: no I/O, no checker catalogue (rules.h
+ * resolves --enable/--disable against it), so it can be unit tested.
+ */
+#ifndef SCI_CLI_OPTIONS_H
+#define SCI_CLI_OPTIONS_H
+
+#include <stddef.h>
+#include "cli/strv.h"
+#include "util/diag.h"
+
+#define SCI_CLI_DEFAULT_TU_TIMEOUT 300u
+#define SCI_CLI_MAX_JOBS 1024u
+
+/* One --enable or --disable item, in command-line order. */
+typedef struct {
+	int enable;	/* 1: --enable, 0: --disable */
+	char *rule;	/* a rule id or "all" */
+} sci_cli_rule_op;
+
+typedef struct {
+	int help;
+	int version;
+	int list_checks;
+	sci_strv files;		/* FILE... as given */
+	/*
+	 * Compiler-style flags, each option in separate form ("-I", "dir",
+	 * "-D", "X=1") except "-std=X", whose dialect is already mapped
+	 * (sci_flags_map_std): the input of sci_flags_sanitize().
+	 */
+	sci_strv flags;
+	char *compdb;		/* -p PATH, or NULL */
+	char *json;		/* --json FILE, "-" for stdout, or NULL */
+	unsigned jobs;		/* -j N; 0: one per online core */
+	unsigned tu_timeout;	/* seconds; 0: no limit */
+	sci_level fail_level;
+	sci_cli_rule_op *rule_ops;
+	size_t nrule_ops;
+} sci_cli_options;
+
+/**
+ * Parses @argv[1..@argc).  A leading "check" word (the default command) is
+ * skipped.  "--" ends the options.
+ *
+ * Returns 0, or SCI_EINVALID with a one-line reason (sci_error_last) for an
+ * unknown option, a missing or bad option argument, or an unsupported -std
+ * dialect.  Whether there is any input is not checked here.
+ * *out: owned (sci_cli_options_free), NULL on failure.
+ */
+int sci_cli_options_parse(sci_cli_options **out, int argc, char **argv);
+
+void sci_cli_options_free(sci_cli_options *o);
+
+/** Returns: the --help text (static). */
+const char *sci_cli_usage(void);
+
+/** Returns: the version string, e.g. "0.1.0" (static). */
+const char *sci_cli_version(void);
+
+#endif

@@ -1,0 +1,160 @@
+/* test_flags.c - compiler flags to sparse flags (src/cli/flags.c). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "cli/flags.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static void expect_flags(char **args, size_t nargs, const char *base,
+			 const char *const *want, size_t nwant)
+{
+	sci_strv out = { 0 };
+	size_t i;
+
+	sci_flags_sanitize(&out, args, nargs, base);
+	for (i = 0; i < out.n && i < nwant; i++)
+		assert_string_equal(out.v[i], want[i]);
+	assert_int_equal(out.n, nwant);
+	sci_strv_clear(&out);
+}
+
+static void test_flags__keeps_include_and_macro_flags(void **state)
+{
+	char *args[] = { "-I", "/abs/inc", "-I/abs/inc2", "-DA", "-D", "B=2",
+			 "-UC", "-U", "D", "-include", "cfg.h", "-imacros",
+			 "m.h", "-isystem", "/sys", "-idirafter", "/late" };
+	const char *want[] = { "-I", "/abs/inc", "-I", "/abs/inc2", "-D", "A",
+			       "-D", "B=2", "-U", "C", "-U", "D", "-include",
+			       "cfg.h", "-imacros", "m.h", "-isystem", "/sys",
+			       "-idirafter", "/late" };
+
+	expect_flags(args, N(args), NULL, want, N(want));
+}
+
+static void test_flags__joined_i_options(void **state)
+{
+	char *args[] = { "-isystem/sys", "-idirafter/late", "-includecfg.h" };
+	const char *want[] = { "-isystem", "/sys", "-idirafter", "/late",
+			       "-include", "cfg.h" };
+
+	expect_flags(args, N(args), NULL, want, N(want));
+}
+
+static void test_flags__relative_dirs_become_absolute(void **state)
+{
+	char *args[] = { "-Iinc", "-I", "../shared/./inc", "-isystem", "sys",
+			 "-idirafter", "late", "-include", "cfg.h", "-I-" };
+	const char *want[] = { "-I", "/src/proj/inc", "-I", "/src/shared/inc",
+			       "-isystem", "/src/proj/sys", "-idirafter",
+			       "/src/proj/late", "-include", "cfg.h", "-I",
+			       "-" };
+
+	expect_flags(args, N(args), "/src/proj", want, N(want));
+}
+
+static void test_flags__relative_dirs_kept_without_base(void **state)
+{
+	char *args[] = { "-Iinc" };
+	const char *want[] = { "-I", "inc" };
+
+	expect_flags(args, N(args), NULL, want, N(want));
+}
+
+static void test_flags__drops_other_options_and_their_arguments(void **state)
+{
+	char *args[] = { "-c", "a.c", "-o", "a.o", "-Wall", "-Wextra",
+			 "-fPIC", "-O2", "-g", "-MD", "-MF", "a.d", "-MT",
+			 "-Ifake", "-iquote", "-Inot", "-L", "/lib",
+			 "-l", "m", "-lz", "-Xlinker", "-include",
+			 "-Xclang", "-Dnope", "-pthread", "-Wl,-z,now",
+			 "-x", "c", "-DKEPT" };
+	const char *want[] = { "-D", "KEPT" };
+
+	expect_flags(args, N(args), NULL, want, N(want));
+}
+
+static void test_flags__include_pch_is_not_include(void **state)
+{
+	char *args[] = { "-include-pch", "x.pch", "-DOK" };
+	const char *want[] = { "-D", "OK" };
+
+	expect_flags(args, N(args), NULL, want, N(want));
+}
+
+static void test_flags__missing_argument_is_dropped(void **state)
+{
+	char *a1[] = { "-DA", "-I" };
+	char *a2[] = { "-include" };
+	const char *want[] = { "-D", "A" };
+
+	expect_flags(a1, N(a1), NULL, want, N(want));
+	expect_flags(a2, N(a2), NULL, NULL, 0);
+}
+
+static void test_flags__std_mapping(void **state)
+{
+	char *args[] = { "-std=c2x", "-std=gnu2x", "-std=c23", "-std=gnu23",
+			 "-std=c99", "-std=gnu11", "-std=c++17",
+			 "--std=c11" };
+	const char *want[] = { "-std=gnu17", "-std=gnu17", "-std=gnu17",
+			       "-std=gnu17", "-std=c99", "-std=gnu11",
+			       "-std=c11" };
+
+	expect_flags(args, N(args), NULL, want, N(want));
+}
+
+static void test_flags__map_std(void **state)
+{
+	assert_string_equal(sci_flags_map_std("gnu2x"), "gnu17");
+	assert_string_equal(sci_flags_map_std("c17"), "c17");
+	assert_string_equal(sci_flags_map_std("gnu89"), "gnu89");
+	assert_null(sci_flags_map_std("c++11"));
+	assert_null(sci_flags_map_std(""));
+}
+
+static void test_flags__positional_words_are_dropped(void **state)
+{
+	char *args[] = { "a.c", "b.o", "-", "-DX" };
+	const char *want[] = { "-D", "X" };
+
+	expect_flags(args, N(args), "/d", want, N(want));
+}
+
+static void test_flags__appends_to_existing_vector(void **state)
+{
+	char *args[] = { "-DX" };
+	sci_strv out = { 0 };
+
+	sci_strv_push(&out, "smatch-ci");
+	sci_flags_sanitize(&out, args, N(args), NULL);
+	assert_int_equal(out.n, 3);
+	assert_string_equal(out.v[0], "smatch-ci");
+	assert_string_equal(out.v[2], "X");
+	assert_null(out.v[3]);
+	sci_strv_clear(&out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_flags__keeps_include_and_macro_flags),
+		cmocka_unit_test(test_flags__joined_i_options),
+		cmocka_unit_test(test_flags__relative_dirs_become_absolute),
+		cmocka_unit_test(test_flags__relative_dirs_kept_without_base),
+		cmocka_unit_test(test_flags__drops_other_options_and_their_arguments),
+		cmocka_unit_test(test_flags__include_pch_is_not_include),
+		cmocka_unit_test(test_flags__missing_argument_is_dropped),
+		cmocka_unit_test(test_flags__std_mapping),
+		cmocka_unit_test(test_flags__map_std),
+		cmocka_unit_test(test_flags__positional_words_are_dropped),
+		cmocka_unit_test(test_flags__appends_to_existing_vector),
+	};
+
+	return cmocka_run_group_tests_name("cli/flags", tests, NULL, NULL);
+}

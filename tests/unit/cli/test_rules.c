@@ -1,0 +1,118 @@
+/* test_rules.c - --enable/--disable against the catalogue (src/cli/rules.c). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "analyzer/analyzer.h"
+#include "cli/options.h"
+#include "cli/rules.h"
+#include "util/error.h"
+
+/* Resolves the rules for a command line (without argv[0]). */
+static int resolve(sci_strv *out, int argc, char **argv)
+{
+	sci_cli_options *o = NULL;
+	int r;
+
+	assert_int_equal(sci_cli_options_parse(&o, argc, argv), 0);
+	r = sci_cli_rules_resolve(out, o);
+	sci_cli_options_free(o);
+	return r;
+}
+
+static size_t count_default_on(void)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < sci_checks_count(); i++)
+		n += sci_checks_at(i)->enabled_by_default != 0;
+	return n;
+}
+
+static void test_rules__defaults(void **state)
+{
+	char *argv[] = { "smatch-ci", "x.c" };
+	sci_strv out = { 0 };
+	size_t i;
+
+	assert_int_equal(resolve(&out, 2, argv), 0);
+	assert_int_equal(out.n, count_default_on());
+	for (i = 0; i < out.n; i++)
+		assert_true(sci_checks_find(out.v[i])->enabled_by_default);
+	sci_strv_clear(&out);
+}
+
+static void test_rules__disable_one(void **state)
+{
+	char *argv[] = { "smatch-ci", "--disable", "memory-leak", "x.c" };
+	sci_strv out = { 0 };
+
+	assert_non_null(sci_checks_find("memory-leak"));
+	assert_int_equal(resolve(&out, 4, argv), 0);
+	assert_int_equal(sci_strv_index(&out, "memory-leak"), -1);
+	assert_int_equal(out.n, count_default_on() - 1);
+	sci_strv_clear(&out);
+}
+
+static void test_rules__all_then_enable_in_order(void **state)
+{
+	char *argv[] = { "smatch-ci", "--disable=all", "--enable",
+			 "memory-leak", "x.c" };
+	char *again[] = { "smatch-ci", "--enable=memory-leak",
+			  "--disable=all", "x.c" };
+	sci_strv out = { 0 };
+
+	assert_int_equal(resolve(&out, 5, argv), 0);
+	assert_int_equal(out.n, 1);
+	assert_string_equal(out.v[0], "memory-leak");
+	sci_strv_clear(&out);
+	/* later wins */
+	assert_int_equal(resolve(&out, 4, again), 0);
+	assert_int_equal(out.n, 0);
+	sci_strv_clear(&out);
+}
+
+static void test_rules__enable_all(void **state)
+{
+	char *argv[] = { "smatch-ci", "--enable", "all", "x.c" };
+	sci_strv out = { 0 };
+	size_t i;
+
+	assert_int_equal(resolve(&out, 4, argv), 0);
+	assert_int_equal(out.n, sci_checks_count());
+	for (i = 0; i < out.n; i++)
+		assert_string_equal(out.v[i], sci_checks_at(i)->rule);
+	sci_strv_clear(&out);
+}
+
+static void test_rules__unknown_rule(void **state)
+{
+	char *argv[] = { "smatch-ci", "--enable", "memory-leak,no-such-rule",
+			 "x.c" };
+	char *dis[] = { "smatch-ci", "--disable", "nope", "x.c" };
+	sci_strv out = { 0 };
+
+	assert_int_equal(resolve(&out, 4, argv), SCI_EINVALID);
+	assert_non_null(strstr(sci_error_last(), "'no-such-rule'"));
+	assert_int_equal(out.n, 0);
+	assert_int_equal(resolve(&out, 4, dis), SCI_EINVALID);
+	assert_non_null(strstr(sci_error_last(), "--disable"));
+	sci_strv_clear(&out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rules__defaults),
+		cmocka_unit_test(test_rules__disable_one),
+		cmocka_unit_test(test_rules__all_then_enable_in_order),
+		cmocka_unit_test(test_rules__enable_all),
+		cmocka_unit_test(test_rules__unknown_rule),
+	};
+
+	return cmocka_run_group_tests_name("cli/rules", tests, NULL, NULL);
+}
