@@ -132,6 +132,11 @@ void sci_flags_sanitize(sci_strv *out, char *const *args, size_t nargs,
 			take_std(out, a + 6);
 			continue;
 		}
+		/* kernel-style builds supply every header themselves */
+		if (strcmp(a, "-nostdinc") == 0) {
+			sci_strv_push(out, a);
+			continue;
+		}
 		take_kept(out, args, nargs, &i, base_dir);
 	}
 }

@@ -7,6 +7,7 @@
 #include "cli/driver.h"
 #include "cli/options.h"
 #include "cli/plan.h"
+#include "cli/profile.h"
 #include "cli/rules.h"
 #include "report/jsonl.h"
 #include "report/text.h"
@@ -108,6 +109,7 @@ static int run(const sci_cli_options *o)
 	char *gcc_base = NULL, *multiarch = NULL;
 	sci_diag_list diags = { NULL, 0, 0 };
 	sci_strv rules = { 0 };
+	sci_profile profile;
 	sci_tu_list tus;
 	char cwd[PATH_MAX];
 	FILE *json = NULL;
@@ -117,6 +119,11 @@ static int run(const sci_cli_options *o)
 
 	memset(&tus, 0, sizeof(tus));
 	memset(&aopts, 0, sizeof(aopts));
+	memset(&profile, 0, sizeof(profile));
+	if (o->profile && sci_profile_load(&profile, o->profile) < 0) {
+		fail(sci_error_last());
+		goto done;
+	}
 	if (sci_cli_rules_resolve(&rules, o) < 0) {
 		fail(sci_error_last());
 		goto done;
@@ -149,6 +156,9 @@ static int run(const sci_cli_options *o)
 
 	aopts.rules = rules.v ? (const char *const *)rules.v : no_rules;
 	aopts.nrules = rules.n;
+	aopts.allocators = (const char *const *)profile.allocators.v;
+	aopts.deallocators = (const char *const *)profile.deallocators.v;
+	aopts.noreturn = (const char *const *)profile.noreturn.v;
 	memset(&dopts, 0, sizeof(dopts));
 	dopts.jobs = o->jobs ? o->jobs : default_jobs();
 	dopts.tu_timeout = o->tu_timeout;
@@ -176,6 +186,7 @@ done:
 	sci_diag_list_clear(&diags);
 	sci_tu_list_clear(&tus);
 	sci_strv_clear(&rules);
+	sci_profile_clear(&profile);
 	free(gcc_base);
 	free(multiarch);
 	return code;

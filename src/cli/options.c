@@ -42,6 +42,8 @@ static const char usage[] =
 "                        of findings that makes the run fail\n"
 "Execution:\n"
 "  -j N, --jobs N        parallel workers (default: number of online cores)\n"
+"  --profile FILE       project profile (JSON): the project's allocators,\n"
+"                       deallocators and noreturn functions\n"
 "  --tu-timeout SECONDS  kill the analysis of one TU after this long\n"
 "                        (default 300; 0: no limit)\n"
 "  -h, --help            show this help and exit\n"
@@ -70,6 +72,7 @@ void sci_cli_options_free(sci_cli_options *o)
 	sci_strv_clear(&o->flags);
 	free(o->compdb);
 	free(o->json);
+	free(o->profile);
 	for (i = 0; i < o->nrule_ops; i++)
 		free(o->rule_ops[i].rule);
 	free(o->rule_ops);
@@ -275,6 +278,15 @@ static int parse_valued(sci_cli_options *o, cursor *c)
 			return sci_error_set(SCI_EINVALID,
 					     "option '--json' needs a file name or '-'");
 		set_string(&o->json, v);
+		return 1;
+	}
+	if ((r = long_value(&v, c, "--profile")) != 0) {
+		if (r < 0)
+			return r;
+		if (!*v)
+			return sci_error_set(SCI_EINVALID,
+					     "option '--profile' needs a file name");
+		set_string(&o->profile, v);
 		return 1;
 	}
 	if ((r = short_value(&v, c, "-j")) != 0 ||

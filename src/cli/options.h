@@ -32,6 +32,7 @@ typedef struct {
 	sci_strv flags;
 	char *compdb;		/* -p PATH, or NULL */
 	char *json;		/* --json FILE, "-" for stdout, or NULL */
+	char *profile;		/* --profile FILE, or NULL */
 	unsigned jobs;		/* -j N; 0: one per online core */
 	unsigned tu_timeout;	/* seconds; 0: no limit */
 	sci_level fail_level;

@@ -37,6 +37,14 @@ static void test_flags__keeps_include_and_macro_flags(void **state)
 	expect_flags(args, N(args), NULL, want, N(want));
 }
 
+static void test_flags__keeps_nostdinc(void **state)
+{
+	char *args[] = { "-nostdinc", "-isystem", "/k/include", "-O2" };
+	const char *want[] = { "-nostdinc", "-isystem", "/k/include" };
+
+	expect_flags(args, N(args), NULL, want, N(want));
+}
+
 static void test_flags__joined_i_options(void **state)
 {
 	char *args[] = { "-isystem/sys", "-idirafter/late", "-includecfg.h" };
@@ -144,6 +152,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flags__keeps_include_and_macro_flags),
+		cmocka_unit_test(test_flags__keeps_nostdinc),
 		cmocka_unit_test(test_flags__joined_i_options),
 		cmocka_unit_test(test_flags__relative_dirs_become_absolute),
 		cmocka_unit_test(test_flags__relative_dirs_kept_without_base),

@@ -1,0 +1,32 @@
+/*
+ * profile.h - the project profile: a JSON file naming the project's own
+ * allocation, free and noreturn functions, e.g.
+ *
+ *	{ "version": 1,
+ *	  "allocators": ["xmalloc", "xstrdup"],
+ *	  "deallocators": ["xfree"],
+ *	  "noreturn": ["die", "BUG_fn"] }
+ *
+ * Every key but "version" is optional; unknown keys are errors (a typo
+ * must not silently turn a checker off).
+ */
+#ifndef SCI_CLI_PROFILE_H
+#define SCI_CLI_PROFILE_H
+
+#include "cli/strv.h"
+
+typedef struct {
+	sci_strv allocators;
+	sci_strv deallocators;
+	sci_strv noreturn;
+} sci_profile;
+
+/**
+ * Reads @path into @out (zeroed first).  Returns 0, SCI_EIO for an
+ * unreadable file, SCI_EINVALID for bad JSON or a bad shape, with
+ * "path:line:column: reason" through sci_error_last().
+ */
+int sci_profile_load(sci_profile *out, const char *path);
+void sci_profile_clear(sci_profile *p);
+
+#endif
