@@ -6,7 +6,7 @@ set -eu
 
 PKGS="build-essential cmake pkg-config dpkg-dev git ca-certificates
       libsqlite3-dev libjansson-dev libgit2-dev libcmocka-dev
-      python3 python3-jsonschema"
+      python3 python3-jsonschema time"
 
 missing=""
 for p in $PKGS; do

@@ -1,0 +1,80 @@
+#!/bin/sh
+# Speed and memory of smatch-ci against `gcc -fsyntax-only` and plain sparse,
+# side by side on the same real code base, one file at a time (-j1 each).
+#
+# Usage: bench/run.sh [SRC_PACKAGE] [MAX_FILES]
+#   SRC_PACKAGE  a Debian source package to fetch and measure (default: git)
+#   MAX_FILES    measure at most this many .c files (default: all)
+# Needs a built tree in build/ (scripts/test.sh or cmake).  Prints a table of
+# wall time and peak RSS (GNU time) and the ratios to gcc and sparse.
+set -eu
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+pkg=${1:-git}
+max=${2:-0}
+sci=$here/build/src/smatch-ci
+sparse_src=$here/build/sparse/src
+work=${SCI_BENCH_DIR:-$here/build/bench}
+
+[ -x "$sci" ] || { echo "bench: build smatch-ci first (cmake --build build)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "bench: needs GNU time: apt-get install time" >&2; exit 2; }
+if [ ! -x "$sparse_src/sparse" ]; then
+	make -s -C "$sparse_src" CC=gcc SPARSE_VERSION=0.6.4 sparse >/dev/null
+fi
+
+mkdir -p "$work"
+cd "$work"
+if [ ! -d "$pkg-src" ]; then
+	apt="$work/apt"
+	mkdir -p "$apt/lists/partial" "$apt/parts"
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] && sed 's/^Types:.*deb\b.*/Types: deb-src/' "$f" > "$apt/parts/$(basename "$f")"
+	done
+	APTO="-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts=$apt/parts
+	      -o Dir::State::Lists=$apt/lists -o APT::Sandbox::User=root"
+	# shellcheck disable=SC2086
+	apt-get $APTO update -qq
+	# shellcheck disable=SC2086
+	apt-get $APTO source -qq --download-only "$pkg" >/dev/null
+	dpkg-source -q -x "$(ls "$pkg"_*.dsc | head -n1)" "$pkg-src" >/dev/null 2>&1
+fi
+cd "$pkg-src"
+files=$(find . -maxdepth 1 -name '*.c' | sort)
+[ "$max" -gt 0 ] && files=$(echo "$files" | head -n "$max")
+n=$(echo "$files" | wc -l)
+flags="-I. -DNO_OPENSSL -D__STDC_NO_VLA__"
+
+# measure NAME CMD...: runs CMD once per file; sums wall time, max RSS.
+measure() {
+	name=$1
+	shift
+	start=$(date +%s.%N)
+	peak=0
+	for f in $files; do
+		/usr/bin/time -f '%M' -o "$work/rss" "$@" $flags "$f" >/dev/null 2>&1 || true
+		rss=$(tail -n1 "$work/rss")
+		[ "$rss" -gt "$peak" ] 2>/dev/null && peak=$rss
+	done
+	end=$(date +%s.%N)
+	secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
+	echo "$name $secs $peak"
+}
+
+echo "bench: $n files of Debian's $pkg source, one process per file" >&2
+{
+	measure gcc gcc -fsyntax-only -std=gnu17
+	measure sparse "$sparse_src/sparse" -std=gnu17 -fmax-warnings=0
+	measure smatch-ci "$sci" -j1
+} > "$work/results"
+
+awk -v n="$n" '
+{ t[$1] = $2; m[$1] = $3 }
+END {
+	printf "%-10s %10s %12s %10s %12s\n", "tool", "seconds", "peak RSS KB", "x gcc", "x sparse"
+	split("gcc sparse smatch-ci", order, " ")
+	for (i = 1; i <= 3; i++) {
+		k = order[i]
+		printf "%-10s %10.2f %12d %10.2f %12.2f\n", k, t[k], m[k], t[k] / t["gcc"], t[k] / t["sparse"]
+	}
+	printf "(%d files)\n", n
+}' "$work/results"
