@@ -7,11 +7,18 @@
  *                                 states: "memory-leak 'p' = merged (a, b)"
  *   __sci_value(expr)             the value range: "value 'x' = 0-9,99"
  *   __sci_reached()               "reached" (silent on unreachable paths)
+ *   __sci_possible("rule", expr)  only the possible states: "possible 'p':
+ *                                 allocated, freed"
  *   __sci_expect_value(expr, "r") an error only when the range is not r
+ *   __sci_crash(), __sci_hang()   kill or stall the worker, so the driver's
+ *                                 handling of crashes and timeouts is tested
+ *                                 end to end with the real analyzer
  */
 #include "analyzer/engine_int.h"
 
 #include <limits.h>
+#include <signal.h>
+#include <unistd.h>
 #include <string.h>
 
 static const char *string_arg(struct expression *call, int n)
@@ -34,7 +41,7 @@ static const char *possible_text(const sci_sm *sm)
 	return s;
 }
 
-static void show_state(struct expression *call)
+static void show_state(struct expression *call, int only_possible)
 {
 	const char *rule = string_arg(call, 0);
 	struct expression *arg = sci_call_arg(call, 1);
@@ -44,7 +51,7 @@ static void show_state(struct expression *call)
 
 	if (!rule || !key) {
 		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_ERROR, call->pos, "debug",
-				"__sci_state needs a rule string and an lvalue");
+				"__sci_state/__sci_possible need a rule string and an lvalue");
 		return;
 	}
 	owner = sci__owner_find(rule);
@@ -55,6 +62,12 @@ static void show_state(struct expression *call)
 		return;
 	}
 	sm = sci__stree_get(sci__cur, owner, key);
+	if (only_possible) {
+		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
+				sci_arena_printf("possible '%s': %s", key->name,
+						 sm ? possible_text(sm) : "none"));
+		return;
+	}
 	if (!sm) {
 		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
 				sci_arena_printf("%s '%s' = none", rule, key->name));
@@ -131,7 +144,9 @@ int sci__debug_call(struct expression *call)
 	if (!name || strncmp(name, "__sci_", 6) != 0)
 		return 0;
 	if (strcmp(name, "__sci_state") == 0)
-		show_state(call);
+		show_state(call, 0);
+	else if (strcmp(name, "__sci_possible") == 0)
+		show_state(call, 1);
 	else if (strcmp(name, "__sci_value") == 0)
 		show_value(call);
 	else if (strcmp(name, "__sci_reached") == 0)
@@ -139,6 +154,11 @@ int sci__debug_call(struct expression *call)
 				"reached");
 	else if (strcmp(name, "__sci_expect_value") == 0)
 		expect_value(call);
+	else if (strcmp(name, "__sci_crash") == 0)
+		raise(SIGSEGV);
+	else if (strcmp(name, "__sci_hang") == 0)
+		for (;;)
+			pause();
 	else
 		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_ERROR, call->pos, "debug",
 				sci_arena_printf("unknown intrinsic %s", name));

@@ -230,6 +230,25 @@ class CliTest(unittest.TestCase):
         self.assertIn("no_such_header.h", by_path["c_missing.c"])
         self.assertIn("analysis incomplete", err)
 
+    def test_worker_crash_and_timeout_hide_nothing(self):
+        # __sci_crash()/__sci_hang() are debug intrinsics that really kill
+        # or stall the analyzing worker.
+        self.write("a_leak.c", LEAK_C)
+        self.write("b_crash.c", "void f(void) { __sci_crash(); }\n")
+        self.write("c_hang.c", "void f(void) { __sci_hang(); }\n")
+        self.write("d_leak.c", LEAK_C)
+        rc, out, err = run(["--tu-timeout", "2", "-j", "4", "a_leak.c",
+                            "b_crash.c", "c_hang.c", "d_leak.c"], self.dir,
+                           timeout=60)
+        self.assertEqual(rc, 3, out + err)
+        findings, failures = parse_text(out)
+        self.assertEqual(sorted(f["path"] for f in findings),
+                         ["a_leak.c", "d_leak.c"])
+        by_path = {f["path"]: f["msg"] for f in failures}
+        self.assertEqual(sorted(by_path), ["b_crash.c", "c_hang.c"])
+        self.assertIn("SIGSEGV", by_path["b_crash.c"])
+        self.assertIn("timed out", by_path["c_hang.c"])
+
     def test_failure_wins_over_findings_even_at_high_fail_level(self):
         self.write("leak.c", LEAK_C)
         self.write("bad.c", SYNTAX_ERROR_C)

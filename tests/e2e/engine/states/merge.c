@@ -54,3 +54,16 @@ void declared_in_loop(int n)
 		__sci_value(k);	/* expect-note: sci-debug "value 'k' = 3" */
 	}
 }
+
+void possible_only(int c)
+{
+	char *p = malloc(4);
+
+	if (!p)
+		return;
+	if (c)
+		free(p);
+	__sci_possible("memory-leak", p);	/* expect-note: sci-debug "possible 'p': freed, allocated" */
+	if (!c)
+		free(p);
+}
