@@ -13,7 +13,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 pkg=${1:-git}
 max=${2:-0}
 sci=$here/build/src/smatch-ci
-sparse_src=$here/build/sparse/src
+sparse_src=$(sed -n "s/^SPARSE_INCLUDE_DIR:PATH=//p" "$here/build/CMakeCache.txt" 2>/dev/null)
+[ -n "$sparse_src" ] || sparse_src=$here/build/sparse/src
 work=${SCI_BENCH_DIR:-$here/build/bench}
 
 [ -x "$sci" ] || { echo "bench: build smatch-ci first (cmake --build build)" >&2; exit 2; }
