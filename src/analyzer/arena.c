@@ -53,19 +53,12 @@ char *sci_arena_strdup(const char *s)
 
 char *sci_arena_printf(const char *fmt, ...)
 {
-	va_list ap, ap2;
+	va_list ap;
 	char *p;
-	int n;
 
 	va_start(ap, fmt);
-	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	p = sci_vprintf_with(sci_arena_alloc, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		n = 0;
-	p = sci_arena_alloc((size_t)n + 1);
-	vsnprintf(p, (size_t)n + 1, fmt, ap2);
-	va_end(ap2);
 	return p;
 }
 

@@ -52,20 +52,29 @@ char *sci_strdup(const char *s)
 	return p;
 }
 
-char *sci_printf_dup(const char *fmt, ...)
+char *sci_vprintf_with(void *(*alloc)(size_t), const char *fmt, va_list ap)
 {
-	va_list ap, ap2;
+	va_list ap2;
 	char *p;
 	int n;
 
-	va_start(ap, fmt);
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
 	if (n < 0)
 		n = 0;
-	p = sci_malloc((size_t)n + 1);
-	vsnprintf(p, (size_t)n + 1, fmt, ap2);
-	va_end(ap2);
+	p = alloc((size_t)n + 1);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+char *sci_printf_dup(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	p = sci_vprintf_with(sci_malloc, fmt, ap);
+	va_end(ap);
 	return p;
 }

@@ -14,6 +14,13 @@ void *sci_calloc(size_t nmemb, size_t size);
 void *sci_realloc(void *p, size_t n);
 /** Returns: owned copy of @s (NULL stays NULL). */
 char *sci_strdup(const char *s);
+#include <stdarg.h>
+
+/**
+ * printf into memory from @alloc (which must not return NULL).
+ * Returns: the string, owned as @alloc's memory is.
+ */
+char *sci_vprintf_with(void *(*alloc)(size_t), const char *fmt, va_list ap);
 /** Returns: owned printf result. */
 char *sci_printf_dup(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
