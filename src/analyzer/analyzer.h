@@ -46,6 +46,8 @@ typedef struct {
 	const char *const *allocators;
 	const char *const *deallocators;
 	const char *const *noreturn;
+	/* emit one SCI_RULE_INPUT record per file the TU read (absolute) */
+	int report_inputs;
 } sci_analyze_opts;
 
 /* Outcome of one TU (return value of sci_analyze_tu). */

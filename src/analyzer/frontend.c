@@ -57,6 +57,38 @@ static void analyze_function(struct symbol *fn)
 	sci_arena_reset();
 }
 
+/*
+ * Every file sparse opened for this TU, once each: the driver learns which
+ * TUs a change to a header affects.
+ */
+static void emit_inputs(sci_diag_emit_fn emit, void *payload)
+{
+	char **seen = calloc((size_t)input_stream_nr + 1, sizeof(*seen));
+	int i, j, n = 0;
+
+	if (!seen)
+		abort();
+	for (i = 0; i < input_stream_nr; i++) {
+		char *abs = input_streams[i].name ? realpath(input_streams[i].name, NULL)
+						  : NULL;
+
+		if (!abs)
+			continue;	/* <built-in>, command-line, vanished */
+		for (j = 0; j < n && strcmp(seen[j], abs) != 0; j++)
+			;
+		if (j < n) {
+			free(abs);
+			continue;
+		}
+		seen[n++] = abs;
+		emit(sci_diag_new(SCI_RULE_INPUT, SCI_LEVEL_NOTE, abs, 0, 0, "",
+				  "", ""), payload);
+	}
+	for (j = 0; j < n; j++)
+		free(seen[j]);
+	free(seen);
+}
+
 int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 		   sci_diag_emit_fn emit, void *payload)
 {
@@ -90,6 +122,8 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 
 	for (i = 0; i < n; i++)
 		analyze_function(fns[i]);
+	if (opts && opts->report_inputs)
+		emit_inputs(emit, payload);
 	sci__cur = SCI_STREE_EMPTY;
 	sci__fire_file_end();
 	sci__report_flush_function();

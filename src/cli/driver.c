@@ -50,7 +50,7 @@ typedef struct {
 typedef struct {
 	sci_diag_list *out;
 	sci_driver_stats *stats;
-	const sci_tu_list *tus;
+	sci_tu_list *tus;
 	const sci_driver_opts *opts;
 	slot *slots;
 	unsigned nslots;
@@ -278,6 +278,11 @@ static void take_line(pool *p, slot *s, const char *text)
 		return;
 	}
 	rebase_paths(p, &p->tus->items[s->tu], d);
+	if (strcmp(d->rule, SCI_RULE_INPUT) == 0) {
+		sci_strv_push(&p->tus->items[s->tu].inputs, d->path);
+		sci_diag_free(d);
+		return;
+	}
 	sci_diag_list_take(p->out, d);
 }
 
@@ -601,7 +606,7 @@ static slot *free_slot(pool *p)
 }
 
 int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
-		   const sci_tu_list *tus, const sci_driver_opts *opts)
+		   sci_tu_list *tus, const sci_driver_opts *opts)
 {
 	size_t next = 0, first = out->n;
 	unsigned i;

@@ -42,12 +42,13 @@ typedef struct {
 /**
  * Analyzes every TU of @tus, at most opts->jobs at a time, and appends all
  * diagnostics to @out, sorted and without exact duplicates (so the result
- * does not depend on -j).
+ * does not depend on -j).  SCI_RULE_INPUT records go to each TU's
+ * `inputs` instead.
  *
  * Returns 0 (failed TUs are diagnostics, not errors), or SCI_EIO if no
  * worker can be started at all (pipe/poll failure).
  */
 int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
-		   const sci_tu_list *tus, const sci_driver_opts *opts);
+		   sci_tu_list *tus, const sci_driver_opts *opts);
 
 #endif

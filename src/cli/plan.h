@@ -16,6 +16,7 @@ typedef struct {
 	char *display;		/* the TU's name in reports */
 	char *directory;	/* worker's working directory; NULL: stay */
 	char **argv;		/* sparse argv: "smatch-ci", flags..., NULL */
+	sci_strv inputs;	/* files it read, when the driver asked */
 } sci_tu;
 
 typedef struct {

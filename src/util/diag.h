@@ -37,6 +37,10 @@ typedef struct {
  */
 #define SCI_RULE_ANALYSIS_FAILURE "analysis-failure"
 #define SCI_RULE_DEBUG "sci-debug"
+/* A file a TU read (its path; the main file and every header).  Sent by
+ * workers when asked (sci_analyze_opts.report_inputs) and consumed by the
+ * driver: never a finding, never printed. */
+#define SCI_RULE_INPUT "sci-input"
 
 typedef struct sci_diag {
 	char *rule;		/* kebab-case rule id */

@@ -77,6 +77,14 @@ static int fake_analyze(const char *path, char **argv,
 		}
 		return SCI_TU_OK;
 	}
+	if (ends_with(path, "inputs.c")) {
+		emit(sci_diag_new(SCI_RULE_INPUT, SCI_LEVEL_NOTE, "/abs/inputs.c",
+				  0, 0, "", "", ""), payload);
+		emit(sci_diag_new(SCI_RULE_INPUT, SCI_LEVEL_NOTE, "/abs/inc.h",
+				  0, 0, "", "", ""), payload);
+		emit_finding(path, 1, "found", emit, payload);
+		return SCI_TU_OK;
+	}
 	if (ends_with(path, "where.c")) {
 		if (!getcwd(cwd, sizeof(cwd)))
 			cwd[0] = '\0';
@@ -113,7 +121,7 @@ static void add_tu(sci_tu_list *l, const char *path, const char *dir)
 }
 
 static void run(sci_diag_list *out, sci_driver_stats *stats,
-		const sci_tu_list *tus, unsigned jobs, unsigned timeout,
+		sci_tu_list *tus, unsigned jobs, unsigned timeout,
 		const char *cwd)
 {
 	sci_analyze_opts aopts;
@@ -156,6 +164,24 @@ static void test_driver__findings_are_collected(void **state)
 	assert_string_equal(out.items[0]->path, "a_ok.c");
 	assert_string_equal(out.items[1]->path, "b_ok.c");
 	assert_string_equal(out.items[1]->message, "found");
+	sci_diag_list_clear(&out);
+	sci_tu_list_clear(&tus);
+}
+
+static void test_driver__inputs_go_to_their_tu(void **state)
+{
+	sci_tu_list tus = { 0 };
+	sci_diag_list out = { 0 };
+	sci_driver_stats st;
+
+	add_tu(&tus, "a_ok.c", NULL);
+	add_tu(&tus, "inputs.c", NULL);
+	run(&out, &st, &tus, 2, 10, NULL);
+	assert_int_equal(out.n, 2);	/* the two findings only */
+	assert_int_equal(tus.items[0].inputs.n, 0);
+	assert_int_equal(tus.items[1].inputs.n, 2);
+	assert_string_equal(tus.items[1].inputs.v[0], "/abs/inputs.c");
+	assert_string_equal(tus.items[1].inputs.v[1], "/abs/inc.h");
 	sci_diag_list_clear(&out);
 	sci_tu_list_clear(&tus);
 }
@@ -393,6 +419,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_driver__findings_are_collected),
+		cmocka_unit_test(test_driver__inputs_go_to_their_tu),
 		cmocka_unit_test(test_driver__frontend_errors_keep_findings),
 		cmocka_unit_test(test_driver__crash_is_a_failure_not_the_end),
 		cmocka_unit_test(test_driver__exit_statuses),
