@@ -8,6 +8,7 @@
 #include "util/alloc.h"
 #include "util/error.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,8 @@
 static const char usage[] =
 "usage: smatch-ci [check] [options] FILE...\n"
 "       smatch-ci [check] [options] -p compile_commands.json [FILE...]\n"
+"       smatch-ci [check] --baseline REF [options]\n"
+"       smatch-ci baseline update|prune|check [options]\n"
 "\n"
 "Analyzes C translation units and reports findings, one per line:\n"
 "  path:line function() level: message [rule-id]\n"
@@ -40,10 +43,22 @@ static const char usage[] =
 "                        ('-': stdout, instead of the text report)\n"
 "  --fail-level LEVEL    note, warning (default) or error: the lowest level\n"
 "                        of findings that makes the run fail\n"
+"Gate (in a git repository):\n"
+"  --baseline REF        compare with the merge base of HEAD and REF: only new\n"
+"                        findings fail the run (also --base-sha SHA)\n"
+"  --baseline-file PATH  the reviewed baseline (default .smatch-ci/baseline.json)\n"
+"  --fail-on SPEC        touched (default: new findings on changed lines), new,\n"
+"                        any or none, optionally :LEVEL (e.g. new:error)\n"
+"  --sarif FILE, --sarif-suppressed FILE, --gitlab FILE, --markdown FILE\n"
+"                        SARIF 2.1.0, GitLab Code Quality, Markdown summary\n"
+"  --category NAME       SARIF automationDetails category (default smatch-ci)\n"
+"  --cache FILE, --no-cache\n"
+"                        base results cache (default .smatch-ci/cache.sqlite)\n"
+"  -q, --quiet           print only the gate's verdict\n"
 "Execution:\n"
 "  -j N, --jobs N        parallel workers (default: number of online cores)\n"
-"  --profile FILE       project profile (JSON): the project's allocators,\n"
-"                       deallocators and noreturn functions\n"
+"  --profile FILE        project profile (JSON): the project's allocators,\n"
+"                        deallocators and noreturn functions\n"
 "  --tu-timeout SECONDS  kill the analysis of one TU after this long\n"
 "                        (default 300; 0: no limit)\n"
 "  -h, --help            show this help and exit\n"
@@ -73,6 +88,16 @@ void sci_cli_options_free(sci_cli_options *o)
 	free(o->compdb);
 	free(o->json);
 	free(o->profile);
+	free(o->base_ref);
+	free(o->base_sha);
+	free(o->baseline_file);
+	free(o->fail_on);
+	free(o->sarif);
+	free(o->sarif_suppressed);
+	free(o->gitlab);
+	free(o->markdown);
+	free(o->category);
+	free(o->cache);
 	for (i = 0; i < o->nrule_ops; i++)
 		free(o->rule_ops[i].rule);
 	free(o->rule_ops);
@@ -280,6 +305,37 @@ static int parse_valued(sci_cli_options *o, cursor *c)
 		set_string(&o->json, v);
 		return 1;
 	}
+	{
+		static const struct {
+			const char *name;
+			size_t offset;
+		} strings[] = {
+			{ "--baseline", offsetof(sci_cli_options, base_ref) },
+			{ "--base-sha", offsetof(sci_cli_options, base_sha) },
+			{ "--baseline-file", offsetof(sci_cli_options, baseline_file) },
+			{ "--fail-on", offsetof(sci_cli_options, fail_on) },
+			{ "--sarif", offsetof(sci_cli_options, sarif) },
+			{ "--sarif-suppressed", offsetof(sci_cli_options, sarif_suppressed) },
+			{ "--gitlab", offsetof(sci_cli_options, gitlab) },
+			{ "--markdown", offsetof(sci_cli_options, markdown) },
+			{ "--category", offsetof(sci_cli_options, category) },
+			{ "--cache", offsetof(sci_cli_options, cache) },
+		};
+		size_t k;
+
+		for (k = 0; k < sizeof(strings) / sizeof(strings[0]); k++) {
+			if ((r = long_value(&v, c, strings[k].name)) == 0)
+				continue;
+			if (r < 0)
+				return r;
+			if (!*v)
+				return sci_error_set(SCI_EINVALID,
+						     "option '%s' needs a value",
+						     strings[k].name);
+			set_string((char **)((char *)o + strings[k].offset), v);
+			return 1;
+		}
+	}
 	if ((r = long_value(&v, c, "--profile")) != 0) {
 		if (r < 0)
 			return r;
@@ -341,6 +397,14 @@ static int parse_word(sci_cli_options *o, cursor *c)
 		o->list_checks = 1;
 		return 0;
 	}
+	if (strcmp(w, "--quiet") == 0 || strcmp(w, "-q") == 0) {
+		o->quiet = 1;
+		return 0;
+	}
+	if (strcmp(w, "--no-cache") == 0) {
+		o->no_cache = 1;
+		return 0;
+	}
 	if ((r = parse_valued(o, c)) != 0)
 		return r < 0 ? r : 0;
 	return sci_error_set(SCI_EINVALID, "unknown option '%s'", w);
@@ -356,8 +420,24 @@ int sci_cli_options_parse(sci_cli_options **out, int argc, char **argv)
 	*out = NULL;
 	o->tu_timeout = SCI_CLI_DEFAULT_TU_TIMEOUT;
 	o->fail_level = SCI_LEVEL_WARNING;
-	if (c.i < argc && strcmp(argv[c.i], "check") == 0)
+	if (c.i < argc && strcmp(argv[c.i], "check") == 0) {
 		c.i++;
+	} else if (c.i < argc && strcmp(argv[c.i], "baseline") == 0) {
+		static const char *const verbs[] = { "update", "prune", "check" };
+		int k;
+
+		c.i++;
+		for (k = 0; k < 3 && c.i < argc; k++)
+			if (strcmp(argv[c.i], verbs[k]) == 0)
+				break;
+		if (c.i >= argc || k == 3) {
+			error = sci_error_set(SCI_EINVALID,
+					      "'baseline' needs update, prune or check");
+			goto done;
+		}
+		o->command = (sci_cli_command)(SCI_CMD_BASELINE_UPDATE + k);
+		c.i++;
+	}
 	for (; c.i < argc; c.i++) {
 		const char *w = argv[c.i];
 

@@ -19,7 +19,16 @@ typedef struct {
 	char *rule;	/* a rule id or "all" */
 } sci_cli_rule_op;
 
+/* The command: `check` (default) or `baseline update|prune|check`. */
+typedef enum {
+	SCI_CMD_CHECK = 0,
+	SCI_CMD_BASELINE_UPDATE,
+	SCI_CMD_BASELINE_PRUNE,
+	SCI_CMD_BASELINE_CHECK
+} sci_cli_command;
+
 typedef struct {
+	sci_cli_command command;
 	int help;
 	int version;
 	int list_checks;
@@ -33,6 +42,19 @@ typedef struct {
 	char *compdb;		/* -p PATH, or NULL */
 	char *json;		/* --json FILE, "-" for stdout, or NULL */
 	char *profile;		/* --profile FILE, or NULL */
+	/* the gate */
+	char *base_ref;		/* --baseline REF, or NULL */
+	char *base_sha;		/* --base-sha SHA, or NULL */
+	char *baseline_file;	/* --baseline-file PATH, or NULL (default) */
+	char *fail_on;		/* --fail-on SPEC, or NULL (default) */
+	char *sarif;		/* --sarif FILE */
+	char *sarif_suppressed;	/* --sarif-suppressed FILE */
+	char *gitlab;		/* --gitlab FILE */
+	char *markdown;		/* --markdown FILE */
+	char *category;		/* --category NAME (SARIF automationDetails) */
+	char *cache;		/* --cache FILE, or NULL (default) */
+	int no_cache;		/* --no-cache */
+	int quiet;		/* --quiet: only the verdict */
 	unsigned jobs;		/* -j N; 0: one per online core */
 	unsigned tu_timeout;	/* seconds; 0: no limit */
 	sci_level fail_level;

@@ -291,6 +291,58 @@ static void test_options__double_dash_ends_options(void **state)
 	sci_cli_options_free(o);
 }
 
+static void test_options__gate_options(void **state)
+{
+	char *argv[] = { "smatch-ci", "--baseline", "origin/main",
+			 "--base-sha=0123abcd", "--baseline-file", "bl.json",
+			 "--fail-on", "new:error", "--sarif", "out.sarif",
+			 "--sarif-suppressed=sup.sarif", "--gitlab", "gl.json",
+			 "--markdown", "sum.md", "--category", "lint",
+			 "--cache", "c.sqlite", "--no-cache", "-q" };
+	sci_cli_options *o = parse_ok(ARGC(argv), argv);
+
+	assert_int_equal(o->command, SCI_CMD_CHECK);
+	assert_string_equal(o->base_ref, "origin/main");
+	assert_string_equal(o->base_sha, "0123abcd");
+	assert_string_equal(o->baseline_file, "bl.json");
+	assert_string_equal(o->fail_on, "new:error");
+	assert_string_equal(o->sarif, "out.sarif");
+	assert_string_equal(o->sarif_suppressed, "sup.sarif");
+	assert_string_equal(o->gitlab, "gl.json");
+	assert_string_equal(o->markdown, "sum.md");
+	assert_string_equal(o->category, "lint");
+	assert_string_equal(o->cache, "c.sqlite");
+	assert_true(o->no_cache);
+	assert_true(o->quiet);
+	sci_cli_options_free(o);
+}
+
+static void test_options__baseline_commands(void **state)
+{
+	char *upd[] = { "smatch-ci", "baseline", "update", "-p", "build" };
+	char *prune[] = { "smatch-ci", "baseline", "prune" };
+	char *chk[] = { "smatch-ci", "baseline", "check", "a.c" };
+	char *bad[] = { "smatch-ci", "baseline", "frobnicate" };
+	char *none[] = { "smatch-ci", "baseline" };
+	char *empty[] = { "smatch-ci", "--sarif=" };
+	sci_cli_options *o;
+
+	o = parse_ok(ARGC(upd), upd);
+	assert_int_equal(o->command, SCI_CMD_BASELINE_UPDATE);
+	assert_string_equal(o->compdb, "build");
+	sci_cli_options_free(o);
+	o = parse_ok(ARGC(prune), prune);
+	assert_int_equal(o->command, SCI_CMD_BASELINE_PRUNE);
+	sci_cli_options_free(o);
+	o = parse_ok(ARGC(chk), chk);
+	assert_int_equal(o->command, SCI_CMD_BASELINE_CHECK);
+	assert_string_equal(o->files.v[0], "a.c");
+	sci_cli_options_free(o);
+	parse_fails(ARGC(bad), bad, "update, prune or check");
+	parse_fails(ARGC(none), none, "update, prune or check");
+	parse_fails(ARGC(empty), empty, "'--sarif' needs a value");
+}
+
 static void test_options__stdin_and_empty_names_are_rejected(void **state)
 {
 	char *a1[] = { "smatch-ci", "-" };
@@ -323,6 +375,8 @@ int main(void)
 		cmocka_unit_test(test_options__unknown_option),
 		cmocka_unit_test(test_options__missing_flag_arguments),
 		cmocka_unit_test(test_options__double_dash_ends_options),
+		cmocka_unit_test(test_options__gate_options),
+		cmocka_unit_test(test_options__baseline_commands),
 		cmocka_unit_test(test_options__stdin_and_empty_names_are_rejected),
 	};
 
