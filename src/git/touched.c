@@ -1,0 +1,338 @@
+/*
+ * touched.c - diff of a base commit to the working tree, reduced to
+ * changed paths and sets of touched new-side lines.
+ *
+ * Line sets are kept as sorted ranges: an added file is one range however
+ * long it is, and a query is a binary search.
+ */
+#include "git/touched.h"
+#include "git/vcs_int.h"
+#include "util/alloc.h"
+#include "util/error.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+	unsigned first, last;
+} line_range;
+
+/* NOTE: pub must stay first: sci_change pointers are cast back. */
+typedef struct {
+	sci_change pub;
+	char *path, *old_path;
+	line_range *ranges;
+	size_t nranges, cap;
+} entry;
+
+struct sci_changes {
+	entry *v;
+	size_t n, cap;
+};
+
+static void entry_add_line(entry *e, unsigned line)
+{
+	line_range *last = e->nranges ? &e->ranges[e->nranges - 1] : NULL;
+
+	e->pub.touched_lines++;
+	/* libgit2 reports a patch's additions in increasing order. */
+	if (last && last->last + 1 == line) {
+		last->last = line;
+		return;
+	}
+	if (e->nranges == e->cap) {
+		e->cap = e->cap ? e->cap * 2 : 8;
+		e->ranges = sci_realloc(e->ranges, e->cap * sizeof(*e->ranges));
+	}
+	e->ranges[e->nranges].first = line;
+	e->ranges[e->nranges].last = line;
+	e->nranges++;
+}
+
+static void entry_fini(entry *e)
+{
+	free(e->path);
+	free(e->old_path);
+	free(e->ranges);
+}
+
+static entry *changes_push(sci_changes *c)
+{
+	entry *e;
+
+	if (c->n == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 16;
+		c->v = sci_realloc(c->v, c->cap * sizeof(*c->v));
+	}
+	e = &c->v[c->n++];
+	memset(e, 0, sizeof(*e));
+	return e;
+}
+
+/* Our status for a libgit2 delta status; -1 for deltas we do not keep. */
+static int map_status(git_delta_t s)
+{
+	switch (s) {
+	case GIT_DELTA_ADDED:
+	case GIT_DELTA_UNTRACKED:
+		return SCI_CHANGE_ADDED;
+	case GIT_DELTA_MODIFIED:
+	case GIT_DELTA_TYPECHANGE:
+	case GIT_DELTA_CONFLICTED:
+		return SCI_CHANGE_MODIFIED;
+	case GIT_DELTA_RENAMED:
+		return SCI_CHANGE_RENAMED;
+	case GIT_DELTA_COPIED:
+		return SCI_CHANGE_COPIED;
+	case GIT_DELTA_DELETED:
+		return SCI_CHANGE_DELETED;
+	default:
+		return -1;
+	}
+}
+
+static int is_gitlink_or_dir(const git_diff_file *f)
+{
+	size_t len = f->path ? strlen(f->path) : 0;
+
+	return f->mode == GIT_FILEMODE_COMMIT || f->mode == GIT_FILEMODE_TREE ||
+	       (len && f->path[len - 1] == '/');
+}
+
+/* Records the lines added by @patch's hunks; returns the hunk count. */
+static size_t add_patch_lines(entry *e, git_patch *patch)
+{
+	const git_diff_line *line;
+	size_t h, nh = git_patch_num_hunks(patch);
+	int i, nl;
+
+	for (h = 0; h < nh; h++) {
+		nl = git_patch_num_lines_in_hunk(patch, h);
+		for (i = 0; i < nl; i++) {
+			if (git_patch_get_line_in_hunk(&line, patch, h, i) < 0)
+				continue;
+			if (line->origin == GIT_DIFF_LINE_ADDITION &&
+			    line->new_lineno > 0)
+				entry_add_line(e, (unsigned)line->new_lineno);
+		}
+	}
+	return nh;
+}
+
+static int add_delta(sci_changes *c, git_diff *diff, size_t idx)
+{
+	const git_diff_delta *d = git_diff_get_delta(diff, idx);
+	git_patch *patch = NULL;
+	size_t hunks = 0;
+	int status = map_status(d->status);
+	entry *e;
+
+	/*
+	 * Submodules are ignored by the diff options; an untracked nested
+	 * repository still shows up as a directory entry: neither has lines
+	 * we could analyze.
+	 */
+	if (status < 0 || is_gitlink_or_dir(&d->new_file) ||
+	    is_gitlink_or_dir(&d->old_file))
+		return 0;
+	if (git_patch_from_diff(&patch, diff, idx) < 0)
+		return sci_vcs__error(SCI_EVCS, "cannot diff '%s'",
+				      d->new_file.path);
+	/* Loading the content may have set GIT_DIFF_FLAG_BINARY. */
+	if (patch)
+		d = git_patch_get_delta(patch);
+	e = changes_push(c);
+	e->pub.status = (sci_change_status)status;
+	e->path = sci_strdup(status == SCI_CHANGE_DELETED ? d->old_file.path :
+			     d->new_file.path);
+	if (status != SCI_CHANGE_ADDED)
+		e->old_path = sci_strdup(d->old_file.path);
+	e->pub.path = e->path;
+	e->pub.old_path = e->old_path;
+	e->pub.binary = !!(d->flags & GIT_DIFF_FLAG_BINARY);
+	if (patch && status != SCI_CHANGE_DELETED)
+		hunks = add_patch_lines(e, patch);
+	if (status == SCI_CHANGE_ADDED || status == SCI_CHANGE_DELETED)
+		e->pub.content_changed = 1;
+	else if (e->pub.binary)
+		e->pub.content_changed = d->similarity != 100 ||
+					 status == SCI_CHANGE_MODIFIED;
+	else
+		e->pub.content_changed = hunks > 0;
+	git_patch_free(patch);
+	return 0;
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	const entry *x = a, *y = b;
+	int r = strcmp(x->path, y->path);
+
+	/* For one path, a deletion sorts after what replaced it. */
+	if (r)
+		return r;
+	return (x->pub.status == SCI_CHANGE_DELETED) -
+	       (y->pub.status == SCI_CHANGE_DELETED);
+}
+
+/*
+ * Without GIT_DIFF_INCLUDE_TYPECHANGE a file that became a symlink (or
+ * back) is a deletion plus an addition of one path: keep the addition,
+ * since queries are about the new side.
+ */
+static void sort_and_dedupe(sci_changes *c)
+{
+	size_t i, n = 0;
+
+	if (!c->n)
+		return;
+	qsort(c->v, c->n, sizeof(*c->v), cmp_entry);
+	for (i = 0; i < c->n; i++) {
+		if (n && !strcmp(c->v[n - 1].path, c->v[i].path)) {
+			entry_fini(&c->v[i]);
+			continue;
+		}
+		c->v[n++] = c->v[i];
+	}
+	c->n = n;
+}
+
+int sci_vcs_changes(sci_changes **out, sci_vcs *v, const char *base_sha)
+{
+	git_diff_options opts;
+	git_diff_find_options find;
+	git_commit *base = NULL;
+	git_tree *tree = NULL;
+	git_diff *diff = NULL;
+	sci_changes *c = NULL;
+	size_t i, n;
+	int error;
+
+	*out = NULL;
+	if ((error = sci_vcs__lookup_commit(&base, v, base_sha)) < 0)
+		goto done;
+	if (git_commit_tree(&tree, base) < 0) {
+		error = sci_vcs__error(SCI_EVCS, "cannot read the tree of %s",
+				       base_sha);
+		goto done;
+	}
+	/* The _init functions, not the INIT macros, which leave fields to
+	 * zero-initialization and trip -Wmissing-field-initializers. */
+	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+	git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
+	opts.flags = GIT_DIFF_INCLUDE_UNTRACKED |
+		     GIT_DIFF_RECURSE_UNTRACKED_DIRS |
+		     GIT_DIFF_SHOW_UNTRACKED_CONTENT;
+	opts.ignore_submodules = GIT_SUBMODULE_IGNORE_ALL;
+	/* Only additions matter: no context to compute or merge. */
+	opts.context_lines = 0;
+	opts.interhunk_lines = 0;
+	if (git_diff_tree_to_workdir_with_index(&diff, v->repo, tree,
+						&opts) < 0) {
+		error = sci_vcs__error(SCI_EVCS,
+				       "cannot diff %s to the working tree",
+				       base_sha);
+		goto done;
+	}
+	find.flags = GIT_DIFF_FIND_RENAMES | GIT_DIFF_FIND_FOR_UNTRACKED;
+	if (git_diff_find_similar(diff, &find) < 0) {
+		error = sci_vcs__error(SCI_EVCS, "cannot detect renames");
+		goto done;
+	}
+	c = sci_calloc(1, sizeof(*c));
+	n = git_diff_num_deltas(diff);
+	for (i = 0; i < n; i++)
+		if ((error = add_delta(c, diff, i)) < 0)
+			goto done;
+	sort_and_dedupe(c);
+	*out = c;
+	c = NULL;
+done:
+	sci_changes_free(c);
+	git_diff_free(diff);
+	git_tree_free(tree);
+	git_commit_free(base);
+	return error;
+}
+
+void sci_changes_free(sci_changes *c)
+{
+	size_t i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->n; i++)
+		entry_fini(&c->v[i]);
+	free(c->v);
+	free(c);
+}
+
+size_t sci_changes_count(const sci_changes *c)
+{
+	return c->n;
+}
+
+const sci_change *sci_changes_at(const sci_changes *c, size_t i)
+{
+	return i < c->n ? &c->v[i].pub : NULL;
+}
+
+const sci_change *sci_changes_find(const sci_changes *c, const char *path)
+{
+	size_t lo = 0, hi = c->n, mid;
+	int r;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		r = strcmp(path, c->v[mid].path);
+		if (!r)
+			return &c->v[mid].pub;
+		if (r < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+int sci_change_touched(const sci_change *ch, unsigned line)
+{
+	const entry *e = (const entry *)ch;
+	size_t lo = 0, hi = e->nranges, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (line < e->ranges[mid].first)
+			hi = mid;
+		else if (line > e->ranges[mid].last)
+			lo = mid + 1;
+		else
+			return 1;
+	}
+	return 0;
+}
+
+int sci_changes_touched(const sci_changes *c, const char *path,
+			unsigned line)
+{
+	const sci_change *ch = sci_changes_find(c, path);
+
+	return ch && sci_change_touched(ch, line);
+}
+
+int sci_changes_path_changed(const sci_changes *c, const char *path)
+{
+	const sci_change *ch = sci_changes_find(c, path);
+
+	return ch && ch->content_changed;
+}
+
+const char *sci_changes_old_path(const sci_changes *c, const char *new_path)
+{
+	const sci_change *ch = sci_changes_find(c, new_path);
+
+	if (!ch || (ch->status != SCI_CHANGE_RENAMED &&
+		    ch->status != SCI_CHANGE_COPIED))
+		return NULL;
+	return ch->old_path;
+}
