@@ -1,0 +1,46 @@
+/*
+ * baseline_int.h - helpers private to src/baseline (support.c): files,
+ * directories, the length-prefixed hash encoding shared by fingerprints
+ * and cache keys, and JSON strings that are always valid UTF-8.
+ *
+ * Nothing outside src/baseline may include this header.
+ */
+#ifndef SCI_BASELINE_BASELINE_INT_H
+#define SCI_BASELINE_BASELINE_INT_H
+
+#include <stddef.h>
+#include <jansson.h>
+
+#include "util/sha256.h"
+
+/**
+ * Creates every missing directory above the last '/' of @path (mkdir -p of
+ * its parent).  Returns 0 or SCI_EIO naming the directory.
+ */
+int sci_baseline__mkdirs(const char *path);
+
+/**
+ * Reads the whole file at @path.  Returns 0, SCI_ENOTFOUND if it does not
+ * exist (no message set: the caller decides whether that is an error), or
+ * SCI_EIO.  *out: owned, NUL-terminated; *len excludes the NUL.
+ */
+int sci_baseline__read_file(char **out, size_t *len, const char *path);
+
+/**
+ * Feeds @s to @ctx as one field: its length as a 64-bit big-endian number,
+ * then its bytes.  Fields encoded this way can never run into each other,
+ * so ("ab", "c") and ("a", "bc") hash differently.  NULL counts as "".
+ */
+void sci_baseline__hash_field(sci_sha256_ctx *ctx, const char *s);
+
+/**
+ * Returns: a new JSON string for @s (NULL -> ""), with bytes that are not
+ * valid UTF-8 replaced by '?', since JSON text must be UTF-8.  NULL only
+ * when jansson cannot allocate.
+ */
+json_t *sci_baseline__json_string(const char *s);
+
+/** True if @s is NULL or valid UTF-8 that jansson accepts. */
+int sci_baseline__is_utf8(const char *s);
+
+#endif

@@ -1,0 +1,455 @@
+/*
+ * cache.c - the sqlite3 result cache (contract in cache.h).
+ *
+ * sqlite3 errors are wrapped once, in db_error(); after that they are
+ * only warnings, because a broken cache must cost time, never a result.
+ * The default rollback journal makes every store atomic; WAL would add
+ * two side files for no benefit with one writer.
+ */
+#include "baseline/cache.h"
+#include "baseline/baseline_int.h"
+#include "util/alloc.h"
+#include "util/error.h"
+#include "util/sha256.h"
+
+#include <jansson.h>
+#include <limits.h>
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define CACHE_KEY_TAG "smatch-ci-cache-v1"
+
+struct sci_cache {
+	char *path;
+	sqlite3 *db;		/* NULL: the cache is a no-op */
+	sqlite3_stmt *get;
+	sqlite3_stmt *put;
+	char *warning;		/* the first problem, or NULL */
+	int recreated;		/* recreate at most once per run */
+};
+
+/* What to do after a failed open. */
+enum { OPEN_OK = 0, OPEN_RECREATE = 1, OPEN_DISABLE = 2 };
+
+void sci_cache_key(char out[SCI_FP_HEX], const char *tool_version,
+		   const char *const *flags, size_t nflags,
+		   const char *tu_path, const char *input_hash)
+{
+	unsigned char digest[SCI_SHA256_LEN];
+	sci_sha256_ctx ctx;
+	char count[32];
+	size_t i;
+
+	/* The flag count keeps ("a", "b") + hash apart from ("a") + "b". */
+	snprintf(count, sizeof(count), "%zu", nflags);
+	sci_sha256_init(&ctx);
+	sci_baseline__hash_field(&ctx, CACHE_KEY_TAG);
+	sci_baseline__hash_field(&ctx, tool_version);
+	sci_baseline__hash_field(&ctx, count);
+	for (i = 0; i < nflags; i++)
+		sci_baseline__hash_field(&ctx, flags[i]);
+	sci_baseline__hash_field(&ctx, input_hash);
+	sci_baseline__hash_field(&ctx, tu_path);
+	sci_sha256_final(&ctx, digest);
+	sci_sha256_hex(out, digest);
+}
+
+static void warn(sci_cache *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void warn(sci_cache *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->warning)
+		return;		/* the first problem is the interesting one */
+	va_start(ap, fmt);
+	c->warning = sci_vprintf_with(sci_malloc, fmt, ap);
+	va_end(ap);
+}
+
+/* The one place a sqlite3 error becomes ours. */
+static int db_error(sqlite3 *db)
+{
+	return sci_error_set(SCI_EDB, "%s",
+			     db ? sqlite3_errmsg(db) : "out of memory");
+}
+
+/* Errors that a fresh file cures. */
+static int is_damage(sqlite3 *db)
+{
+	int rc = db ? sqlite3_errcode(db) & 0xff : SQLITE_NOMEM;
+
+	/* SQLITE_ERROR: e.g. our table is missing from a file that is a
+	 * database but not (or no longer) ours. */
+	return rc == SQLITE_NOTADB || rc == SQLITE_CORRUPT ||
+	       rc == SQLITE_ERROR || rc == SQLITE_SCHEMA;
+}
+
+static void close_db(sci_cache *c)
+{
+	sqlite3_finalize(c->get);
+	sqlite3_finalize(c->put);
+	sqlite3_close(c->db);
+	c->get = c->put = NULL;
+	c->db = NULL;
+}
+
+static int user_version(sqlite3 *db, int *out)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	*out = 0;
+	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return db_error(db);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*out = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : db_error(db);
+}
+
+/* Opens c->path and prepares the statements; OPEN_* says what next. */
+static int open_db(sci_cache *c)
+{
+	int version;
+
+	if (sqlite3_open_v2(c->path, &c->db,
+			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+			    NULL) != SQLITE_OK) {
+		db_error(c->db);
+		return OPEN_DISABLE;	/* cannot open at all: not damage */
+	}
+	sqlite3_busy_timeout(c->db, 5000);
+	if (user_version(c->db, &version) < 0)
+		return is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE;
+	if (version != 0 && version != SCI_CACHE_SCHEMA) {
+		sci_error_set(SCI_EDB, "schema version %d, expected %d",
+			      version, SCI_CACHE_SCHEMA);
+		return OPEN_RECREATE;
+	}
+	if (version == 0 &&
+	    sqlite3_exec(c->db,
+			 "BEGIN;"
+			 "CREATE TABLE IF NOT EXISTS results("
+			 " key TEXT PRIMARY KEY NOT NULL,"
+			 " diags TEXT NOT NULL) WITHOUT ROWID;"
+			 "PRAGMA user_version = 1;"
+			 "COMMIT;", NULL, NULL, NULL) != SQLITE_OK) {
+		db_error(c->db);
+		return is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE;
+	}
+	if (sqlite3_prepare_v2(c->db,
+			       "SELECT diags FROM results WHERE key = ?1",
+			       -1, &c->get, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(c->db,
+			       "INSERT OR REPLACE INTO results(key, diags) VALUES(?1, ?2)",
+			       -1, &c->put, NULL) != SQLITE_OK) {
+		db_error(c->db);
+		return is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE;
+	}
+	return OPEN_OK;
+}
+
+static void remove_files(const char *path)
+{
+	static const char *const suffix[] = { "", "-journal", "-wal", "-shm" };
+	size_t i;
+
+	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
+		char *p = sci_printf_dup("%s%s", path, suffix[i]);
+
+		unlink(p);
+		free(p);
+	}
+}
+
+/*
+ * After a failure described by sci_error_last(): start from an empty file
+ * if that can help and has not been tried yet, else become a no-op.
+ */
+static void recover(sci_cache *c, int how, const char *what)
+{
+	char *why = sci_strdup(sci_error_last());
+
+	close_db(c);
+	if (how == OPEN_RECREATE && !c->recreated) {
+		c->recreated = 1;
+		remove_files(c->path);
+		if (open_db(c) == OPEN_OK) {
+			warn(c, "cache '%s': %s: %s; recreated", c->path, what,
+			     why);
+			goto done;
+		}
+		close_db(c);
+	}
+	warn(c, "cache '%s': %s: %s; caching disabled", c->path, what, why);
+done:
+	free(why);
+}
+
+int sci_cache_open(sci_cache **out, const char *path)
+{
+	sci_cache *c = sci_calloc(1, sizeof(*c));
+	int how;
+
+	c->path = sci_strdup(path);
+	*out = c;
+	if (sci_baseline__mkdirs(path) < 0) {
+		warn(c, "%s; caching disabled", sci_error_last());
+		return 0;
+	}
+	if ((how = open_db(c)) != OPEN_OK)
+		recover(c, how, "cannot open");
+	return 0;
+}
+
+void sci_cache_free(sci_cache *c)
+{
+	if (!c)
+		return;
+	close_db(c);
+	free(c->path);
+	free(c->warning);
+	free(c);
+}
+
+int sci_cache_enabled(const sci_cache *c)
+{
+	return c && c->db;
+}
+
+const char *sci_cache_warning(const sci_cache *c)
+{
+	return c ? c->warning : NULL;
+}
+
+/* ---- diagnostics as JSON ------------------------------------------------ */
+
+static json_t *loc_json(const char *path, unsigned line, unsigned col,
+			const char *message)
+{
+	json_t *o = json_object();
+
+	if (!o)
+		return NULL;
+	if (json_object_set_new(o, "path", json_string(path)) < 0 ||
+	    json_object_set_new(o, "line", json_integer(line)) < 0 ||
+	    json_object_set_new(o, "column", json_integer(col)) < 0 ||
+	    json_object_set_new(o, "message", json_string(message)) < 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static json_t *diag_json(const sci_diag *d)
+{
+	json_t *o = loc_json(d->path, d->line, d->col, d->message);
+	json_t *rel = json_array();
+	size_t i;
+
+	if (!o || !rel)
+		goto fail;
+	for (i = 0; i < d->nrelated; i++) {
+		const sci_diag_loc *l = &d->related[i];
+
+		if (json_array_append_new(rel, loc_json(l->path, l->line,
+							l->col, l->message)) < 0)
+			goto fail;
+	}
+	if (json_object_set_new(o, "related", rel) < 0) {
+		rel = NULL;
+		goto fail;
+	}
+	if (json_object_set_new(o, "rule", json_string(d->rule)) < 0 ||
+	    json_object_set_new(o, "level",
+				json_string(sci_level_name(d->level))) < 0 ||
+	    json_object_set_new(o, "function", json_string(d->function)) < 0 ||
+	    json_object_set_new(o, "key", json_string(d->key)) < 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+fail:
+	json_decref(rel);
+	json_decref(o);
+	return NULL;
+}
+
+static int diag_is_utf8(const sci_diag *d)
+{
+	size_t i;
+
+	if (!sci_baseline__is_utf8(d->rule) || !sci_baseline__is_utf8(d->path) ||
+	    !sci_baseline__is_utf8(d->function) ||
+	    !sci_baseline__is_utf8(d->key) || !sci_baseline__is_utf8(d->message))
+		return 0;
+	for (i = 0; i < d->nrelated; i++)
+		if (!sci_baseline__is_utf8(d->related[i].path) ||
+		    !sci_baseline__is_utf8(d->related[i].message))
+			return 0;
+	return 1;
+}
+
+static int get_str(const char **out, json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_string(v))
+		return SCI_EINVALID;
+	*out = json_string_value(v);
+	return 0;
+}
+
+static int get_uint(unsigned *out, json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+	    json_integer_value(v) > (json_int_t)UINT_MAX)
+		return SCI_EINVALID;
+	*out = (unsigned)json_integer_value(v);
+	return 0;
+}
+
+static int parse_diag(sci_diag **out, json_t *o)
+{
+	const char *rule, *level, *path, *function, *key, *message;
+	unsigned line, col;
+	sci_diag *d = NULL;
+	sci_level lv;
+	json_t *rel, *r;
+	size_t i;
+
+	*out = NULL;
+	if (get_str(&rule, o, "rule") < 0 || get_str(&level, o, "level") < 0 ||
+	    get_str(&path, o, "path") < 0 ||
+	    get_str(&function, o, "function") < 0 ||
+	    get_str(&key, o, "key") < 0 || get_str(&message, o, "message") < 0 ||
+	    get_uint(&line, o, "line") < 0 || get_uint(&col, o, "column") < 0 ||
+	    sci_level_parse(&lv, level) < 0 ||
+	    !json_is_array(rel = json_object_get(o, "related")))
+		return SCI_EINVALID;
+	d = sci_diag_new(rule, lv, path, line, col, function, key, message);
+	json_array_foreach(rel, i, r) {
+		if (get_str(&path, r, "path") < 0 ||
+		    get_str(&message, r, "message") < 0 ||
+		    get_uint(&line, r, "line") < 0 ||
+		    get_uint(&col, r, "column") < 0) {
+			sci_diag_free(d);
+			return SCI_EINVALID;
+		}
+		sci_diag_add_related(d, path, line, col, message);
+	}
+	*out = d;
+	return 0;
+}
+
+static int parse_diags(sci_diag_list *out, const char *text)
+{
+	json_t *doc = json_loads(text, 0, NULL), *o;
+	size_t i;
+	int error = 0;
+
+	if (!json_is_array(doc)) {
+		error = SCI_EINVALID;
+		goto done;
+	}
+	json_array_foreach(doc, i, o) {
+		sci_diag *d;
+
+		if ((error = parse_diag(&d, o)) < 0)
+			goto done;
+		sci_diag_list_take(out, d);
+	}
+done:
+	json_decref(doc);
+	return error;
+}
+
+/* ---- get and put -------------------------------------------------------- */
+
+int sci_cache_get(sci_cache *c, const char *key, sci_diag_list *out, int *hit)
+{
+	sci_diag_list found = { 0 };
+	size_t i;
+	int rc;
+
+	*hit = 0;
+	if (!c || !c->db)
+		return 0;
+	if (sqlite3_bind_text(c->get, 1, key, -1, SQLITE_TRANSIENT) != SQLITE_OK) {
+		db_error(c->db);
+		recover(c, OPEN_DISABLE, "lookup");
+		return 0;
+	}
+	rc = sqlite3_step(c->get);
+	if (rc == SQLITE_ROW) {
+		const char *text = (const char *)sqlite3_column_text(c->get, 0);
+
+		if (text && parse_diags(&found, text) == 0) {
+			*hit = 1;
+		} else {
+			/* A row we cannot read is a miss; the next put
+			 * replaces it. */
+			warn(c, "cache '%s': unreadable entry %s ignored",
+			     c->path, key);
+			sci_diag_list_clear(&found);
+		}
+		rc = SQLITE_DONE;
+	}
+	if (rc != SQLITE_DONE) {
+		db_error(c->db);
+		recover(c, is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE,
+			"lookup");
+		sci_diag_list_clear(&found);
+		return 0;
+	}
+	sqlite3_reset(c->get);
+	sqlite3_clear_bindings(c->get);
+	for (i = 0; i < found.n; i++)
+		sci_diag_list_take(out, found.items[i]);
+	free(found.items);
+	return 0;
+}
+
+int sci_cache_put(sci_cache *c, const char *key, const sci_diag_list *diags)
+{
+	json_t *arr = NULL;
+	char *text = NULL;
+	size_t i;
+
+	if (!c || !c->db)
+		return 0;
+	if (!(arr = json_array()))
+		goto done;
+	for (i = 0; i < diags->n; i++) {
+		if (!diag_is_utf8(diags->items[i]))
+			goto done;
+		if (json_array_append_new(arr, diag_json(diags->items[i])) < 0)
+			goto done;
+	}
+	if (!(text = json_dumps(arr, JSON_COMPACT | JSON_SORT_KEYS)))
+		goto done;
+	if (sqlite3_bind_text(c->put, 1, key, -1, SQLITE_TRANSIENT) != SQLITE_OK ||
+	    sqlite3_bind_text(c->put, 2, text, -1, SQLITE_TRANSIENT) != SQLITE_OK ||
+	    sqlite3_step(c->put) != SQLITE_DONE) {
+		db_error(c->db);
+		recover(c, is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE,
+			"store");
+		goto done;
+	}
+	sqlite3_reset(c->put);
+	sqlite3_clear_bindings(c->put);
+done:
+	free(text);
+	json_decref(arr);
+	return 0;
+}

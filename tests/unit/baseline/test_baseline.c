@@ -1,0 +1,605 @@
+/*
+ * test_baseline.c - the baseline file (src/baseline/baseline.c): format and
+ * byte-stable round trips, update/prune/check, and hand-edited files that
+ * are broken (each must give SCI_EINVALID naming the file and the place,
+ * and leave the file byte for byte as it was).  Real files in a temp dir.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "baseline/baseline.h"
+#include "baseline/fingerprint.h"
+#include "util/error.h"
+
+static char dir[64];
+static char fp_a[SCI_FP_HEX], fp_b[SCI_FP_HEX], fp_c[SCI_FP_HEX];
+
+static int setup(void **state)
+{
+	strcpy(dir, "/tmp/sci-baseline-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	sci_fp_compute(fp_a, "memory-leak", "src/a.c", "f", "buf", 0);
+	sci_fp_compute(fp_b, "null-deref", "src/a.c", "g", "p", 0);
+	sci_fp_compute(fp_c, "null-deref", "src/b.c", "h", "q", 0);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static char *path_in(const char *name)
+{
+	static char buf[4][256];
+	static int next;
+	char *p = buf[next++ % 4];
+
+	snprintf(p, 256, "%s/%s", dir, name);
+	return p;
+}
+
+static void put_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Returns: malloc'd file contents. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static int count_files(const char *d)
+{
+	DIR *dp = opendir(d);
+	struct dirent *e;
+	int n = 0;
+
+	assert_non_null(dp);
+	while ((e = readdir(dp)))
+		if (e->d_name[0] != '.')
+			n++;
+	closedir(dp);
+	return n;
+}
+
+static sci_result *add(sci_result_list *l, const char *rule, const char *path,
+		       unsigned line, const char *function, const char *key,
+		       const char *message)
+{
+	return sci_result_list_take(l, sci_diag_new(rule, SCI_LEVEL_WARNING,
+						    path, line, 1, function,
+						    key, message));
+}
+
+/* One entry of a hand-written file. */
+static void entry_text(char *buf, size_t n, const char *fp, const char *rule,
+		       const char *path, const char *fn, const char *key,
+		       const char *just)
+{
+	snprintf(buf, n,
+		 "{\"rule\": \"%s\", \"fingerprint\": \"%s\", \"path\": \"%s\","
+		 " \"function\": \"%s\", \"key\": \"%s\", \"message\": \"msg\","
+		 " \"justification\": \"%s\"}", rule, fp, path, fn, key, just);
+}
+
+/* ---- format and round trip ------------------------------------------- */
+
+static void test_baseline__save_writes_the_documented_format(void **state)
+{
+	sci_result_list cur = { 0 };
+	sci_baseline *bl;
+	char expect[2048], *got;
+
+	add(&cur, "memory-leak", "src/a.c", 10, "f", "buf", "leak of 'buf'");
+	sci_fp_assign(&cur, NULL, NULL);
+	assert_int_equal(sci_baseline_new(&bl), 0);
+	assert_int_equal(sci_baseline_update(bl, &cur, NULL), 0);
+	assert_int_equal(sci_baseline_save(bl, path_in("b.json")), 0);
+	snprintf(expect, sizeof(expect),
+		 "{\n"
+		 "  \"findings\": [\n"
+		 "    {\n"
+		 "      \"fingerprint\": \"%s\",\n"
+		 "      \"function\": \"f\",\n"
+		 "      \"justification\": \"%s\",\n"
+		 "      \"key\": \"buf\",\n"
+		 "      \"message\": \"leak of 'buf'\",\n"
+		 "      \"path\": \"src/a.c\",\n"
+		 "      \"rule\": \"memory-leak\"\n"
+		 "    }\n"
+		 "  ],\n"
+		 "  \"version\": 1\n"
+		 "}\n", fp_a, SCI_BASELINE_PLACEHOLDER);
+	got = slurp(path_in("b.json"));
+	assert_string_equal(got, expect);
+	free(got);
+	sci_baseline_free(bl);
+	sci_result_list_clear(&cur);
+
+	/* an empty baseline is still a complete document */
+	assert_int_equal(sci_baseline_new(&bl), 0);
+	assert_int_equal(sci_baseline_save(bl, path_in("empty.json")), 0);
+	got = slurp(path_in("empty.json"));
+	assert_string_equal(got, "{\n  \"findings\": [],\n  \"version\": 1\n}\n");
+	free(got);
+	sci_baseline_free(bl);
+}
+
+/* A hand-edited, unsorted, oddly spaced file: save, load, save = same bytes. */
+static void test_baseline__round_trip_is_byte_stable(void **state)
+{
+	char e1[512], e2[512], e3[512], text[2048];
+	char *first, *second;
+	sci_baseline *bl;
+
+	entry_text(e1, sizeof(e1), fp_c, "null-deref", "src/b.c", "h", "q", "ok c");
+	entry_text(e2, sizeof(e2), fp_b, "null-deref", "src/a.c", "g", "p", "ok b");
+	entry_text(e3, sizeof(e3), fp_a, "memory-leak", "src/a.c", "f", "buf",
+		   "caller frees it \\u00e9");
+	snprintf(text, sizeof(text),
+		 "{\"findings\":[%s,\n%s,   %s], \"version\" : 1}", e1, e2, e3);
+	put_file(path_in("hand.json"), text);
+
+	assert_int_equal(sci_baseline_load(&bl, path_in("hand.json"), 0), 0);
+	assert_int_equal(sci_baseline_count(bl), 3);
+	/* sorted by path, rule, function, key */
+	assert_string_equal(sci_baseline_at(bl, 0)->fingerprint, fp_a);
+	assert_string_equal(sci_baseline_at(bl, 1)->fingerprint, fp_b);
+	assert_string_equal(sci_baseline_at(bl, 2)->fingerprint, fp_c);
+	assert_null(sci_baseline_at(bl, 3));
+	assert_string_equal(sci_baseline_at(bl, 0)->justification,
+			    "caller frees it \xc3\xa9");
+	assert_string_equal(sci_baseline_path(bl), path_in("hand.json"));
+	assert_int_equal(sci_baseline_save(bl, path_in("one.json")), 0);
+	sci_baseline_free(bl);
+
+	assert_int_equal(sci_baseline_load(&bl, path_in("one.json"), 0), 0);
+	assert_int_equal(sci_baseline_save(bl, path_in("two.json")), 0);
+	sci_baseline_free(bl);
+
+	first = slurp(path_in("one.json"));
+	second = slurp(path_in("two.json"));
+	assert_string_equal(first, second);
+	assert_int_equal(first[strlen(first) - 1], '\n');
+	free(first);
+	free(second);
+}
+
+static void test_baseline__find_by_fingerprint(void **state)
+{
+	char e1[512], e2[512], text[2048];
+	sci_baseline *bl;
+	const sci_baseline_entry *e;
+
+	entry_text(e1, sizeof(e1), fp_a, "memory-leak", "src/a.c", "f", "buf", "why a");
+	entry_text(e2, sizeof(e2), fp_c, "null-deref", "src/b.c", "h", "q", "why c");
+	snprintf(text, sizeof(text), "{\"version\":1,\"findings\":[%s,%s]}", e1, e2);
+	put_file(path_in("f.json"), text);
+	assert_int_equal(sci_baseline_load(&bl, path_in("f.json"), 0), 0);
+	e = sci_baseline_find(bl, fp_c);
+	assert_non_null(e);
+	assert_string_equal(e->justification, "why c");
+	assert_string_equal(e->rule, "null-deref");
+	assert_string_equal(e->message, "msg");
+	assert_non_null(sci_baseline_find(bl, fp_a));
+	assert_null(sci_baseline_find(bl, fp_b));
+	assert_null(sci_baseline_find(bl, ""));
+	sci_baseline_free(bl);
+}
+
+static void test_baseline__missing_file(void **state)
+{
+	sci_baseline *bl = (sci_baseline *)1;
+
+	assert_int_equal(sci_baseline_load(&bl, path_in("nope.json"), 0),
+			 SCI_ENOTFOUND);
+	assert_null(bl);
+	assert_non_null(strstr(sci_error_last(), "nope.json"));
+
+	assert_int_equal(sci_baseline_load(&bl, path_in("nope.json"),
+					   SCI_BASELINE_MISSING_OK), 0);
+	assert_int_equal(sci_baseline_count(bl), 0);
+	sci_baseline_free(bl);
+	assert_int_equal(access(path_in("nope.json"), F_OK), -1);
+}
+
+static void test_baseline__save_creates_directory_atomically(void **state)
+{
+	char sub[128], target[256];
+	sci_baseline *bl;
+
+	snprintf(sub, sizeof(sub), "%s/.smatch-ci", dir);
+	snprintf(target, sizeof(target), "%s/baseline.json", sub);
+	assert_int_equal(sci_baseline_new(&bl), 0);
+	assert_int_equal(sci_baseline_save(bl, target), 0);
+	assert_int_equal(access(target, R_OK), 0);
+	assert_int_equal(count_files(sub), 1);	/* no temporary left */
+	assert_int_equal(sci_baseline_save(bl, target), 0);	/* exists */
+	assert_int_equal(count_files(sub), 1);
+	sci_baseline_free(bl);
+}
+
+static void test_baseline__save_failure_keeps_old_file(void **state)
+{
+	char blocked[256];
+	sci_baseline *bl;
+
+	/* parent "directory" is a regular file */
+	put_file(path_in("plain"), "x");
+	snprintf(blocked, sizeof(blocked), "%s/plain/baseline.json", dir);
+	assert_int_equal(sci_baseline_new(&bl), 0);
+	assert_int_equal(sci_baseline_save(bl, blocked), SCI_EIO);
+	assert_non_null(strstr(sci_error_last(), "plain"));
+	sci_baseline_free(bl);
+}
+
+static void test_baseline__non_utf8_strings_are_saved_as_valid_json(void **state)
+{
+	sci_result_list cur = { 0 };
+	sci_baseline *bl, *again;
+
+	add(&cur, "r", "src/caf\xe9.c", 3, "f", "k", "bad \xff byte");
+	sci_fp_assign(&cur, NULL, NULL);
+	assert_int_equal(sci_baseline_new(&bl), 0);
+	assert_int_equal(sci_baseline_update(bl, &cur, NULL), 0);
+	assert_int_equal(sci_baseline_save(bl, path_in("u.json")), 0);
+	assert_int_equal(sci_baseline_load(&again, path_in("u.json"), 0), 0);
+	assert_string_equal(sci_baseline_at(again, 0)->path, "src/caf?.c");
+	assert_string_equal(sci_baseline_at(again, 0)->message, "bad ? byte");
+	/* the fingerprint, which is what matches, is unaffected */
+	assert_non_null(sci_baseline_find(again, cur.items[0].fingerprint));
+	sci_baseline_free(bl);
+	sci_baseline_free(again);
+	sci_result_list_clear(&cur);
+}
+
+/* ---- update, prune, check ---------------------------------------------- */
+
+/* Baseline with fp_a ("why a") and fp_b (placeholder). */
+static sci_baseline *load_ab(void)
+{
+	char e1[512], e2[512], text[2048];
+	sci_baseline *bl;
+
+	entry_text(e1, sizeof(e1), fp_a, "memory-leak", "src/a.c", "f", "buf",
+		   "why a");
+	entry_text(e2, sizeof(e2), fp_b, "null-deref", "src/a.c", "g", "p",
+		   SCI_BASELINE_PLACEHOLDER);
+	snprintf(text, sizeof(text), "{\"version\":1,\"findings\":[%s,%s]}",
+		 e1, e2);
+	put_file(path_in("ab.json"), text);
+	assert_int_equal(sci_baseline_load(&bl, path_in("ab.json"), 0), 0);
+	return bl;
+}
+
+static void test_baseline__update_keeps_reasons_and_adds_placeholders(void **state)
+{
+	sci_baseline *bl = load_ab();
+	sci_result_list cur = { 0 };
+	sci_baseline_counts counts;
+	const sci_baseline_entry *e;
+
+	add(&cur, "memory-leak", "src/a.c", 30, "f", "buf", "reworded leak");
+	add(&cur, "null-deref", "src/b.c", 4, "h", "q", "deref of q");
+	add(&cur, "null-deref", "src/b.c", 9, "h", "q", "deref of q");
+	add(&cur, "null-deref", "src/a.c", 1, "g", "p", "gone");
+	add(&cur, "analysis-failure", "src/c.c", 1, "", "", "parse error");
+	sci_fp_assign(&cur, NULL, NULL);
+	cur.items[3].cls = SCI_CLASS_FIXED;	/* fixed results are not current */
+
+	assert_int_equal(sci_baseline_update(bl, &cur, &counts), 0);
+	assert_int_equal(counts.kept, 1);
+	assert_int_equal(counts.added, 2);
+	assert_int_equal(counts.dropped, 1);
+	assert_int_equal(sci_baseline_count(bl), 3);
+	e = sci_baseline_find(bl, fp_a);
+	assert_non_null(e);
+	assert_string_equal(e->justification, "why a");
+	assert_string_equal(e->message, "reworded leak");	/* refreshed */
+	e = sci_baseline_find(bl, cur.items[1].fingerprint);
+	assert_non_null(e);
+	assert_string_equal(e->justification, SCI_BASELINE_PLACEHOLDER);
+	assert_non_null(sci_baseline_find(bl, cur.items[2].fingerprint));
+	assert_null(sci_baseline_find(bl, fp_b));
+	assert_null(sci_baseline_find(bl, cur.items[4].fingerprint));
+
+	/* updating again with the same findings changes nothing */
+	assert_int_equal(sci_baseline_update(bl, &cur, &counts), 0);
+	assert_int_equal(counts.kept, 3);
+	assert_int_equal(counts.added, 0);
+	assert_int_equal(counts.dropped, 0);
+	sci_baseline_free(bl);
+	sci_result_list_clear(&cur);
+}
+
+static void test_baseline__update_rejects_results_without_fingerprint(void **state)
+{
+	sci_baseline *bl = load_ab();
+	sci_result_list cur = { 0 };
+
+	add(&cur, "r", "src/z.c", 12, "f", "k", "m");
+	assert_int_equal(sci_baseline_update(bl, &cur, NULL), SCI_EINVALID);
+	assert_non_null(strstr(sci_error_last(), "src/z.c:12"));
+	assert_int_equal(sci_baseline_count(bl), 2);	/* unchanged */
+	assert_int_equal(sci_baseline_prune(bl, &cur, NULL), SCI_EINVALID);
+	assert_int_equal(sci_baseline_count(bl), 2);
+	sci_baseline_free(bl);
+	sci_result_list_clear(&cur);
+}
+
+static void test_baseline__prune_drops_stale_and_never_adds(void **state)
+{
+	sci_baseline *bl = load_ab();
+	sci_result_list cur = { 0 };
+	size_t dropped = 99;
+
+	add(&cur, "memory-leak", "src/a.c", 30, "f", "buf", "leak");
+	add(&cur, "null-deref", "src/b.c", 4, "h", "q", "not in the baseline");
+	sci_fp_assign(&cur, NULL, NULL);
+	assert_int_equal(sci_baseline_prune(bl, &cur, &dropped), 0);
+	assert_int_equal(dropped, 1);
+	assert_int_equal(sci_baseline_count(bl), 1);
+	assert_string_equal(sci_baseline_at(bl, 0)->fingerprint, fp_a);
+	assert_string_equal(sci_baseline_at(bl, 0)->justification, "why a");
+
+	assert_int_equal(sci_baseline_prune(bl, &cur, &dropped), 0);
+	assert_int_equal(dropped, 0);
+
+	/* a fixed result does not keep its entry alive */
+	cur.items[0].cls = SCI_CLASS_FIXED;
+	assert_int_equal(sci_baseline_prune(bl, &cur, NULL), 0);
+	assert_int_equal(sci_baseline_count(bl), 0);
+	sci_baseline_free(bl);
+	sci_result_list_clear(&cur);
+}
+
+static void test_baseline__check_finds_stale_and_missing_reasons(void **state)
+{
+	char e[4][512], text[4096], *out = NULL;
+	sci_result_list cur = { 0 };
+	char fp_d[SCI_FP_HEX];
+	sci_baseline *bl;
+
+	sci_fp_compute(fp_d, "r", "src/d.c", "d", "k", 0);
+	entry_text(e[0], sizeof(e[0]), fp_a, "memory-leak", "src/a.c", "f", "buf",
+		   "caller owns it");
+	entry_text(e[1], sizeof(e[1]), fp_b, "null-deref", "src/a.c", "g", "p",
+		   SCI_BASELINE_PLACEHOLDER);
+	entry_text(e[2], sizeof(e[2]), fp_c, "null-deref", "src/b.c", "h", "q",
+		   " \\t\\n ");
+	entry_text(e[3], sizeof(e[3]), fp_d, "r", "src/d.c", "d", "k", "");
+	snprintf(text, sizeof(text), "{\"version\":1,\"findings\":[%s,%s,%s,%s]}",
+		 e[0], e[1], e[2], e[3]);
+	put_file(path_in("c.json"), text);
+	assert_int_equal(sci_baseline_load(&bl, path_in("c.json"), 0), 0);
+
+	/* current: a, b, c are still there; d is gone (stale, and empty) */
+	add(&cur, "memory-leak", "src/a.c", 1, "f", "buf", "m");
+	add(&cur, "null-deref", "src/a.c", 2, "g", "p", "m");
+	add(&cur, "null-deref", "src/b.c", 3, "h", "q", "m");
+	sci_fp_assign(&cur, NULL, NULL);
+
+	assert_int_equal(sci_baseline_check(&out, bl, &cur), 4);
+	assert_null(strstr(out, fp_a));
+	assert_non_null(strstr(out, fp_b));
+	assert_non_null(strstr(out, fp_c));
+	assert_non_null(strstr(out, "stale entry"));
+	assert_non_null(strstr(out, "baseline prune"));
+	assert_non_null(strstr(out, "no justification"));
+	assert_non_null(strstr(out, path_in("c.json")));
+	assert_non_null(strstr(out, "src/d.c"));
+	free(out);
+
+	/* without current results only the reasons are checked */
+	assert_int_equal(sci_baseline_check(NULL, bl, NULL), 3);
+	sci_baseline_free(bl);
+
+	/* a clean baseline */
+	bl = load_ab();
+	assert_int_equal(sci_baseline_prune(bl, &cur, NULL), 0);
+	cur.items[1].cls = SCI_CLASS_FIXED;
+	assert_int_equal(sci_baseline_check(&out, bl, &cur), 2);	/* b: stale + placeholder */
+	free(out);
+	cur.items[1].cls = SCI_CLASS_NEW;
+	assert_int_equal(sci_baseline_check(&out, bl, &cur), 1);
+	free(out);
+	sci_baseline_free(bl);
+	sci_result_list_clear(&cur);
+
+	assert_int_equal(sci_baseline_new(&bl), 0);
+	assert_int_equal(sci_baseline_check(&out, bl, NULL), 0);
+	assert_string_equal(out, "");
+	free(out);
+	sci_baseline_free(bl);
+}
+
+static void test_baseline__is_unjustified(void **state)
+{
+	assert_true(sci_baseline_is_unjustified(NULL));
+	assert_true(sci_baseline_is_unjustified(""));
+	assert_true(sci_baseline_is_unjustified("  \t\n"));
+	assert_true(sci_baseline_is_unjustified(SCI_BASELINE_PLACEHOLDER));
+	assert_true(sci_baseline_is_unjustified(" " SCI_BASELINE_PLACEHOLDER "\n"));
+	assert_false(sci_baseline_is_unjustified("freed by the caller"));
+	assert_false(sci_baseline_is_unjustified(SCI_BASELINE_PLACEHOLDER ": no, it is fine"));
+}
+
+/* ---- broken files ------------------------------------------------------ */
+
+/*
+ * Loads @text from a file; expects SCI_EINVALID with a message that names
+ * the file and contains @place; the file must be unchanged and alone.
+ */
+static void expect_rejected(const char *text, const char *place)
+{
+	char *path = path_in("broken.json"), *after;
+	sci_baseline *bl = (sci_baseline *)1;
+	int files = count_files(dir);
+
+	put_file(path, text);
+	sci_error_clear();
+	assert_int_equal(sci_baseline_load(&bl, path, 0), SCI_EINVALID);
+	assert_null(bl);
+	if (getenv("SCI_TEST_VERBOSE"))
+		printf("%s\n", sci_error_last());
+	if (strncmp(sci_error_last(), path, strlen(path)) != 0 ||
+	    !strstr(sci_error_last(), place))
+		fail_msg("message '%s' lacks '%s' or '%s'", sci_error_last(),
+			 path, place);
+	/* even with MISSING_OK, an existing broken file is an error */
+	assert_int_equal(sci_baseline_load(&bl, path, SCI_BASELINE_MISSING_OK),
+			 SCI_EINVALID);
+	after = slurp(path);
+	assert_string_equal(after, text);
+	free(after);
+	assert_int_equal(count_files(dir), files + 1);	/* no temporaries */
+	unlink(path);
+}
+
+static void test_baseline__bad_json_names_line_and_column(void **state)
+{
+	char p[256];
+
+	snprintf(p, sizeof(p), "%s:3:", path_in("broken.json"));
+	expect_rejected("{\n  \"version\": 1,\n  \"findings\": [ }\n", p);
+	expect_rejected("", "broken.json:");
+	expect_rejected("{\"version\": 1, \"findings\": []} trailing",
+			"end of file expected");
+	expect_rejected("{\"version\": 1, \"version\": 1, \"findings\": []}",
+			"duplicate");
+}
+
+static void test_baseline__bad_shape_is_named(void **state)
+{
+	char e1[512], text[2048];
+
+	expect_rejected("[]", "expected a JSON object");
+	expect_rejected("{\"findings\": []}", "missing \"version\"");
+	expect_rejected("{\"version\": \"1\", \"findings\": []}",
+			"\"version\" must be an integer");
+	expect_rejected("{\"version\": 2, \"findings\": []}",
+			"unsupported version 2");
+	expect_rejected("{\"version\": 1}", "missing \"findings\"");
+	expect_rejected("{\"version\": 1, \"findings\": {}}",
+			"\"findings\" must be an array");
+	expect_rejected("{\"version\": 1, \"findings\": [], \"extra\": 0}",
+			"unknown top-level member \"extra\"");
+	expect_rejected("{\"version\": 1, \"findings\": [7]}",
+			"findings[0]: expected an object");
+
+	entry_text(e1, sizeof(e1), fp_a, "r", "a.c", "f", "k", "ok");
+	snprintf(text, sizeof(text),
+		 "{\"version\": 1, \"findings\": [%s, {\"fingerprint\": \"%s\", "
+		 "\"rule\": \"r\", \"path\": \"a.c\", \"function\": \"f\", "
+		 "\"key\": \"k\", \"message\": \"m\"}]}", e1, fp_b);
+	{
+		char place[160];
+
+		snprintf(place, sizeof(place),
+			 "findings[1] (fingerprint %s): missing \"justification\"",
+			 fp_b);
+		expect_rejected(text, place);
+	}
+}
+
+static void test_baseline__bad_entries_are_named(void **state)
+{
+	char text[2048], e1[512];
+
+	snprintf(text, sizeof(text),
+		 "{\"version\": 1, \"findings\": [{\"fingerprint\": \"%s\", "
+		 "\"rule\": \"r\", \"path\": \"a.c\", \"function\": \"f\", "
+		 "\"key\": \"k\", \"message\": \"m\", \"justification\": null}]}",
+		 fp_a);
+	expect_rejected(text, "findings[0] (fingerprint");
+	expect_rejected(text, "\"justification\" is not a string");
+
+	snprintf(text, sizeof(text),
+		 "{\"version\": 1, \"findings\": [{\"fingerprint\": \"%s\", "
+		 "\"rule\": \"r\", \"path\": \"a.c\", \"function\": \"f\", "
+		 "\"key\": \"k\", \"message\": \"m\", \"justifcation\": \"x\"}]}",
+		 fp_a);
+	expect_rejected(text, "findings[0] (fingerprint");
+	expect_rejected(text, "unknown member \"justifcation\"");
+
+	entry_text(e1, sizeof(e1), "ABC", "r", "a.c", "f", "k", "ok");
+	snprintf(text, sizeof(text), "{\"version\": 1, \"findings\": [%s]}", e1);
+	expect_rejected(text, "64 lowercase hex digits");
+
+	entry_text(e1, sizeof(e1), "", "r", "a.c", "f", "k", "ok");
+	snprintf(text, sizeof(text), "{\"version\": 1, \"findings\": [%s]}", e1);
+	expect_rejected(text, "findings[0]");
+}
+
+static void test_baseline__duplicate_fingerprints_are_named(void **state)
+{
+	char e[4][512], text[4096], place[160];
+
+	entry_text(e[0], sizeof(e[0]), fp_a, "r", "a.c", "f", "k", "one");
+	entry_text(e[1], sizeof(e[1]), fp_b, "r", "a.c", "g", "k", "two");
+	entry_text(e[2], sizeof(e[2]), fp_b, "r", "a.c", "g", "k", "three");
+	entry_text(e[3], sizeof(e[3]), fp_a, "r", "a.c", "f", "k", "four");
+	snprintf(text, sizeof(text), "{\"version\": 1, \"findings\": [%s,%s,%s,%s]}",
+		 e[0], e[1], e[2], e[3]);
+	/* the first duplicate in file order is findings[2] (of findings[1]) */
+	snprintf(place, sizeof(place),
+		 "findings[2]: duplicate fingerprint %s (also findings[1])", fp_b);
+	expect_rejected(text, place);
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+	const struct CMUnitTest tests[] = {
+		T(test_baseline__save_writes_the_documented_format),
+		T(test_baseline__round_trip_is_byte_stable),
+		T(test_baseline__find_by_fingerprint),
+		T(test_baseline__missing_file),
+		T(test_baseline__save_creates_directory_atomically),
+		T(test_baseline__save_failure_keeps_old_file),
+		T(test_baseline__non_utf8_strings_are_saved_as_valid_json),
+		T(test_baseline__update_keeps_reasons_and_adds_placeholders),
+		T(test_baseline__update_rejects_results_without_fingerprint),
+		T(test_baseline__prune_drops_stale_and_never_adds),
+		T(test_baseline__check_finds_stale_and_missing_reasons),
+		T(test_baseline__is_unjustified),
+		T(test_baseline__bad_json_names_line_and_column),
+		T(test_baseline__bad_shape_is_named),
+		T(test_baseline__bad_entries_are_named),
+		T(test_baseline__duplicate_fingerprints_are_named),
+	};
+#undef T
+
+	return cmocka_run_group_tests_name("baseline/baseline", tests, NULL, NULL);
+}
