@@ -327,6 +327,20 @@ int sci_changes_path_changed(const sci_changes *c, const char *path)
 	return ch && ch->content_changed;
 }
 
+const char *sci_changes_new_path(const sci_changes *c, const char *old_path)
+{
+	size_t i, n = sci_changes_count(c);
+
+	for (i = 0; i < n; i++) {
+		const sci_change *ch = sci_changes_at(c, i);
+
+		if (ch->status == SCI_CHANGE_RENAMED && ch->old_path &&
+		    strcmp(ch->old_path, old_path) == 0)
+			return ch->path;
+	}
+	return NULL;
+}
+
 const char *sci_changes_old_path(const sci_changes *c, const char *new_path)
 {
 	const sci_change *ch = sci_changes_find(c, new_path);

@@ -107,4 +107,11 @@ int sci_changes_path_changed(const sci_changes *c, const char *path);
  */
 const char *sci_changes_old_path(const sci_changes *c, const char *new_path);
 
+/**
+ * The head path a base file was renamed to, or NULL when @old_path was not
+ * renamed (copies leave the old file in place, so they do not count).
+ * Borrowed from @c.
+ */
+const char *sci_changes_new_path(const sci_changes *c, const char *old_path);
+
 #endif

@@ -296,6 +296,8 @@ static void test_touched__rename_without_edits(void **state)
 	assert_string_equal(lines_of("lib/moved.c"), "");
 	assert_false(sci_changes_path_changed(c, "lib/moved.c"));
 	assert_string_equal(sci_changes_old_path(c, "lib/moved.c"), "big.c");
+	assert_string_equal(sci_changes_new_path(c, "big.c"), "lib/moved.c");
+	assert_null(sci_changes_new_path(c, "lib/moved.c"));
 	/* The old path is not an entry of its own. */
 	assert_null(sci_changes_find(c, "big.c"));
 	assert_null(sci_changes_old_path(c, "big.c"));
