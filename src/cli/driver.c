@@ -192,11 +192,12 @@ static void close_fd(int *fd)
 
 static void add_failure(pool *p, size_t tu, const char *message)
 {
-	sci_diag_list_take(p->out,
-			   sci_diag_new(SCI_RULE_ANALYSIS_FAILURE,
-					SCI_LEVEL_ERROR,
-					p->tus->items[tu].display, 0, 0, "",
-					"", message));
+	sci_diag *d = sci_diag_new(SCI_RULE_ANALYSIS_FAILURE, SCI_LEVEL_ERROR,
+				   p->tus->items[tu].display, 0, 0, "", "",
+				   message);
+
+	sci_diag_list_take(&p->tus->items[tu].diags, sci_diag_dup(d));
+	sci_diag_list_take(p->out, d);
 	p->stats->failed++;
 }
 
@@ -283,6 +284,7 @@ static void take_line(pool *p, slot *s, const char *text)
 		sci_diag_free(d);
 		return;
 	}
+	sci_diag_list_take(&p->tus->items[s->tu].diags, sci_diag_dup(d));
 	sci_diag_list_take(p->out, d);
 }
 

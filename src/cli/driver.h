@@ -42,7 +42,8 @@ typedef struct {
 /**
  * Analyzes every TU of @tus, at most opts->jobs at a time, and appends all
  * diagnostics to @out, sorted and without exact duplicates (so the result
- * does not depend on -j).  SCI_RULE_INPUT records go to each TU's
+ * does not depend on -j).  Each TU also keeps a copy of its own in `diags`
+ * (which TU a finding came from); SCI_RULE_INPUT records go to its
  * `inputs` instead.
  *
  * Returns 0 (failed TUs are diagnostics, not errors), or SCI_EIO if no

@@ -68,6 +68,7 @@ void sci_tu_list_clear(sci_tu_list *l)
 		free(l->items[i].directory);
 		sci_strv_free_array(l->items[i].argv);
 		sci_strv_clear(&l->items[i].inputs);
+		sci_diag_list_clear(&l->items[i].diags);
 	}
 	free(l->items);
 	sci_strv_clear(&l->unmatched);

@@ -17,6 +17,7 @@ typedef struct {
 	char *directory;	/* worker's working directory; NULL: stay */
 	char **argv;		/* sparse argv: "smatch-ci", flags..., NULL */
 	sci_strv inputs;	/* files it read, when the driver asked */
+	sci_diag_list diags;	/* copies of its diagnostics (driver fills) */
 } sci_tu;
 
 typedef struct {

@@ -180,6 +180,10 @@ static void test_driver__inputs_go_to_their_tu(void **state)
 	assert_int_equal(out.n, 2);	/* the two findings only */
 	assert_int_equal(tus.items[0].inputs.n, 0);
 	assert_int_equal(tus.items[1].inputs.n, 2);
+	assert_int_equal(tus.items[0].diags.n, 1);
+	assert_string_equal(tus.items[0].diags.items[0]->path, "a_ok.c");
+	assert_int_equal(tus.items[1].diags.n, 1);
+	assert_string_equal(tus.items[1].diags.items[0]->path, "inputs.c");
 	assert_string_equal(tus.items[1].inputs.v[0], "/abs/inputs.c");
 	assert_string_equal(tus.items[1].inputs.v[1], "/abs/inc.h");
 	sci_diag_list_clear(&out);
