@@ -5,6 +5,7 @@
  */
 #include "analyzer/analyzer.h"
 #include "cli/driver.h"
+#include "cli/gate.h"
 #include "cli/options.h"
 #include "cli/plan.h"
 #include "cli/profile.h"
@@ -99,9 +100,27 @@ static int outcome(const sci_diag_list *diags, sci_level fail_level)
 	return findings ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
-static int run(const sci_cli_options *o)
+static void set_analysis_opts(sci_analyze_opts *aopts, sci_driver_opts *dopts,
+			      const sci_cli_options *o, const sci_strv *rules,
+			      const sci_profile *profile, const char *cwd)
 {
 	static const char *const no_rules[] = { NULL };
+
+	memset(aopts, 0, sizeof(*aopts));
+	aopts->rules = rules->v ? (const char *const *)rules->v : no_rules;
+	aopts->nrules = rules->n;
+	aopts->allocators = (const char *const *)profile->allocators.v;
+	aopts->deallocators = (const char *const *)profile->deallocators.v;
+	aopts->noreturn = (const char *const *)profile->noreturn.v;
+	memset(dopts, 0, sizeof(*dopts));
+	dopts->jobs = o->jobs ? o->jobs : default_jobs();
+	dopts->tu_timeout = o->tu_timeout;
+	dopts->analyze_opts = aopts;
+	dopts->cwd = cwd;
+}
+
+static int run(const sci_cli_options *o)
+{
 	sci_analyze_opts aopts;
 	sci_driver_opts dopts;
 	sci_driver_stats stats;
@@ -137,6 +156,13 @@ static int run(const sci_cli_options *o)
 	env.cwd = cwd;
 	env.gcc_base_dir = gcc_base;
 	env.multiarch_dir = multiarch;
+	set_analysis_opts(&aopts, &dopts, o, &rules, &profile, cwd);
+	if (sci_cli_gate_wanted(o)) {
+		sci_gate_setup setup = { o, &aopts, &dopts, &env, cwd };
+
+		code = sci_cli_gate_run(&setup);
+		goto done;
+	}
 	if (sci_plan_build(&tus, o, &env) < 0) {
 		fail(sci_error_last());
 		goto done;
@@ -154,16 +180,6 @@ static int run(const sci_cli_options *o)
 		json = sci_atomic_stream(json_file);
 	}
 
-	aopts.rules = rules.v ? (const char *const *)rules.v : no_rules;
-	aopts.nrules = rules.n;
-	aopts.allocators = (const char *const *)profile.allocators.v;
-	aopts.deallocators = (const char *const *)profile.deallocators.v;
-	aopts.noreturn = (const char *const *)profile.noreturn.v;
-	memset(&dopts, 0, sizeof(dopts));
-	dopts.jobs = o->jobs ? o->jobs : default_jobs();
-	dopts.tu_timeout = o->tu_timeout;
-	dopts.analyze_opts = &aopts;
-	dopts.cwd = cwd;
 	if (sci_driver_run(&diags, &stats, &tus, &dopts) < 0) {
 		fail(sci_error_last());
 		goto done;

@@ -113,45 +113,77 @@ static json_t *related_new(const sci_diag *d)
 	return a;
 }
 
-int sci_jsonl_format(char **out, const sci_diag *d)
+static json_t *diag_object(const sci_diag *d)
 {
-	json_t *o = NULL;
-	char *text = NULL;
-	int error = SCI_EJSON;
+	json_t *o = loc_new(d->path, d->line, d->col, d->message);
 
-	*out = NULL;
-	if (!(o = loc_new(d->path, d->line, d->col, d->message)))
-		goto done;
+	if (!o)
+		return NULL;
 	if (json_object_set_new(o, "rule", string_new(d->rule)) < 0 ||
 	    json_object_set_new(o, "level",
 				json_string(sci_level_name(d->level))) < 0 ||
 	    json_object_set_new(o, "function", string_new(d->function)) < 0 ||
 	    json_object_set_new(o, "key", string_new(d->key)) < 0 ||
-	    json_object_set_new(o, "related", related_new(d)) < 0)
-		goto done;
-	if (!(text = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT)))
-		goto done;
-	*out = text;
-	error = 0;
-done:
+	    json_object_set_new(o, "related", related_new(d)) < 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static int dump_line(char **out, json_t *o)
+{
+	char *text = o ? json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT) : NULL;
+
 	json_decref(o);
-	if (error < 0)
-		sci_error_set(error, "cannot format diagnostic as JSON");
+	*out = text;
+	if (!text)
+		return sci_error_set(SCI_EJSON, "cannot format diagnostic as JSON");
+	return 0;
+}
+
+int sci_jsonl_format(char **out, const sci_diag *d)
+{
+	return dump_line(out, diag_object(d));
+}
+
+int sci_jsonl_format_result(char **out, const sci_result *r)
+{
+	json_t *o = diag_object(r->diag);
+
+	if (o && (json_object_set_new(o, "class",
+				      json_string(sci_class_name(r->cls))) < 0 ||
+		  json_object_set_new(o, "fingerprint",
+				      json_string(r->fingerprint)) < 0 ||
+		  json_object_set_new(o, "touched", json_boolean(r->touched)) < 0)) {
+		json_decref(o);
+		o = NULL;
+	}
+	return dump_line(out, o);
+}
+
+static int write_text_line(FILE *f, char *text, int error)
+{
+	if (error == 0 && (fputs(text, f) == EOF || fputc('\n', f) == EOF))
+		error = sci_error_set(SCI_EIO, "cannot write JSON output");
+	free(text);
 	return error;
+}
+
+int sci_jsonl_write_result(FILE *f, const sci_result *r)
+{
+	char *text = NULL;
+	int error = sci_jsonl_format_result(&text, r);
+
+	return write_text_line(f, text, error);
 }
 
 int sci_jsonl_write(FILE *f, const sci_diag *d)
 {
 	char *text = NULL;
-	int error;
+	int error = sci_jsonl_format(&text, d);
 
-	if ((error = sci_jsonl_format(&text, d)) < 0)
-		goto done;
-	if (fputs(text, f) == EOF || fputc('\n', f) == EOF)
-		error = sci_error_set(SCI_EIO, "cannot write JSON output");
-done:
-	free(text);
-	return error;
+	return write_text_line(f, text, error);
 }
 
 /* Reads member @key of @o as a string; @required: absent is an error. */

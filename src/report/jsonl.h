@@ -16,6 +16,7 @@
 
 #include <stdio.h>
 #include "util/diag.h"
+#include "util/result.h"
 
 /**
  * Formats @d as one JSON object without the trailing newline.  Bytes that
@@ -25,6 +26,15 @@
  * Returns 0, or SCI_EJSON if jansson fails.  *out: owned (free()).
  */
 int sci_jsonl_format(char **out, const sci_diag *d);
+
+/**
+ * Like sci_jsonl_format(), for a classified finding: the diagnostic's keys
+ * plus "class" (new/unchanged/fixed/suppressed), "fingerprint" and
+ * "touched" (a boolean).  *out: owned.
+ */
+int sci_jsonl_format_result(char **out, const sci_result *r);
+/** Writes a classified finding as one line. */
+int sci_jsonl_write_result(FILE *f, const sci_result *r);
 
 /**
  * Writes @d to @f as one line (object + '\n').

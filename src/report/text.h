@@ -14,11 +14,19 @@
 
 #include <stdio.h>
 #include "util/diag.h"
+#include "util/result.h"
 
 /**
  * Writes @d to @f as one line.  Returns 0 or SCI_EIO.
  */
 int sci_text_write(FILE *f, const sci_diag *d);
+
+/**
+ * Writes a classified finding like sci_text_write(), marked by its class:
+ * "... [rule] (new)", "(new, on a changed line)", "(suppressed by the
+ * baseline)", "(fixed)"; unchanged findings carry no mark.
+ */
+int sci_text_write_result(FILE *f, const sci_result *r);
 
 /**
  * Writes every diagnostic of @list, in list order.  Returns 0 or SCI_EIO.

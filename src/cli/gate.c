@@ -1,0 +1,796 @@
+/*
+ * gate.c - the gatekeeper run (see gate.h).
+ *
+ * Head is analyzed as usual, with every worker also reporting the files
+ * its TU read.  With a base, the TUs that read a file the change touched
+ * are analyzed again on the merge base, checked out into a temporary
+ * directory (or taken from the cache); the other TUs are identical on both
+ * sides, so their head findings are their base findings.  Findings are
+ * then fingerprinted with repository-relative paths (base paths mapped
+ * through renames), classified, and gated.
+ */
+#include "cli/gate.h"
+#include "cli/check_docs.h"
+#include "cli/paths.h"
+#include "baseline/baseline.h"
+#include "baseline/cache.h"
+#include "baseline/compare.h"
+#include "baseline/fingerprint.h"
+#include "git/touched.h"
+#include "git/vcs.h"
+#include "report/gitlab.h"
+#include "report/jsonl.h"
+#include "report/markdown.h"
+#include "report/run.h"
+#include "report/sarif.h"
+#include "report/text.h"
+#include "util/alloc.h"
+#include "util/atomic.h"
+#include "util/error.h"
+#include "util/result.h"
+#include "util/rule.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2, EXIT_INCOMPLETE = 3 };
+
+typedef struct {
+	const sci_gate_setup *s;
+	sci_vcs *vcs;			/* NULL outside a repository */
+	const char *root;		/* its work tree, or NULL */
+	char *root_real;
+	sci_tu_list tus;
+	sci_changes *changes;		/* NULL without a base */
+	char base_sha[SCI_VCS_SHA_SIZE];
+	const char *base_name;		/* the ref as given */
+	char *tmpdir;			/* merge base checkout, or NULL */
+	sci_cache *cache;
+	sci_baseline *bl;
+	char *baseline_path;
+	sci_result_list head, base, results;
+	sci_diag_list failures;
+	sci_gate gate;
+	int have_base;
+	int exit_code;
+} gate_ctx;
+
+int sci_cli_gate_wanted(const sci_cli_options *o)
+{
+	return o->base_ref || o->base_sha || o->sarif || o->sarif_suppressed ||
+	       o->gitlab || o->markdown || o->fail_on ||
+	       o->command != SCI_CMD_CHECK ||
+	       (!o->files.n && !o->compdb);
+}
+
+static int usage_error(const char *what)
+{
+	fprintf(stderr, "smatch-ci: error: %s\n", what);
+	return EXIT_USAGE;
+}
+
+/* ------------------------------------------------------------ paths */
+
+/*
+ * The name a report gives @path (absolute, or relative to @base_dir):
+ * relative to the repository root when under it, else as normalized.
+ * Returns: owned.
+ */
+static char *repo_path_dup(const gate_ctx *g, const char *path,
+			   const char *base_dir)
+{
+	char *abs = sci_path_join_dup(base_dir, path), *real, *out;
+	const char *under;
+
+	real = realpath(abs, NULL);
+	if (real) {
+		free(abs);
+		abs = real;
+	}
+	if (g->root && (under = sci_path_under(abs, g->root))) {
+		out = sci_strdup(under);
+		free(abs);
+		return out;
+	}
+	return abs;
+}
+
+static void rename_paths(gate_ctx *g, sci_diag *d, const char *base_dir)
+{
+	char *p;
+	size_t i;
+
+	p = repo_path_dup(g, d->path, base_dir);
+	free(d->path);
+	d->path = p;
+	for (i = 0; i < d->nrelated; i++) {
+		if (!d->related[i].path[0])
+			continue;
+		p = repo_path_dup(g, d->related[i].path, base_dir);
+		free(d->related[i].path);
+		d->related[i].path = p;
+	}
+}
+
+/* Splits @diags (taken) into findings for @out and failures. */
+static void take_diags(gate_ctx *g, sci_result_list *out, sci_diag_list *diags,
+		       const char *base_dir, int keep_failures)
+{
+	size_t i;
+
+	for (i = 0; i < diags->n; i++) {
+		sci_diag *d = diags->items[i];
+
+		diags->items[i] = NULL;
+		if (strcmp(d->rule, SCI_RULE_ANALYSIS_FAILURE) == 0 &&
+		    keep_failures) {
+			rename_paths(g, d, base_dir);
+			sci_diag_list_take(&g->failures, d);
+		} else if (sci_diag_is_finding(d)) {
+			rename_paths(g, d, base_dir);
+			sci_result_list_take(out, d);
+		} else {
+			sci_diag_free(d);
+		}
+	}
+	diags->n = 0;
+	sci_diag_list_clear(diags);
+}
+
+/* ------------------------------------------------------------ input */
+
+static int plan_tus(gate_ctx *g)
+{
+	const sci_cli_options *o = g->s->o;
+	sci_cli_options auto_opts;
+	char *db = NULL;
+	int error;
+
+	if (o->files.n || o->compdb)
+		return sci_plan_build(&g->tus, o, g->s->env);
+	if (!g->root)
+		return sci_error_set(SCI_EINVALID,
+				     "no input: give FILE... or -p, or run inside a git repository");
+	auto_opts = *o;
+	db = sci_path_join_dup(g->root, "compile_commands.json");
+	if (access(db, R_OK) != 0) {
+		free(db);
+		db = sci_path_join_dup(g->root, "build/compile_commands.json");
+	}
+	if (access(db, R_OK) == 0) {
+		fprintf(stderr, "smatch-ci: using %s\n", db);
+		auto_opts.compdb = db;
+		error = sci_plan_build(&g->tus, &auto_opts, g->s->env);
+		free(db);
+		return error;
+	}
+	free(db);
+	return sci_error_set(SCI_ENOTFOUND, "internal: tracked files not planned");
+}
+
+static int collect_tracked(const char *path, void *payload)
+{
+	sci_strv *files = payload;
+	size_t n = strlen(path);
+
+	if (n > 2 && strcmp(path + n - 2, ".c") == 0)
+		sci_strv_push(files, path);
+	return 0;
+}
+
+/* No database anywhere: the tracked .c files with default flags. */
+static int plan_tracked(gate_ctx *g)
+{
+	sci_cli_options auto_opts = *g->s->o;
+	sci_strv files = { 0 };
+	size_t i;
+	int error;
+
+	if ((error = sci_vcs_tracked_files(g->vcs, collect_tracked, &files)) < 0)
+		goto done;
+	if (!files.n) {
+		error = sci_error_set(SCI_ENOTFOUND,
+				      "nothing to analyze: no compile_commands.json at the repository root or in build/, and no tracked .c files");
+		goto done;
+	}
+	for (i = 0; i < files.n; i++) {
+		char *abs = sci_path_join_dup(g->root, files.v[i]);
+
+		free(files.v[i]);
+		files.v[i] = abs;
+	}
+	fprintf(stderr, "smatch-ci: no compile_commands.json at the repository root or in build/: analyzing the %zu tracked .c files with default flags\n",
+		files.n);
+	auto_opts.files = files;
+	error = sci_plan_build(&g->tus, &auto_opts, g->s->env);
+done:
+	sci_strv_clear(&files);
+	return error;
+}
+
+/* ------------------------------------------------------------- base */
+
+static int tu_affected(gate_ctx *g, const sci_tu *tu)
+{
+	size_t i;
+	int hit = 0;
+
+	if (!tu->inputs.n)
+		return 1;	/* failed before reading anything: redo it */
+	for (i = 0; i < tu->inputs.n && !hit; i++) {
+		char *rel = repo_path_dup(g, tu->inputs.v[i], g->s->cwd);
+
+		hit = sci_changes_path_changed(g->changes, rel);
+		free(rel);
+	}
+	return hit;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag,
+			struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static int ensure_checkout(gate_ctx *g)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir;
+
+	if (g->tmpdir)
+		return 0;
+	dir = sci_printf_dup("%s/smatch-ci-base-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		int e = errno;
+
+		free(dir);
+		return sci_error_set(SCI_EIO, "cannot create a directory for the merge base: %s",
+				     strerror(e));
+	}
+	g->tmpdir = dir;
+	return sci_vcs_checkout(g->vcs, g->base_sha, dir);
+}
+
+/* @path with the work tree prefix replaced by the checkout's.  Owned. */
+static char *to_base_tree(const gate_ctx *g, const char *path)
+{
+	const char *under = path ? sci_path_under(path, g->root) : NULL;
+
+	if (!path)
+		return NULL;
+	if (!under)
+		return sci_strdup(path);
+	return *under ? sci_path_join_dup(g->tmpdir, under) : sci_strdup(g->tmpdir);
+}
+
+static void cache_key(const gate_ctx *g, char out[SCI_FP_HEX], const sci_tu *tu,
+		      const char *base_rel)
+{
+	const sci_analyze_opts *a = g->s->aopts;
+	sci_strv flags = { 0 };
+	size_t i;
+
+	for (i = 0; tu->argv[i]; i++)
+		sci_strv_push(&flags, tu->argv[i]);
+	for (i = 0; a->rules && i < a->nrules; i++)
+		sci_strv_push_take(&flags, sci_printf_dup("rule:%s", a->rules[i]));
+	for (i = 0; a->allocators && a->allocators[i]; i++)
+		sci_strv_push_take(&flags, sci_printf_dup("alloc:%s", a->allocators[i]));
+	for (i = 0; a->deallocators && a->deallocators[i]; i++)
+		sci_strv_push_take(&flags, sci_printf_dup("free:%s", a->deallocators[i]));
+	for (i = 0; a->noreturn && a->noreturn[i]; i++)
+		sci_strv_push_take(&flags, sci_printf_dup("noreturn:%s", a->noreturn[i]));
+	sci_cache_key(out, sci_cli_version(), (const char *const *)flags.v,
+		      flags.n, base_rel, g->base_sha);
+	sci_strv_clear(&flags);
+}
+
+/* Base findings get their head names, so renamed files still match. */
+static void map_renames(gate_ctx *g, sci_diag_list *diags)
+{
+	size_t i, k;
+
+	for (i = 0; i < diags->n; i++) {
+		sci_diag *d = diags->items[i];
+		const char *to = sci_changes_new_path(g->changes, d->path);
+
+		if (to) {
+			free(d->path);
+			d->path = sci_strdup(to);
+		}
+		for (k = 0; k < d->nrelated; k++) {
+			to = sci_changes_new_path(g->changes, d->related[k].path);
+			if (to) {
+				free(d->related[k].path);
+				d->related[k].path = sci_strdup(to);
+			}
+		}
+	}
+}
+
+static void add_base_tu(gate_ctx *g, sci_tu_list *base, const sci_tu *tu,
+			const char *base_rel)
+{
+	sci_strv argv = { 0 };
+	sci_tu *b;
+	size_t i;
+
+	base->items = sci_realloc(base->items, (base->n + 1) * sizeof(*base->items));
+	b = &base->items[base->n++];
+	memset(b, 0, sizeof(*b));
+	b->path = sci_path_join_dup(g->tmpdir, base_rel);
+	b->display = sci_strdup(base_rel);
+	b->directory = tu->directory ? to_base_tree(g, tu->directory)
+				     : sci_strdup(g->tmpdir);
+	for (i = 0; tu->argv[i]; i++)
+		sci_strv_push_take(&argv, to_base_tree(g, tu->argv[i]));
+	b->argv = sci_strv_detach(&argv);
+}
+
+/* The base findings of every TU (see the top of the file). */
+static int analyze_base(gate_ctx *g)
+{
+	sci_tu_list base = { 0 };
+	sci_strv keys = { 0 };
+	sci_diag_list diags = { 0 }, cached = { 0 };
+	sci_driver_opts dopts = *g->s->dopts;
+	sci_analyze_opts aopts = *g->s->aopts;
+	sci_driver_stats stats;
+	size_t i, k, hits = 0;
+	int error = 0;
+
+	for (i = 0; i < g->tus.n; i++) {
+		const sci_tu *tu = &g->tus.items[i];
+		char *rel = repo_path_dup(g, tu->path, tu->directory ? tu->directory
+								      : g->s->cwd);
+		const char *old = sci_changes_old_path(g->changes, rel);
+		const sci_change *ch = sci_changes_find(g->changes, rel);
+		char key[SCI_FP_HEX];
+		int hit = 0;
+
+		if (!tu_affected(g, tu)) {
+			for (k = 0; k < tu->diags.n; k++)
+				sci_diag_list_take(&diags, sci_diag_dup(tu->diags.items[k]));
+			free(rel);
+			continue;
+		}
+		if ((ch && ch->status == SCI_CHANGE_ADDED) ||
+		    sci_path_is_absolute(rel)) {
+			free(rel);	/* new in head, or outside the tree */
+			continue;
+		}
+		cache_key(g, key, tu, old ? old : rel);
+		sci_cache_get(g->cache, key, &cached, &hit);
+		if (hit) {
+			hits++;
+			free(rel);
+			continue;
+		}
+		if ((error = ensure_checkout(g)) < 0) {
+			free(rel);
+			goto done;
+		}
+		add_base_tu(g, &base, tu, old ? old : rel);
+		sci_strv_push(&keys, key);
+		free(rel);
+	}
+	/* head-side copies carry head paths already relative to cwd */
+	take_diags(g, &g->base, &diags, g->s->cwd, 0);
+	map_renames(g, &cached);
+	take_diags(g, &g->base, &cached, g->root, 0);
+	if (base.n) {
+		fprintf(stderr, "smatch-ci: analyzing %zu translation unit%s at the merge base %.12s (%zu from the cache)\n",
+			base.n, base.n == 1 ? "" : "s", g->base_sha, hits);
+		dopts.cwd = g->tmpdir;
+		aopts.report_inputs = 0;
+		dopts.analyze_opts = &aopts;
+		if ((error = sci_driver_run(&diags, &stats, &base, &dopts)) < 0)
+			goto done;
+		for (i = 0; i < base.n; i++) {
+			int failed = 0;
+
+			for (k = 0; k < base.items[i].diags.n; k++)
+				if (strcmp(base.items[i].diags.items[k]->rule,
+					   SCI_RULE_ANALYSIS_FAILURE) == 0)
+					failed = 1;
+			if (failed)
+				fprintf(stderr, "smatch-ci: warning: the merge base version of %s could not be analyzed; its findings count as new\n",
+					base.items[i].display);
+			else
+				sci_cache_put(g->cache, keys.v[i], &base.items[i].diags);
+		}
+		map_renames(g, &diags);
+		take_diags(g, &g->base, &diags, g->root, 0);
+	}
+done:
+	sci_diag_list_clear(&diags);
+	sci_diag_list_clear(&cached);
+	sci_strv_clear(&keys);
+	sci_tu_list_clear(&base);
+	return error;
+}
+
+/* ---------------------------------------------------------- reports */
+
+static int touched_cb(const char *path, unsigned line, void *payload)
+{
+	return sci_changes_touched(payload, path, line);
+}
+
+static sci_rule_info *rule_infos(size_t *n)
+{
+	sci_rule_info *r;
+	size_t i;
+
+	*n = sci_checks_count();
+	r = sci_calloc(*n + 1, sizeof(*r));
+	for (i = 0; i < *n; i++) {
+		const sci_check_info *c = sci_checks_at(i);
+
+		r[i].id = c->rule;
+		r[i].summary = c->summary;
+		r[i].description = c->description;
+		r[i].help_markdown = sci_check_doc_find(c->rule);
+		r[i].level = c->level;
+		r[i].cwe = c->cwe;
+	}
+	return r;
+}
+
+typedef int (*writer_fn)(FILE *f, const gate_ctx *g, const sci_report_run *run);
+
+static int write_file(const char *path, writer_fn fn, const gate_ctx *g,
+		      const sci_report_run *run)
+{
+	sci_atomic_file *af = NULL;
+	int error;
+
+	if (strcmp(path, "-") == 0)
+		return fn(stdout, g, run);
+	if ((error = sci_atomic_open(&af, path)) < 0)
+		return error;
+	if ((error = fn(sci_atomic_stream(af), g, run)) < 0) {
+		sci_atomic_abort(af);
+		return error;
+	}
+	return sci_atomic_commit(af);
+}
+
+static int write_sarif(FILE *f, const gate_ctx *g, const sci_report_run *run)
+{
+	size_t n;
+	sci_rule_info *rules = rule_infos(&n);
+	int error = sci_sarif_write(f, &g->results, rules, n, run, 0);
+
+	free(rules);
+	return error;
+}
+
+static int write_sarif_suppressed(FILE *f, const gate_ctx *g,
+				  const sci_report_run *run)
+{
+	size_t n;
+	sci_rule_info *rules = rule_infos(&n);
+	int error = sci_sarif_write(f, &g->results, rules, n, run, 1);
+
+	free(rules);
+	return error;
+}
+
+static int write_gitlab(FILE *f, const gate_ctx *g, const sci_report_run *run)
+{
+	return sci_gitlab_write(f, &g->results, run);
+}
+
+static int write_markdown(FILE *f, const gate_ctx *g, const sci_report_run *run)
+{
+	return sci_markdown_write(f, &g->results, run);
+}
+
+static int write_json(FILE *f, const gate_ctx *g, const sci_report_run *run)
+{
+	size_t i;
+	int error;
+
+	(void)run;
+	for (i = 0; i < g->results.n; i++)
+		if ((error = sci_jsonl_write_result(f, &g->results.items[i])) < 0)
+			return error;
+	for (i = 0; i < g->failures.n; i++)
+		if ((error = sci_jsonl_write(f, g->failures.items[i])) < 0)
+			return error;
+	return 0;
+}
+
+static void write_text(const gate_ctx *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->results.n; i++)
+		if (g->results.items[i].cls != SCI_CLASS_FIXED)
+			sci_text_write_result(stdout, &g->results.items[i]);
+	sci_text_write_list(stdout, &g->failures);
+}
+
+static void verdict(const gate_ctx *g)
+{
+	size_t n[4] = { 0 }, touched = 0, i;
+	const char *how;
+
+	for (i = 0; i < g->results.n; i++) {
+		n[g->results.items[i].cls]++;
+		if (g->results.items[i].cls == SCI_CLASS_NEW &&
+		    g->results.items[i].touched)
+			touched++;
+	}
+	switch (g->exit_code) {
+	case EXIT_CLEAN: how = "passed"; break;
+	case EXIT_FINDINGS: how = "FAILED"; break;
+	default: how = "INCOMPLETE (a translation unit could not be analyzed)"; break;
+	}
+	printf("smatch-ci: %zu new (%zu on changed lines), %zu unchanged, %zu fixed, %zu suppressed",
+	       n[SCI_CLASS_NEW], touched, n[SCI_CLASS_UNCHANGED],
+	       n[SCI_CLASS_FIXED], n[SCI_CLASS_SUPPRESSED]);
+	if (g->failures.n)
+		printf(", %zu analysis failure%s", g->failures.n,
+		       g->failures.n == 1 ? "" : "s");
+	printf(": %s\n", how);
+}
+
+static int write_reports(const gate_ctx *g)
+{
+	const sci_cli_options *o = g->s->o;
+	sci_report_run run;
+	int error = 0;
+
+	memset(&run, 0, sizeof(run));
+	run.tool_version = sci_cli_version();
+	run.category = o->category;
+	run.srcroot = g->root;
+	run.exit_code = g->exit_code;
+	run.failures = (const sci_diag *const *)g->failures.items;
+	run.nfailures = g->failures.n;
+	run.base_ref = g->have_base ? g->base_name : NULL;
+	if (!o->quiet && !(o->json && strcmp(o->json, "-") == 0))
+		write_text(g);
+	if (o->json && (error = write_file(o->json, write_json, g, &run)) < 0)
+		return error;
+	if (o->sarif && (error = write_file(o->sarif, write_sarif, g, &run)) < 0)
+		return error;
+	if (o->sarif_suppressed &&
+	    (error = write_file(o->sarif_suppressed, write_sarif_suppressed, g, &run)) < 0)
+		return error;
+	if (o->gitlab && (error = write_file(o->gitlab, write_gitlab, g, &run)) < 0)
+		return error;
+	if (o->markdown &&
+	    (error = write_file(o->markdown, write_markdown, g, &run)) < 0)
+		return error;
+	if (!(o->json && strcmp(o->json, "-") == 0))
+		verdict(g);
+	return 0;
+}
+
+/* --------------------------------------------------------- commands */
+
+static int baseline_command(gate_ctx *g)
+{
+	const sci_cli_options *o = g->s->o;
+	sci_baseline_counts counts;
+	char *text = NULL;
+	size_t problems, dropped = 0;
+
+	if (o->command == SCI_CMD_BASELINE_CHECK) {
+		problems = sci_baseline_check(&text, g->bl,
+					      g->failures.n ? NULL : &g->results);
+		fputs(text, stdout);
+		free(text);
+		if (g->failures.n) {
+			fprintf(stderr, "smatch-ci: analysis incomplete: stale entries were not checked\n");
+			return problems ? EXIT_FINDINGS : EXIT_INCOMPLETE;
+		}
+		printf("smatch-ci: %s: %zu entr%s, %zu problem%s\n", g->baseline_path,
+		       sci_baseline_count(g->bl),
+		       sci_baseline_count(g->bl) == 1 ? "y" : "ies", problems,
+		       problems == 1 ? "" : "s");
+		return problems ? EXIT_FINDINGS : EXIT_CLEAN;
+	}
+	if (g->failures.n) {
+		write_text(g);
+		fprintf(stderr, "smatch-ci: not writing %s: the analysis is incomplete, and missing findings would drop reviewed entries\n",
+			g->baseline_path);
+		return EXIT_INCOMPLETE;
+	}
+	if (o->command == SCI_CMD_BASELINE_UPDATE) {
+		if (sci_baseline_update(g->bl, &g->results, &counts) < 0)
+			return usage_error(sci_error_last());
+	} else if (sci_baseline_prune(g->bl, &g->results, &dropped) < 0) {
+		return usage_error(sci_error_last());
+	}
+	if (sci_baseline_save(g->bl, g->baseline_path) < 0)
+		return usage_error(sci_error_last());
+	if (o->command == SCI_CMD_BASELINE_UPDATE)
+		printf("smatch-ci: %s: %zu added (justification needed), %zu kept, %zu dropped\n",
+		       g->baseline_path, counts.added, counts.kept, counts.dropped);
+	else
+		printf("smatch-ci: %s: %zu stale entr%s dropped\n", g->baseline_path,
+		       dropped, dropped == 1 ? "y" : "ies");
+	return EXIT_CLEAN;
+}
+
+/* -------------------------------------------------------------- run */
+
+static int open_repository(gate_ctx *g)
+{
+	const sci_cli_options *o = g->s->o;
+	int need = o->base_ref || o->base_sha || (!o->files.n && !o->compdb);
+	int error = sci_vcs_open(&g->vcs, g->s->cwd);
+
+	if (error == SCI_ENOTFOUND && !need)
+		return 0;
+	if (error == SCI_ENOTFOUND && !o->base_ref && !o->base_sha) {
+		char why[512];
+
+		snprintf(why, sizeof(why), "%s", sci_error_last());
+		return sci_error_set(error, "no input: give FILE... or -p PATH, or run inside a git repository (%s)",
+				     why);
+	}
+	if (error < 0)
+		return error;
+	/* diagnostics' paths are resolved with realpath(): so is the root */
+	g->root_real = realpath(sci_vcs_workdir(g->vcs), NULL);
+	g->root = g->root_real ? g->root_real : sci_vcs_workdir(g->vcs);
+	return 0;
+}
+
+static int find_base(gate_ctx *g)
+{
+	const sci_cli_options *o = g->s->o;
+	int error;
+
+	g->base_name = o->base_sha ? o->base_sha : o->base_ref;
+	if (!g->base_name)
+		return 0;
+	if ((error = sci_vcs_merge_base(g->vcs, g->base_sha, g->base_name)) < 0)
+		return error;
+	if ((error = sci_vcs_changes(&g->changes, g->vcs, g->base_sha)) < 0)
+		return error;
+	g->have_base = 1;
+	return 0;
+}
+
+static int load_baseline(gate_ctx *g)
+{
+	const sci_cli_options *o = g->s->o;
+
+	if (o->baseline_file)
+		g->baseline_path = sci_path_join_dup(g->s->cwd, o->baseline_file);
+	else
+		g->baseline_path = sci_path_join_dup(g->root ? g->root : g->s->cwd,
+						     SCI_BASELINE_DEFAULT_PATH);
+	return sci_baseline_load(&g->bl, g->baseline_path, SCI_BASELINE_MISSING_OK);
+}
+
+static void open_cache(gate_ctx *g)
+{
+	const sci_cli_options *o = g->s->o;
+	char *path;
+
+	if (o->no_cache || !g->have_base)
+		return;
+	path = o->cache ? sci_path_join_dup(g->s->cwd, o->cache)
+			: sci_path_join_dup(g->root, ".smatch-ci/cache.sqlite");
+	sci_cache_open(&g->cache, path);
+	if (sci_cache_warning(g->cache))
+		fprintf(stderr, "smatch-ci: warning: %s\n", sci_cache_warning(g->cache));
+	free(path);
+}
+
+static int analyze_head(gate_ctx *g)
+{
+	sci_driver_opts dopts = *g->s->dopts;
+	sci_analyze_opts aopts = *g->s->aopts;
+	sci_diag_list diags = { 0 };
+	sci_driver_stats stats;
+	int error;
+
+	aopts.report_inputs = g->have_base;
+	dopts.analyze_opts = &aopts;
+	if ((error = sci_driver_run(&diags, &stats, &g->tus, &dopts)) < 0)
+		return error;
+	if (stats.failed)
+		fprintf(stderr, "smatch-ci: analysis incomplete: %zu of %zu translation units failed\n",
+			stats.failed, stats.tus);
+	take_diags(g, &g->head, &diags, g->s->cwd, 1);
+	return 0;
+}
+
+static void gate_free(gate_ctx *g)
+{
+	if (g->tmpdir) {
+		nftw(g->tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		free(g->tmpdir);
+	}
+	sci_result_list_clear(&g->head);
+	sci_result_list_clear(&g->base);
+	sci_result_list_clear(&g->results);
+	sci_diag_list_clear(&g->failures);
+	sci_tu_list_clear(&g->tus);
+	sci_changes_free(g->changes);
+	sci_cache_free(g->cache);
+	sci_baseline_free(g->bl);
+	free(g->baseline_path);
+	sci_vcs_free(g->vcs);
+	free(g->root_real);
+}
+
+int sci_cli_gate_run(const sci_gate_setup *s)
+{
+	gate_ctx g;
+	sci_gate gate = SCI_GATE_INIT;
+	int code = EXIT_USAGE, error;
+	size_t i;
+
+	memset(&g, 0, sizeof(g));
+	g.s = s;
+	if (s->o->fail_on && sci_gate_parse(&gate, s->o->fail_on) < 0) {
+		code = usage_error(sci_error_last());
+		goto done;
+	}
+	g.gate = gate;
+	if (open_repository(&g) < 0 || find_base(&g) < 0 || load_baseline(&g) < 0) {
+		code = usage_error(sci_error_last());
+		goto done;
+	}
+	error = plan_tus(&g);
+	if (error == SCI_ENOTFOUND && g.vcs && !s->o->files.n && !s->o->compdb)
+		error = plan_tracked(&g);
+	if (error < 0) {
+		code = usage_error(sci_error_last());
+		goto done;
+	}
+	for (i = 0; i < g.tus.unmatched.n; i++)
+		fprintf(stderr, "smatch-ci: warning: '%s' is not in the compilation database; skipped\n",
+			g.tus.unmatched.v[i]);
+	if (analyze_head(&g) < 0) {
+		code = usage_error(sci_error_last());
+		goto done;
+	}
+	open_cache(&g);
+	if (g.have_base && analyze_base(&g) < 0) {
+		code = usage_error(sci_error_last());
+		goto done;
+	}
+	sci_fp_assign(&g.head, NULL, NULL);
+	sci_fp_assign(&g.base, NULL, NULL);
+	if (sci_compare(&g.results, &g.head, g.have_base ? &g.base : NULL, g.bl,
+			g.have_base ? touched_cb : NULL, g.changes) < 0) {
+		code = usage_error(sci_error_last());
+		goto done;
+	}
+	if (s->o->command != SCI_CMD_CHECK) {
+		code = baseline_command(&g);
+		goto done;
+	}
+	if (g.failures.n)
+		g.exit_code = EXIT_INCOMPLETE;
+	else
+		g.exit_code = sci_gate_fails(&g.gate, &g.results) ? EXIT_FINDINGS
+								  : EXIT_CLEAN;
+	if (write_reports(&g) < 0) {
+		code = usage_error(sci_error_last());
+		goto done;
+	}
+	code = g.exit_code;
+done:
+	gate_free(&g);
+	return code;
+}
