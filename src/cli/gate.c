@@ -387,9 +387,11 @@ static int analyze_base(gate_ctx *g)
 	take_diags(g, &g->base, &diags, g->s->cwd, 0);
 	map_renames(g, &cached);
 	take_diags(g, &g->base, &cached, g->root, 0);
+	if (base.n || hits)
+		fprintf(stderr, "smatch-ci: %zu translation unit%s affected by the change: %zu analyzed at the merge base %.12s, %zu from the cache\n",
+			base.n + hits, base.n + hits == 1 ? "" : "s", base.n,
+			g->base_sha, hits);
 	if (base.n) {
-		fprintf(stderr, "smatch-ci: analyzing %zu translation unit%s at the merge base %.12s (%zu from the cache)\n",
-			base.n, base.n == 1 ? "" : "s", g->base_sha, hits);
 		dopts.cwd = g->tmpdir;
 		aopts.report_inputs = 0;
 		dopts.analyze_opts = &aopts;

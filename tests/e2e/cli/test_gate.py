@@ -1,0 +1,281 @@
+"""End-to-end scenarios of the gate, in real git repositories built in
+temporary directories: what a pull request's change makes fail or pass,
+and the reviewed baseline file.  Every SARIF and GitLab report written is
+validated against the official schemas (tests/tools/validate_reports.py)."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+SMATCH_CI = os.environ.get("SMATCH_CI", "smatch-ci")
+SOURCE = os.environ.get("SCI_SOURCE_DIR",
+                        os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+VALIDATOR = os.path.join(SOURCE, "tests", "tools", "validate_reports.py")
+
+OLD_BUG = """#include <stdlib.h>
+#include <unistd.h>
+
+int old_leak(int fd, int n)
+{
+	char *p = malloc(n);
+
+	if (!p)
+		return -1;
+	if (read(fd, p, n) < 0)
+		return -1;
+	free(p);
+	return 0;
+}
+"""
+
+CLEAN = """int add(int a, int b)
+{
+	return a + b;
+}
+"""
+
+NEW_BUG = """
+int new_leak(int fd, int n)
+{
+	char *q = malloc(n);
+
+	if (!q)
+		return -1;
+	if (read(fd, q, n) < 0)
+		return -1;
+	free(q);
+	return 0;
+}
+"""
+
+
+def git(cwd, *args):
+    env = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", HOME=cwd,
+               GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.com",
+               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.com")
+    subprocess.run(["git", "-c", "init.defaultBranch=main"] + list(args),
+                   cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+
+
+class GateTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="sci-e2e-gate-")
+        self.addCleanup(shutil.rmtree, self.dir)
+        self.repo = os.path.join(self.dir, "repo")
+        os.makedirs(self.repo)
+        git(self.repo, "init", "-q")
+        self.write("a.c", OLD_BUG)
+        self.write("b.c", CLEAN)
+        git(self.repo, "add", "-A")
+        git(self.repo, "commit", "-q", "-m", "base")
+        git(self.repo, "checkout", "-q", "-b", "feature")
+
+    def write(self, name, text):
+        path = os.path.join(self.repo, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+
+    def commit(self, message="change"):
+        git(self.repo, "add", "-A")
+        git(self.repo, "commit", "-q", "-m", message)
+
+    def run_gate(self, *extra, cwd=None):
+        out = os.path.join(self.dir, "out")
+        os.makedirs(out, exist_ok=True)
+        self.sarif = os.path.join(out, "r.sarif")
+        self.gitlab = os.path.join(out, "gl.json")
+        self.md = os.path.join(out, "summary.md")
+        args = [SMATCH_CI, "--baseline", "main", "--json", "-",
+                "--sarif", self.sarif, "--gitlab", self.gitlab,
+                "--markdown", self.md, "--cache",
+                os.path.join(self.dir, "cache.sqlite")] + list(extra)
+        p = subprocess.run(args, cwd=cwd or self.repo, capture_output=True,
+                           text=True, timeout=300)
+        results = [json.loads(line) for line in p.stdout.splitlines()]
+        return p.returncode, results, p.stderr
+
+    def classes(self, results):
+        return sorted((r["class"], r["path"], r["function"]) for r in results
+                      if r["rule"] == "memory-leak")
+
+    def assert_reports_valid(self):
+        p = subprocess.run([sys.executable, VALIDATOR, "--sarif", self.sarif,
+                            "--gitlab", self.gitlab], capture_output=True,
+                           text=True)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+
+    def test_new_bug_on_changed_line_fails(self):
+        self.write("b.c", CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
+                   + NEW_BUG)
+        self.commit()
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 1, err)
+        self.assertEqual(self.classes(results), [
+            ("new", "b.c", "new_leak"), ("unchanged", "a.c", "old_leak")])
+        new = [r for r in results if r["class"] == "new"][0]
+        self.assertTrue(new["touched"])
+        self.assert_reports_valid()
+        with open(self.sarif) as f:
+            sarif = json.load(f)
+        states = sorted(r["baselineState"] for r in sarif["runs"][0]["results"])
+        self.assertEqual(states, ["new", "unchanged"])
+        with open(self.md) as f:
+            self.assertIn("memory leak of 'q'", f.read())
+
+    def test_old_bug_in_changed_file_passes(self):
+        self.write("a.c", OLD_BUG + "\n" + CLEAN)
+        self.commit()
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(self.classes(results), [("unchanged", "a.c", "old_leak")])
+        self.assert_reports_valid()
+
+    def test_moved_and_reindented_function_passes(self):
+        moved = CLEAN + "\n\n/* moved down */\n" + OLD_BUG.replace(
+            "\treturn -1;", "\t\treturn   -1;").replace(
+            "int old_leak", "\nint old_leak")
+        self.write("a.c", moved)
+        self.commit()
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(self.classes(results), [("unchanged", "a.c", "old_leak")])
+        self.assert_reports_valid()
+
+    def test_renamed_file_passes(self):
+        git(self.repo, "mv", "a.c", "renamed.c")
+        self.commit()
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(self.classes(results),
+                         [("unchanged", "renamed.c", "old_leak")])
+        self.assert_reports_valid()
+
+    def test_fixed_bug_is_reported_as_fixed(self):
+        self.write("a.c", OLD_BUG.replace("\t\treturn -1;\n\tfree(p);",
+                                          "\t\treturn -1;\n\tfree(p);", 1)
+                   .replace("if (read(fd, p, n) < 0)\n\t\treturn -1;",
+                            "if (read(fd, p, n) < 0) {\n\t\tfree(p);\n\t\treturn -1;\n\t}"))
+        self.commit()
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(self.classes(results), [("fixed", "a.c", "old_leak")])
+        with open(self.md) as f:
+            self.assertIn("fixed", f.read().lower())
+        self.assert_reports_valid()
+
+    def test_baseline_suppresses_and_check_wants_reasons(self):
+        p = subprocess.run([SMATCH_CI, "baseline", "update"], cwd=self.repo,
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        path = os.path.join(self.repo, ".smatch-ci", "baseline.json")
+        with open(path) as f:
+            bl = json.load(f)
+        self.assertEqual(len(bl["findings"]), 1)
+        p = subprocess.run([SMATCH_CI, "baseline", "check"], cwd=self.repo,
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 1, p.stdout)
+        bl["findings"][0]["justification"] = "p is freed by the caller's atexit hook"
+        with open(path, "w") as f:
+            json.dump(bl, f, indent=2)
+        p = subprocess.run([SMATCH_CI, "baseline", "check"], cwd=self.repo,
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        # the same bug in a new function is still new; the old one suppressed
+        self.write("b.c", CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
+                   + NEW_BUG)
+        self.commit()
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 1, err)
+        self.assertEqual(self.classes(results), [
+            ("new", "b.c", "new_leak"), ("suppressed", "a.c", "old_leak")])
+        self.assert_reports_valid()
+        with open(self.sarif) as f:
+            self.assertNotIn("old_leak", f.read())  # not uploaded
+
+    def test_baseline_prune_drops_stale_entries(self):
+        subprocess.run([SMATCH_CI, "baseline", "update"], cwd=self.repo,
+                       check=True, capture_output=True)
+        self.write("a.c", CLEAN.replace("add", "add2"))
+        p = subprocess.run([SMATCH_CI, "baseline", "check"], cwd=self.repo,
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("stale", (p.stdout + p.stderr).lower())
+        p = subprocess.run([SMATCH_CI, "baseline", "prune"], cwd=self.repo,
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(os.path.join(self.repo, ".smatch-ci", "baseline.json")) as f:
+            self.assertEqual(json.load(f)["findings"], [])
+
+    def test_corrupt_baseline_exits_2_and_is_untouched(self):
+        path = os.path.join(self.repo, ".smatch-ci", "baseline.json")
+        os.makedirs(os.path.dirname(path))
+        text = '{"version": 1, "findings": [ {"fingerprint": "abc",}\n'
+        with open(path, "w") as f:
+            f.write(text)
+        for args in (["--baseline", "main"], ["baseline", "update"],
+                     ["baseline", "prune"], ["baseline", "check"]):
+            p = subprocess.run([SMATCH_CI] + args, cwd=self.repo,
+                               capture_output=True, text=True)
+            self.assertEqual(p.returncode, 2, args)
+            self.assertIn("baseline.json", p.stderr)
+            with open(path) as f:
+                self.assertEqual(f.read(), text)
+
+    def test_shallow_clone_exits_2_with_the_fix(self):
+        self.write("b.c", CLEAN + "\n")
+        self.commit()
+        git(self.repo, "checkout", "-q", "main")
+        self.write("b.c", CLEAN + "\n\n")
+        self.commit("main moves on")
+        git(self.repo, "checkout", "-q", "feature")
+        clone = os.path.join(self.dir, "shallow")
+        git(self.dir, "clone", "-q", "--depth", "1", "--no-single-branch",
+            "file://" + self.repo, clone)
+        git(clone, "checkout", "-q", "feature")
+        p = subprocess.run([SMATCH_CI, "--baseline", "origin/main"], cwd=clone,
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 2, p.stdout + p.stderr)
+        self.assertIn("fetch-depth: 0", p.stderr)
+
+    def test_unknown_ref_and_not_a_repository_exit_2(self):
+        p = subprocess.run([SMATCH_CI, "--baseline", "no-such-branch"],
+                           cwd=self.repo, capture_output=True, text=True)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("no-such-branch", p.stderr)
+        p = subprocess.run([SMATCH_CI, "--baseline", "main", "x.c"],
+                           cwd=self.dir, capture_output=True, text=True)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("not in a git repository", p.stderr)
+
+    def test_uncommitted_change_and_second_run_uses_the_cache(self):
+        # the working tree counts: no commit needed before pushing
+        self.write("a.c", OLD_BUG + "\n" + CLEAN)
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 0, err)
+        self.assertIn("1 analyzed at the merge base", err)
+        rc, results2, err2 = self.run_gate()
+        self.assertEqual(rc, 0, err2)
+        self.assertEqual(results, results2)
+        self.assertIn("0 analyzed at the merge base", err2)
+        self.assertIn("1 from the cache", err2)
+
+    def test_header_change_reanalyzes_its_includers(self):
+        self.write("util.h", "#define LIMIT 1\n")
+        self.write("c.c", '#include "util.h"\nint lim(void) { return LIMIT; }\n')
+        self.commit("add header")
+        git(self.repo, "branch", "-f", "main")
+        self.write("util.h", "#define LIMIT 2\n")
+        self.commit("change header")
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 0, err)
+        # only c.c read util.h: a.c and b.c are taken from head as they are
+        self.assertIn("1 translation unit affected by the change: 1 analyzed", err)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
