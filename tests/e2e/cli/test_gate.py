@@ -127,6 +127,45 @@ class GateTest(unittest.TestCase):
         with open(self.md) as f:
             self.assertIn("memory leak of 'q'", f.read())
 
+    def test_new_bug_away_from_changed_lines_and_fail_on(self):
+        # deleting free() makes a leak appear at an untouched return
+        self.write("b.c", CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
+                   + NEW_BUG)
+        self.commit("add new_leak")
+        git(self.repo, "branch", "-f", "main")
+        self.write("b.c", (CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
+                           + NEW_BUG).replace(
+            "\t\treturn -1;\n\tfree(q);", "\t\treturn -1;\n\t/* no free */"))
+        self.commit("drop a free")
+        rc, results, err = self.run_gate()
+        new = [r for r in results if r["class"] == "new"]
+        self.assertEqual(len(new), 1, results)
+        self.assertFalse(new[0]["touched"])
+        self.assertEqual(rc, 0, err)        # default: touched lines only
+        rc, _, _ = self.run_gate("--fail-on", "new")
+        self.assertEqual(rc, 1)
+        rc, _, _ = self.run_gate("--fail-on", "new:error")
+        self.assertEqual(rc, 0)             # a warning is below error
+        rc, _, _ = self.run_gate("--fail-on", "none")
+        self.assertEqual(rc, 0)
+        rc, _, err = self.run_gate("--fail-on", "sometimes")
+        self.assertEqual(rc, 2)
+        self.assertIn("sometimes", err)
+
+    def test_quiet_prints_only_the_verdict(self):
+        self.write("b.c", CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
+                   + NEW_BUG)
+        p = subprocess.run([SMATCH_CI, "--baseline", "main", "--quiet"],
+                           cwd=self.repo, capture_output=True, text=True)
+        self.assertEqual(p.returncode, 1)
+        lines = p.stdout.splitlines()
+        self.assertEqual(len(lines), 1, p.stdout)
+        self.assertIn("1 new (1 on changed lines), 1 unchanged", lines[0])
+        self.assertIn("FAILED", lines[0])
+        p = subprocess.run([SMATCH_CI, "--baseline", "main"],
+                           cwd=self.repo, capture_output=True, text=True)
+        self.assertIn("(new, on a changed line)", p.stdout)
+
     def test_old_bug_in_changed_file_passes(self):
         self.write("a.c", OLD_BUG + "\n" + CLEAN)
         self.commit()
