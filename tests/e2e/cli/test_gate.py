@@ -152,6 +152,23 @@ class GateTest(unittest.TestCase):
         self.assertEqual(rc, 2)
         self.assertIn("sometimes", err)
 
+    def test_failed_tu_is_a_notification_and_exit_3(self):
+        self.write("broken.c", "int f(void) { return ; ; }}}\n")
+        self.write("b.c", CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
+                   + NEW_BUG)
+        self.commit()   # only tracked files are analyzed without a database
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 3, err)
+        self.assertIn(("new", "b.c", "new_leak"), self.classes(results))
+        self.assert_reports_valid()
+        with open(self.sarif) as f:
+            inv = json.load(f)["runs"][0]["invocations"][0]
+        self.assertFalse(inv["executionSuccessful"])
+        self.assertEqual(inv["exitCode"], 3)
+        notes = inv["toolExecutionNotifications"]
+        self.assertEqual(len(notes), 1)
+        self.assertIn("broken.c", json.dumps(notes[0]))
+
     def test_quiet_prints_only_the_verdict(self):
         self.write("b.c", CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
                    + NEW_BUG)
