@@ -6,6 +6,7 @@
  * with duplicate fingerprints is refused whole rather than written with
  * GitLab silently folding findings together.
  */
+#include "report/report_int.h"
 #include "report/gitlab.h"
 #include "util/alloc.h"
 #include "util/error.h"
@@ -13,74 +14,6 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-
-/*
- * NOTE: the same UTF-8 check as report/jsonl.c, sarif.c and markdown.c
- * (a shared report-internal helper would remove the copies).
- * Length of the valid UTF-8 sequence at @s (as strict as jansson), or 0.
- */
-static size_t utf8_seq_len(const unsigned char *s)
-{
-	unsigned char c = s[0];
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t n, i;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf) {
-		n = 2;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		if (c == 0xe0)
-			lo = 0xa0;	/* overlong */
-		else if (c == 0xed)
-			hi = 0x9f;	/* surrogates */
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		if (c == 0xf0)
-			lo = 0x90;	/* overlong */
-		else if (c == 0xf4)
-			hi = 0x8f;	/* above U+10FFFF */
-	} else {
-		return 0;
-	}
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < n; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return n;
-}
-
-/* A JSON string for @s (NULL: ""), invalid UTF-8 bytes replaced by '?'. */
-static json_t *str_new(const char *s)
-{
-	const unsigned char *p;
-	char *fixed, *q;
-	json_t *j;
-	size_t n;
-
-	if (!s)
-		s = "";
-	if ((j = json_string(s)) != NULL)
-		return j;
-	fixed = sci_malloc(strlen(s) + 1);
-	q = fixed;
-	for (p = (const unsigned char *)s; *p; p += n) {
-		n = utf8_seq_len(p);
-		if (n == 0) {
-			*q++ = '?';
-			n = 1;
-		} else {
-			memcpy(q, p, n);
-			q += n;
-		}
-	}
-	*q = '\0';
-	j = json_string(fixed);
-	free(fixed);
-	return j;
-}
 
 /* {@key: @v}, stealing @v; NULL @v gives NULL. */
 static json_t *wrap_new(const char *key, json_t *v)
@@ -112,27 +45,6 @@ static int is_reported(const sci_result *r)
 {
 	return sci_diag_is_finding(r->diag) &&
 	       (r->cls == SCI_CLASS_NEW || r->cls == SCI_CLASS_UNCHANGED);
-}
-
-/*
- * @path relative to @srcroot when it lies under it, without leading "./".
- * Borrowed from @path.  NOTE: the same rule as rel_path() in sarif.c.
- */
-static const char *rel_path(const char *path, const char *srcroot)
-{
-	size_t n;
-
-	if (srcroot && path[0] == '/') {
-		n = strlen(srcroot);
-		while (n > 0 && srcroot[n - 1] == '/')
-			n--;
-		if (strncmp(path, srcroot, n) == 0 && path[n] == '/')
-			path += n + 1;
-	}
-	while (path[0] == '.' && path[1] == '/')
-		for (path += 2; *path == '/'; path++)
-			;
-	return path;
 }
 
 static int cmp_fp(const void *a, const void *b)
@@ -187,7 +99,7 @@ static json_t *location_new(const sci_diag *d, const char *srcroot)
 	json_t *o = json_object();
 
 	if (json_object_set_new(o, "path",
-				str_new(rel_path(d->path, srcroot))) < 0 ||
+				sci_report__str_new(sci_report__rel_path(d->path, srcroot))) < 0 ||
 	    json_object_set_new(o, "lines",
 				wrap_new("begin", json_integer(
 					d->line ? d->line : 1))) < 0) {
@@ -212,9 +124,9 @@ static json_t *item_new(const sci_result *r, const char *srcroot)
 		return NULL;
 	}
 	if (json_object_set_new(o, "type", json_string("issue")) < 0 ||
-	    json_object_set_new(o, "check_name", str_new(d->rule)) < 0 ||
-	    json_object_set_new(o, "description", str_new(d->message)) < 0 ||
-	    json_object_set_new(o, "fingerprint", str_new(r->fingerprint)) < 0 ||
+	    json_object_set_new(o, "check_name", sci_report__str_new(d->rule)) < 0 ||
+	    json_object_set_new(o, "description", sci_report__str_new(d->message)) < 0 ||
+	    json_object_set_new(o, "fingerprint", sci_report__str_new(r->fingerprint)) < 0 ||
 	    json_object_set_new(o, "severity",
 				json_string(sci_gitlab_severity(d->level))) < 0 ||
 	    json_object_set_new(o, "location", location_new(d, srcroot)) < 0) {

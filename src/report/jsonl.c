@@ -4,6 +4,7 @@
  * Trees are built with the reference-stealing setters only, so each
  * function has exactly one json_decref(), on its root (style.md §5).
  */
+#include "report/report_int.h"
 #include "report/jsonl.h"
 #include "util/alloc.h"
 #include "util/error.h"
@@ -13,70 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at @s (as strict as jansson), or 0. */
-static size_t utf8_seq_len(const unsigned char *s)
-{
-	unsigned char c = s[0];
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t n, i;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf) {
-		n = 2;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		if (c == 0xe0)
-			lo = 0xa0;	/* overlong */
-		else if (c == 0xed)
-			hi = 0x9f;	/* surrogates */
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		if (c == 0xf0)
-			lo = 0x90;	/* overlong */
-		else if (c == 0xf4)
-			hi = 0x8f;	/* above U+10FFFF */
-	} else {
-		return 0;
-	}
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < n; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return n;
-}
-
-/* A JSON string for @s, with invalid UTF-8 bytes replaced by '?'. */
-static json_t *string_new(const char *s)
-{
-	const unsigned char *p;
-	json_t *j;
-	char *fixed, *q;
-	size_t n;
-
-	if (!s)
-		s = "";
-	if ((j = json_string(s)) != NULL)
-		return j;
-	fixed = sci_malloc(strlen(s) + 1);
-	q = fixed;
-	for (p = (const unsigned char *)s; *p; p += n) {
-		n = utf8_seq_len(p);
-		if (n == 0) {
-			*q++ = '?';
-			n = 1;
-		} else {
-			memcpy(q, p, n);
-			q += n;
-		}
-	}
-	*q = '\0';
-	j = json_string(fixed);
-	free(fixed);
-	return j;
-}
-
 static json_t *loc_new(const char *path, unsigned line, unsigned col,
 		       const char *message)
 {
@@ -84,10 +21,10 @@ static json_t *loc_new(const char *path, unsigned line, unsigned col,
 
 	if (!o)
 		return NULL;
-	if (json_object_set_new(o, "path", string_new(path)) < 0 ||
+	if (json_object_set_new(o, "path", sci_report__str_new(path)) < 0 ||
 	    json_object_set_new(o, "line", json_integer(line)) < 0 ||
 	    json_object_set_new(o, "column", json_integer(col)) < 0 ||
-	    json_object_set_new(o, "message", string_new(message)) < 0) {
+	    json_object_set_new(o, "message", sci_report__str_new(message)) < 0) {
 		json_decref(o);
 		return NULL;
 	}
@@ -119,11 +56,11 @@ static json_t *diag_object(const sci_diag *d)
 
 	if (!o)
 		return NULL;
-	if (json_object_set_new(o, "rule", string_new(d->rule)) < 0 ||
+	if (json_object_set_new(o, "rule", sci_report__str_new(d->rule)) < 0 ||
 	    json_object_set_new(o, "level",
 				json_string(sci_level_name(d->level))) < 0 ||
-	    json_object_set_new(o, "function", string_new(d->function)) < 0 ||
-	    json_object_set_new(o, "key", string_new(d->key)) < 0 ||
+	    json_object_set_new(o, "function", sci_report__str_new(d->function)) < 0 ||
+	    json_object_set_new(o, "key", sci_report__str_new(d->key)) < 0 ||
 	    json_object_set_new(o, "related", related_new(d)) < 0) {
 		json_decref(o);
 		return NULL;

@@ -6,6 +6,7 @@
  * hold a backtick portably, a backslash escape works everywhere in
  * CommonMark and GitHub's and GitLab's table cells.
  */
+#include "report/report_int.h"
 #include "report/markdown.h"
 #include "util/error.h"
 
@@ -13,44 +14,6 @@
 
 /* CommonMark may read these as markup; '|' ends a cell, '$' starts math. */
 #define MD_SPECIAL "\\`*_[]<>|~&#!$"
-
-/*
- * NOTE: the same UTF-8 check as report/jsonl.c, sarif.c and gitlab.c
- * (a shared report-internal helper would remove the copies).
- * Length of the valid UTF-8 sequence at @s (as strict as jansson), or 0.
- */
-static size_t utf8_seq_len(const unsigned char *s)
-{
-	unsigned char c = s[0];
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t n, i;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf) {
-		n = 2;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		if (c == 0xe0)
-			lo = 0xa0;	/* overlong */
-		else if (c == 0xed)
-			hi = 0x9f;	/* surrogates */
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		if (c == 0xf0)
-			lo = 0x90;	/* overlong */
-		else if (c == 0xf4)
-			hi = 0x8f;	/* above U+10FFFF */
-	} else {
-		return 0;
-	}
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < n; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return n;
-}
 
 /*
  * Writes @s as inline text of one table cell: markup escaped, control
@@ -68,7 +31,7 @@ static void md_text(FILE *f, const char *s, size_t max)
 			fputs("\xe2\x80\xa6", f);	/* U+2026 */
 			return;
 		}
-		n = utf8_seq_len(p);
+		n = sci_report__utf8_len(p);
 		if (n == 0) {
 			fputs("\xef\xbf\xbd", f);	/* U+FFFD */
 			n = 1;

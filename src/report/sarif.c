@@ -12,6 +12,7 @@
  * get a rule of their own), levels are none/note/warning/error, URIs are
  * relative to the checkout (so %SRCROOT%), and at most 20 tags per rule.
  */
+#include "report/report_int.h"
 #include "report/sarif.h"
 #include "util/alloc.h"
 #include "util/error.h"
@@ -29,76 +30,8 @@
 #define MAX_TAGS 20
 
 /*
- * NOTE: the same UTF-8 check as report/jsonl.c, gitlab.c and markdown.c
- * (a shared report-internal helper would remove the copies).
- * Length of the valid UTF-8 sequence at @s (as strict as jansson), or 0.
- */
-static size_t utf8_seq_len(const unsigned char *s)
-{
-	unsigned char c = s[0];
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t n, i;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf) {
-		n = 2;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		if (c == 0xe0)
-			lo = 0xa0;	/* overlong */
-		else if (c == 0xed)
-			hi = 0x9f;	/* surrogates */
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		if (c == 0xf0)
-			lo = 0x90;	/* overlong */
-		else if (c == 0xf4)
-			hi = 0x8f;	/* above U+10FFFF */
-	} else {
-		return 0;
-	}
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < n; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return n;
-}
-
-/* A JSON string for @s (NULL: ""), invalid UTF-8 bytes replaced by '?'. */
-static json_t *str_new(const char *s)
-{
-	const unsigned char *p;
-	char *fixed, *q;
-	json_t *j;
-	size_t n;
-
-	if (!s)
-		s = "";
-	if ((j = json_string(s)) != NULL)
-		return j;
-	fixed = sci_malloc(strlen(s) + 1);
-	q = fixed;
-	for (p = (const unsigned char *)s; *p; p += n) {
-		n = utf8_seq_len(p);
-		if (n == 0) {
-			*q++ = '?';
-			n = 1;
-		} else {
-			memcpy(q, p, n);
-			q += n;
-		}
-	}
-	*q = '\0';
-	j = json_string(fixed);
-	free(fixed);
-	return j;
-}
-
-/*
  * {@key: @v}, stealing @v.  NULL @v (a failed builder) gives NULL, so
- * builders nest: wrap_new("a", wrap_new("b", str_new(s))).
+ * builders nest: wrap_new("a", wrap_new("b", sci_report__str_new(s))).
  */
 static json_t *wrap_new(const char *key, json_t *v)
 {
@@ -126,7 +59,7 @@ static json_t *array1_new(json_t *v)
 /* {"text": @s} */
 static json_t *message_new(const char *s)
 {
-	return wrap_new("text", str_new(s));
+	return wrap_new("text", sci_report__str_new(s));
 }
 
 /*
@@ -162,27 +95,6 @@ static char *uri_encode(const char *prefix, const char *path,
 }
 
 /*
- * @path as reports show it: relative to @srcroot when it lies under it,
- * without leading "./".  Borrowed from @path.
- */
-static const char *rel_path(const char *path, const char *srcroot)
-{
-	size_t n;
-
-	if (srcroot && path[0] == '/') {
-		n = strlen(srcroot);
-		while (n > 0 && srcroot[n - 1] == '/')
-			n--;
-		if (strncmp(path, srcroot, n) == 0 && path[n] == '/')
-			path += n + 1;
-	}
-	while (path[0] == '.' && path[1] == '/')
-		for (path += 2; *path == '/'; path++)
-			;
-	return path;
-}
-
-/*
  * Whether @s can stand where the schema wants format "uri": a scheme, then
  * only characters a URI may hold.  A docs path or a URI with raw spaces is
  * not one; such links are left out rather than made to fail the log.
@@ -206,7 +118,7 @@ static int is_absolute_uri(const char *s)
 /* {"uri": ..., "uriBaseId": "%SRCROOT%"}, or a file:// URI if absolute. */
 static json_t *artifact_location_new(const char *path, const char *srcroot)
 {
-	const char *rel = rel_path(path, srcroot);
+	const char *rel = sci_report__rel_path(path, srcroot);
 	int absolute = rel[0] == '/';
 	char *uri = uri_encode(absolute ? "file://" : "", rel, "");
 	json_t *o = json_object();
@@ -323,7 +235,7 @@ static int add_tag(json_t *tags, const char *tag, size_t len)
 		if (strcmp(json_string_value(t), s) == 0)
 			found = 1;
 	if (!found)
-		err = json_array_append_new(tags, str_new(s));
+		err = json_array_append_new(tags, sci_report__str_new(s));
 	free(s);
 	return err;
 }
@@ -387,8 +299,8 @@ static json_t *help_new(const sci_rule_info *ri, const char *full)
 	 * help.text is required next to help.markdown; the markdown source
 	 * reads fine as plain text, better than a repeat of the description.
 	 */
-	if (json_object_set_new(o, "text", str_new(md ? md : full)) < 0 ||
-	    (md && json_object_set_new(o, "markdown", str_new(md)) < 0)) {
+	if (json_object_set_new(o, "text", sci_report__str_new(md ? md : full)) < 0 ||
+	    (md && json_object_set_new(o, "markdown", sci_report__str_new(md)) < 0)) {
 		json_decref(o);
 		return NULL;
 	}
@@ -420,8 +332,8 @@ static int rule_new(json_t **out, const sci_rule_info *ri)
 			goto done;
 	}
 	name = camel_case(ri->id);
-	if (json_object_set_new(o, "id", str_new(ri->id)) < 0 ||
-	    json_object_set_new(o, "name", str_new(name)) < 0 ||
+	if (json_object_set_new(o, "id", sci_report__str_new(ri->id)) < 0 ||
+	    json_object_set_new(o, "name", sci_report__str_new(name)) < 0 ||
 	    json_object_set_new(o, "shortDescription",
 				message_new(summary)) < 0 ||
 	    json_object_set_new(o, "fullDescription", message_new(full)) < 0 ||
@@ -429,7 +341,7 @@ static int rule_new(json_t **out, const sci_rule_info *ri)
 	    json_object_set_new(o, "defaultConfiguration",
 				wrap_new("level", json_string(
 					sci_level_name(ri->level)))) < 0 ||
-	    (uri && json_object_set_new(o, "helpUri", str_new(uri)) < 0))
+	    (uri && json_object_set_new(o, "helpUri", sci_report__str_new(uri)) < 0))
 		goto done;
 	*out = o;
 	o = NULL;
@@ -648,7 +560,7 @@ static json_t *logical_locations_new(const char *function)
 {
 	json_t *o = json_object();
 
-	if (json_object_set_new(o, "name", str_new(function)) < 0 ||
+	if (json_object_set_new(o, "name", sci_report__str_new(function)) < 0 ||
 	    json_object_set_new(o, "kind", json_string("function")) < 0) {
 		json_decref(o);
 		return NULL;
@@ -665,7 +577,7 @@ static json_t *suppressions_new(const char *justification)
 	    json_object_set_new(o, "status", json_string("accepted")) < 0 ||
 	    (justification && justification[0] &&
 	     json_object_set_new(o, "justification",
-				 str_new(justification)) < 0)) {
+				 sci_report__str_new(justification)) < 0)) {
 		json_decref(o);
 		return NULL;
 	}
@@ -692,7 +604,7 @@ static json_t *result_new(const sci_result *r, int rule_index,
 	const sci_diag *d = r->diag;
 	json_t *o = json_object();
 
-	if (json_object_set_new(o, "ruleId", str_new(d->rule)) < 0 ||
+	if (json_object_set_new(o, "ruleId", sci_report__str_new(d->rule)) < 0 ||
 	    json_object_set_new(o, "ruleIndex", json_integer(rule_index)) < 0 ||
 	    json_object_set_new(o, "level",
 				json_string(sci_level_name(d->level))) < 0 ||
@@ -712,7 +624,7 @@ static json_t *result_new(const sci_result *r, int rule_index,
 	if (r->fingerprint[0] &&
 	    json_object_set_new(o, "partialFingerprints",
 				wrap_new(SCI_SARIF_FINGERPRINT_KEY,
-					 str_new(r->fingerprint))) < 0)
+					 sci_report__str_new(r->fingerprint))) < 0)
 		goto fail;
 	if (r->cls == SCI_CLASS_SUPPRESSED &&
 	    json_object_set_new(o, "suppressions",
@@ -808,10 +720,10 @@ static json_t *driver_new(json_t *rules, const sci_report_run *run)
 	    json_object_set_new(o, "notifications",
 				notification_descriptors_new()) < 0 ||
 	    (info && json_object_set_new(o, "informationUri",
-					 str_new(info)) < 0) ||
-	    (v && json_object_set_new(o, "version", str_new(v)) < 0) ||
+					 sci_report__str_new(info)) < 0) ||
+	    (v && json_object_set_new(o, "version", sci_report__str_new(v)) < 0) ||
 	    (v && is_semver(v) &&
-	     json_object_set_new(o, "semanticVersion", str_new(v)) < 0)) {
+	     json_object_set_new(o, "semanticVersion", sci_report__str_new(v)) < 0)) {
 		json_decref(o);
 		return NULL;
 	}
@@ -823,7 +735,7 @@ static json_t *notification_new(const sci_diag *f, const char *srcroot)
 	json_t *o = json_object();
 
 	if (json_object_set_new(o, "descriptor",
-				wrap_new("id", str_new(f->rule))) < 0 ||
+				wrap_new("id", sci_report__str_new(f->rule))) < 0 ||
 	    json_object_set_new(o, "level", json_string("error")) < 0 ||
 	    json_object_set_new(o, "message", message_new(f->message)) < 0 ||
 	    /* the TU as a whole: a failure has no meaningful line */
@@ -880,7 +792,7 @@ static json_t *automation_details_new(const char *category)
 	n = strlen(category);
 	id = sci_printf_dup("%s%s", category,
 			    category[n - 1] == '/' ? "" : "/");
-	o = wrap_new("id", str_new(id));
+	o = wrap_new("id", sci_report__str_new(id));
 	free(id);
 	return o;
 }
@@ -939,7 +851,7 @@ static int sarif_build(json_t **out, const sci_result_list *results,
 	    (run->base_ref &&
 	     json_object_set_new(r, "properties",
 				 wrap_new("baseRef",
-					  str_new(run->base_ref))) < 0)) {
+					  sci_report__str_new(run->base_ref))) < 0)) {
 		jrules = NULL;	/* stolen by driver_new() in any case */
 		goto done;
 	}

@@ -1,0 +1,23 @@
+/*
+ * report_int.h - helpers shared by the report writers (never exported
+ * beyond src/report).
+ */
+#ifndef SCI_REPORT_REPORT_INT_H
+#define SCI_REPORT_REPORT_INT_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* Length of the valid UTF-8 sequence at @s (as strict as jansson), or 0. */
+size_t sci_report__utf8_len(const unsigned char *s);
+
+/* A JSON string for @s (NULL: ""), invalid UTF-8 bytes replaced by '?'. */
+json_t *sci_report__str_new(const char *s);
+
+/*
+ * @path as reports show it: relative to @srcroot when it lies under it,
+ * without leading "./".  Borrowed from @path.
+ */
+const char *sci_report__rel_path(const char *path, const char *srcroot);
+
+#endif
