@@ -7,6 +7,7 @@
  * CommonMark and GitHub's and GitLab's table cells.
  */
 #include "report/report_int.h"
+#include "util/utf8.h"
 #include "report/markdown.h"
 #include "util/error.h"
 
@@ -31,7 +32,7 @@ static void md_text(FILE *f, const char *s, size_t max)
 			fputs("\xe2\x80\xa6", f);	/* U+2026 */
 			return;
 		}
-		n = sci_report__utf8_len(p);
+		n = sci_utf8_len(p);
 		if (n == 0) {
 			fputs("\xef\xbf\xbd", f);	/* U+FFFD */
 			n = 1;

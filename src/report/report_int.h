@@ -8,9 +8,6 @@
 #include <jansson.h>
 #include <stddef.h>
 
-/* Length of the valid UTF-8 sequence at @s (as strict as jansson), or 0. */
-size_t sci_report__utf8_len(const unsigned char *s);
-
 /* A JSON string for @s (NULL: ""), invalid UTF-8 bytes replaced by '?'. */
 json_t *sci_report__str_new(const char *s);
 

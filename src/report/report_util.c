@@ -6,11 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-size_t sci_report__utf8_len(const unsigned char *s)
-{
-	return sci_utf8_len(s);
-}
-
 json_t *sci_report__str_new(const char *s)
 {
 	char *fixed;
