@@ -45,7 +45,11 @@ APTO="-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts=$apt/parts
       -o Dir::State::Lists=$apt/lists -o APT::Sandbox::User=root"
 echo "bootstrap-sparse: fetching Debian's sparse source ($version)" >&2
 # shellcheck disable=SC2086
-apt-get $APTO update -qq || die "apt-get update of the deb-src index failed"
+# A third-party source without a Sources index fails the update; the
+# distribution's own index may still be there, so go on and let
+# `apt-get source` decide.
+apt-get $APTO update -qq ||
+	echo "bootstrap-sparse: warning: apt-get update of the deb-src indexes reported errors" >&2
 cd "$dest"
 # shellcheck disable=SC2086
 apt-get $APTO source -qq --download-only "sparse" >/dev/null ||
