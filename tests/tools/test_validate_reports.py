@@ -411,5 +411,25 @@ class CommandLine(unittest.TestCase):
         self.assertEqual(code, 0, err)
 
 
+class SchemaCopies(unittest.TestCase):
+    """tests/schemas/ must stay identical to the project's reference copies
+    in ../shared/schemas whenever those are beside the checkout."""
+
+    def test_copies_match_the_reference(self):
+        mine = os.path.join(HERE, "..", "schemas")
+        src = os.environ.get("SCI_SOURCE_DIR",
+                             os.path.join(HERE, "..", ".."))
+        ref = os.path.join(src, "..", "shared", "schemas")
+        names = [vr.SARIF_SCHEMA, vr.GITLAB_SCHEMA]
+        for name in names:
+            self.assertTrue(os.path.isfile(os.path.join(mine, name)), name)
+        if not os.path.isdir(ref):
+            self.skipTest("no ../shared/schemas beside this checkout")
+        for name in names:
+            with open(os.path.join(mine, name), "rb") as a, \
+                    open(os.path.join(ref, name), "rb") as b:
+                self.assertEqual(a.read(), b.read(), name)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

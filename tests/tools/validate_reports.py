@@ -11,9 +11,8 @@ GitLab Code Quality files are checked item by item against GitLab's schema
 and against what GitLab's parser needs besides (a top-level array, known
 severities, a relative path and a line, fingerprints unique in the file).
 
-The schemas live in <source>/../shared/schemas: --schema-dir, else
-$SCI_SOURCE_DIR/../shared/schemas, else the same place relative to this
-script (tests/tools/ in the source tree).
+The schemas: --schema-dir, else tests/schemas/ in the source tree (copies
+kept in the tree), else <source>/../shared/schemas.
 
 Exit status: 0 every file is valid; 1 some file is not (each problem is
 printed as FILE: JSON-PATH: message); 2 usage error or missing schemas.
@@ -121,11 +120,11 @@ def schema_dir(explicit=None):
     if explicit:
         candidates = [explicit]
     else:
-        candidates = []
+        here = os.path.dirname(os.path.abspath(__file__))
+        candidates = [os.path.join(here, "..", "schemas")]
         src = os.environ.get("SCI_SOURCE_DIR")
         if src:
             candidates.append(os.path.join(src, "..", "shared", "schemas"))
-        here = os.path.dirname(os.path.abspath(__file__))
         candidates.append(os.path.join(here, "..", "..", "..", "shared",
                                        "schemas"))
     for d in candidates:
@@ -134,9 +133,8 @@ def schema_dir(explicit=None):
                for s in (SARIF_SCHEMA, GITLAB_SCHEMA)):
             return d
     raise SchemaMissing(
-        "schemas %s and %s not found in: %s (set SCI_SOURCE_DIR to the "
-        "source tree, whose ../shared/schemas holds them, or pass "
-        "--schema-dir)" % (SARIF_SCHEMA, GITLAB_SCHEMA,
+        "schemas %s and %s not found in: %s (tests/schemas/ of the source "
+        "tree should hold them, or pass --schema-dir)" % (SARIF_SCHEMA, GITLAB_SCHEMA,
                            ", ".join(os.path.normpath(c)
                                      for c in candidates)))
 
