@@ -393,9 +393,9 @@ class CommandLine(unittest.TestCase):
         self.assertIn("not found", err)
         self.assertIn(vr.SARIF_SCHEMA, err)
 
-    def test_schemas_found_through_sci_source_dir(self):
-        # a copy of the script outside the source tree finds nothing by
-        # itself, and the schemas through $SCI_SOURCE_DIR
+    def test_schemas_found_in_the_tree(self):
+        # a copy of the script in a tree without tests/schemas/ finds
+        # nothing; with them beside it, it does
         tree = os.path.join(self.tmp, "src", "tests", "tools")
         os.makedirs(tree)
         script = shutil.copy(SCRIPT, tree)
@@ -404,9 +404,10 @@ class CommandLine(unittest.TestCase):
         env.pop("SCI_SOURCE_DIR", None)
         code, _, err = self.run_cli("--sarif", s, env=env, script=script)
         self.assertEqual(code, 2)
-        self.assertIn("SCI_SOURCE_DIR", err)
-        env["SCI_SOURCE_DIR"] = os.path.normpath(os.path.join(HERE, "..",
-                                                              ".."))
+        self.assertIn("tests/schemas", err)
+        # with its tests/schemas/ beside it, the copy finds them
+        shutil.copytree(os.path.join(HERE, "..", "schemas"),
+                        os.path.join(self.tmp, "src", "tests", "schemas"))
         code, _, err = self.run_cli("--sarif", s, env=env, script=script)
         self.assertEqual(code, 0, err)
 
