@@ -260,16 +260,25 @@ static int ensure_checkout(gate_ctx *g)
 	return sci_vcs_checkout(g->vcs, g->base_sha, dir);
 }
 
-/* @path with the work tree prefix replaced by the checkout's.  Owned. */
+/*
+ * @path with the work tree prefix replaced by the checkout's, when the
+ * checkout has it.  Untracked places - an out-of-tree build directory
+ * with generated headers - exist only in the work tree, so they stay.
+ * Owned.
+ */
 static char *to_base_tree(const gate_ctx *g, const char *path)
 {
-	const char *under = path ? sci_path_under(path, g->root) : NULL;
+	const char *under = sci_path_under(path, g->root);
+	char *mapped;
 
-	if (!path)
-		return NULL;
 	if (!under)
 		return sci_strdup(path);
-	return *under ? sci_path_join_dup(g->tmpdir, under) : sci_strdup(g->tmpdir);
+	mapped = *under ? sci_path_join_dup(g->tmpdir, under)
+			: sci_strdup(g->tmpdir);
+	if (access(mapped, F_OK) == 0)
+		return mapped;
+	free(mapped);
+	return sci_strdup(path);
 }
 
 static void cache_key(const gate_ctx *g, char out[SCI_FP_HEX], const sci_tu *tu,

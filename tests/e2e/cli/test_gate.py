@@ -320,6 +320,32 @@ class GateTest(unittest.TestCase):
         self.assertIn("0 analyzed at the merge base", err2)
         self.assertIn("1 from the cache", err2)
 
+    def test_compile_database_in_untracked_build_dir(self):
+        # CMake-style: the database and the TU's directory are build/, which
+        # is not tracked; an include directory is tracked.
+        self.write(".gitignore", "build/\n")
+        self.write("include/lim.h", "#define LIMIT 3\n")
+        self.write("src/c.c", '#include "lim.h"\n' + OLD_BUG.replace(
+            "old_leak", "c_leak"))
+        self.commit("add c.c")
+        git(self.repo, "branch", "-f", "main")
+        build = os.path.join(self.repo, "build")
+        os.makedirs(build)
+        db = [{"directory": build, "file": "../src/c.c",
+               "arguments": ["cc", "-I../include", "-c", "../src/c.c"]}]
+        with open(os.path.join(build, "compile_commands.json"), "w") as f:
+            json.dump(db, f)
+        self.write("include/lim.h", "#define LIMIT 4\n")
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 0, err)
+        self.assertIn("using " + os.path.join(build, "compile_commands.json"),
+                      err)
+        self.assertIn("1 analyzed at the merge base", err)
+        self.assertNotIn("could not be analyzed", err)
+        self.assertEqual(self.classes(results),
+                         [("unchanged", "src/c.c", "c_leak")])
+        self.assert_reports_valid()
+
     def test_header_change_reanalyzes_its_includers(self):
         self.write("util.h", "#define LIMIT 1\n")
         self.write("c.c", '#include "util.h"\nint lim(void) { return LIMIT; }\n')
