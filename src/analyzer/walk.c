@@ -61,6 +61,46 @@ static void jump_to(struct symbol *label)
 	p->paths = sci__stree_merge(p->paths, sci__cur);
 }
 
+/*
+ * What every label has pending, so each pass of a repeated region starts
+ * from the same jumps: a quiet pass must neither consume the paths that
+ * gotos before the region left at a later label, nor leave its own.
+ */
+typedef struct {
+	pending *p;
+	const sci_stree *paths;
+} pending_save;
+
+static pending_save *pendings_save(size_t *n)
+{
+	pending_save *v;
+	pending *p;
+	size_t k = 0;
+
+	for (p = pendings; p; p = p->next)
+		k++;
+	v = sci_arena_alloc((k + 1) * sizeof(*v));
+	k = 0;
+	for (p = pendings; p; p = p->next) {
+		v[k].p = p;
+		v[k].paths = p->paths;
+		k++;
+	}
+	*n = k;
+	return v;
+}
+
+static void pendings_restore(const pending_save *v, size_t n)
+{
+	pending *p;
+	size_t k;
+
+	for (p = pendings; p; p = p->next)
+		p->paths = NULL;	/* labels first seen in the pass */
+	for (k = 0; k < n; k++)
+		v[k].p->paths = v[k].paths;
+}
+
 static const sci_stree *take_pending(struct symbol *label)
 {
 	pending *p = find_pending(label);
@@ -303,6 +343,8 @@ static void iterate(pass_fn pass, void *ctx, const sci_stree *entry)
 {
 	const sci_stree *exits, *back, *head, *head2;
 	int passes = loop_nest <= 2 ? 3 : loop_nest < MAX_LOOP_NEST ? 2 : 1;
+	size_t nsaved;
+	pending_save *saved = pendings_save(&nsaved);
 
 	if (passes > 1 && entry) {
 		sci__quiet++;
@@ -311,6 +353,7 @@ static void iterate(pass_fn pass, void *ctx, const sci_stree *entry)
 		if (back) {
 			head = sci__stree_merge(entry, back);
 			if (passes == 3) {
+				pendings_restore(saved, nsaved);
 				back = pass(ctx, head, &exits);
 				head2 = sci__stree_merge(entry, back);
 				head = sci__extra_widen(head2, head, head2);
@@ -320,6 +363,7 @@ static void iterate(pass_fn pass, void *ctx, const sci_stree *entry)
 		}
 		sci__quiet--;
 		entry = head;
+		pendings_restore(saved, nsaved);
 	}
 	pass(ctx, entry, &exits);
 	sci__cur = exits;

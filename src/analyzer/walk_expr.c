@@ -89,6 +89,37 @@ static void walk_assignment(struct expression *e)
 		sci__fire_call_assign(right, e->left);
 }
 
+/* `p->arr` for an array member: only an address computed from p. */
+static int is_array_member(struct expression *e)
+{
+	struct symbol *t;
+
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_DEREF)
+		return 0;
+	t = sci__real_type(sci__expr_type(e));
+	return t && t->type == SYM_ARRAY;
+}
+
+/*
+ * The pointer whose memory `*X` really reads when X points into an array
+ * member: p for `*(p->arr + i)` (that is `p->arr[i]`), else NULL.
+ */
+static struct expression *array_member_owner(struct expression *x)
+{
+	struct expression *d;
+
+	x = sci__strip(x);
+	while (x && x->type == EXPR_BINOP && (x->op == '+' || x->op == '-'))
+		x = sci__strip(x->left);
+	if (!is_array_member(x))
+		return NULL;
+	d = sci__strip(x->deref);
+	if (d && d->type == EXPR_PREOP && d->op == '*')
+		return d->unop;
+	return array_member_owner(d);
+}
+
 /* `&x`: x is not read (`&p->m` does not dereference p). */
 static void walk_addr_of(struct expression *e)
 {
@@ -241,16 +272,26 @@ void sci__walk_expr(struct expression *e)
 		} else if (e->op == SPECIAL_INCREMENT || e->op == SPECIAL_DECREMENT) {
 			walk_incdec(e);
 		} else {
+			struct expression *owner;
+
 			sci__walk_expr(e->unop);
-			if (e->op == '*')
+			if (e->op == '*') {
 				sci__fire_deref(e->unop, e->pos);
+				owner = array_member_owner(e->unop);
+				if (owner && sci__cur)
+					sci__fire_deref(owner, e->pos);
+			}
 		}
 		break;
 	case EXPR_POSTOP:
 		walk_incdec(e);
 		break;
 	case EXPR_DEREF:
-		sci__walk_expr(e->deref);
+		/* an array member decays to an address: p->arr reads nothing */
+		if (is_array_member(e))
+			walk_addr_of(e->deref);
+		else
+			sci__walk_expr(e->deref);
 		break;
 	case EXPR_BINOP:
 	case EXPR_COMPARE:

@@ -338,8 +338,8 @@ static void add_base_tu(gate_ctx *g, sci_tu_list *base, const sci_tu *tu,
 	memset(b, 0, sizeof(*b));
 	b->path = sci_path_join_dup(g->tmpdir, base_rel);
 	b->display = sci_strdup(base_rel);
-	b->directory = tu->directory ? to_base_tree(g, tu->directory)
-				     : sci_strdup(g->tmpdir);
+	b->directory = to_base_tree(g, tu->directory ? tu->directory
+						     : g->s->cwd);
 	for (i = 0; tu->argv[i]; i++)
 		sci_strv_push_take(&argv, to_base_tree(g, tu->argv[i]));
 	b->argv = sci_strv_detach(&argv);
@@ -756,6 +756,9 @@ int sci_cli_gate_run(const sci_gate_setup *s)
 		code = usage_error(sci_error_last());
 		goto done;
 	}
+	/* --fail-level is the floor of every mode's level */
+	if (gate.min_level < s->o->fail_level)
+		gate.min_level = s->o->fail_level;
 	g.gate = gate;
 	if (open_repository(&g) < 0 || find_base(&g) < 0 || load_baseline(&g) < 0) {
 		code = usage_error(sci_error_last());

@@ -64,11 +64,11 @@ static unsigned default_jobs(void)
 }
 
 static int write_reports(const sci_diag_list *diags, const char *json_path,
-			 FILE *json)
+			 FILE *json, int quiet)
 {
 	size_t i;
 
-	if (!json_path || strcmp(json_path, "-") != 0)
+	if (!quiet && (!json_path || strcmp(json_path, "-") != 0))
 		if (sci_text_write_list(stdout, diags) < 0)
 			return -1;
 	if (json)
@@ -184,7 +184,7 @@ static int run(const sci_cli_options *o)
 		fail(sci_error_last());
 		goto done;
 	}
-	if (write_reports(&diags, o->json, json) < 0) {
+	if (write_reports(&diags, o->json, json, o->quiet) < 0) {
 		fail("cannot write the report");
 		goto done;
 	}
@@ -192,6 +192,10 @@ static int run(const sci_cli_options *o)
 		fprintf(stderr, "smatch-ci: analysis incomplete: %zu of %zu translation units failed\n",
 			stats.failed, stats.tus);
 	code = outcome(&diags, o->fail_level);
+	if (o->quiet)
+		printf("smatch-ci: %s\n", code == EXIT_CLEAN ? "passed" :
+		       code == EXIT_FINDINGS ? "FAILED (findings)" :
+		       "INCOMPLETE (a translation unit could not be analyzed)");
 done:
 	if (json_file) {
 		if (code == EXIT_USAGE)

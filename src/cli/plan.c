@@ -48,6 +48,8 @@ void sci_plan_base_flags(sci_strv *out, const sci_plan_env *env)
 	sci_strv_push(out, "-std=gnu17");
 	sci_strv_push(out, "-D__STDC_NO_VLA__");
 	sci_strv_push(out, "-fmax-warnings=0");
+	/* sparse makes this an error; gcc accepts `int flag:1` */
+	sci_strv_push(out, "-Wno-one-bit-signed-bitfield");
 	if (env->gcc_base_dir) {
 		sci_strv_push(out, "-gcc-base-dir");
 		sci_strv_push(out, env->gcc_base_dir);
@@ -110,7 +112,9 @@ static int plan_files(sci_tu_list *out, const sci_cli_options *o,
 
 		sci_strv_push(&argv, "smatch-ci");
 		sci_plan_base_flags(&argv, env);
-		sci_flags_sanitize(&argv, o->flags.v, o->flags.n, NULL);
+		/* absolute -I: the TU must read the same headers wherever it
+		 * runs (the gate analyzes the merge base in another tree) */
+		sci_flags_sanitize(&argv, o->flags.v, o->flags.n, env->cwd);
 		tu->path = sci_strdup(o->files.v[i]);
 		tu->display = sci_strdup(o->files.v[i]);
 		tu->argv = sci_strv_detach(&argv);

@@ -138,6 +138,12 @@ class CliTest(unittest.TestCase):
         self.assertEqual(rc, 1)
         self.assertTrue(out.startswith(os.path.join(self.dir, "src", "leak.c") + ":"), out)
 
+    def test_quiet_prints_only_the_verdict(self):
+        self.write("leak.c", LEAK_C)
+        rc, out, _ = run(["-q", "leak.c"], self.dir)
+        self.assertEqual(rc, 1)
+        self.assertEqual(out, "smatch-ci: FAILED (findings)\n")
+
     def test_fail_level(self):
         self.write("leak.c", LEAK_C)
         rc, out, _ = run(["--fail-level", "error", "leak.c"], self.dir)

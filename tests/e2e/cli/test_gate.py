@@ -169,6 +169,14 @@ class GateTest(unittest.TestCase):
         self.assertEqual(len(notes), 1)
         self.assertIn("broken.c", json.dumps(notes[0]))
 
+    def test_fail_level_is_a_floor_in_gate_mode_too(self):
+        self.write("b.c", CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
+                   + NEW_BUG)
+        rc, _, _ = self.run_gate("--fail-level", "error")
+        self.assertEqual(rc, 0)     # the new leak is a warning
+        rc, _, _ = self.run_gate()
+        self.assertEqual(rc, 1)
+
     def test_quiet_prints_only_the_verdict(self):
         self.write("b.c", CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
                    + NEW_BUG)

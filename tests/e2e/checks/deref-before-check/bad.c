@@ -29,3 +29,14 @@ int member_path(struct node *n)
 		return v;
 	return 0;
 }
+
+struct with_array { int v; int arr[4]; };
+
+int array_member_read(struct with_array *p)
+{
+	int first = p->arr[0];
+
+	if (!p)		/* expect-warning: deref-before-check "variable dereferenced before check 'p'" */
+		return 0;
+	return first;
+}

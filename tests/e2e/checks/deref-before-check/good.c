@@ -69,3 +69,16 @@ int in_macro(struct node *n)
 
 	return a + SAFE_X(n);
 }
+
+struct with_array { int v; int arr[4]; struct with_array *next; };
+
+int array_member_address(struct with_array *p)
+{
+	int *x = p->arr;
+	int *y = &p->arr[2];
+	int *z = p->arr + 1;
+
+	if (!p)
+		return 0;
+	return *x + *y + *z;
+}

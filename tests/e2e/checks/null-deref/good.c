@@ -62,3 +62,13 @@ int maybe_null(struct dev *d, int c)
 		return p->id;
 	return 0;
 }
+
+struct with_array { int v; int arr[4]; };
+
+/* offsetof by hand: addresses, no load through p */
+unsigned long member_offsets(void)
+{
+	struct with_array *p = NULL;
+
+	return (unsigned long)&p->arr[1] + (unsigned long)p->arr;
+}

@@ -6,6 +6,12 @@
 #include <stdarg.h>
 
 struct node { int x; struct node *next; union { int a; float f; }; };
+struct flags { int dirty:1; unsigned ok:1; };	/* gcc accepts signed :1 */
+
+int flag_dirty(struct flags *f)
+{
+	return f->dirty;
+}
 
 static int computed_goto(int i)
 {
