@@ -68,9 +68,15 @@ struct sci_key {
 	unsigned id;		/* creation order: deterministic tree order */
 	int is_var;
 	struct sci_key *hnext;
+	struct sci_key *next_derived;	/* next key with the same base */
+	struct sci_key *next_global;	/* next key rooted at a global */
 };
 
 void sci__keys_reset(void);
+/** Every key rooted at @base (the variable itself included), a chain. */
+const sci_key *sci__keys_of_base(struct symbol *base);
+/** Every key rooted at a global or static variable, a chain. */
+const sci_key *sci__keys_global(void);
 
 /* ---------------------------------------------------- sm and stree */
 

@@ -6,6 +6,7 @@
  */
 #include "analyzer/engine_int.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #define NBUCKETS 1024
@@ -13,10 +14,73 @@
 static sci_key *buckets[NBUCKETS];
 static unsigned next_id;
 
+/*
+ * Keys by root variable, so "p changed" finds "p->next" without walking
+ * every state of the path (that made long functions quadratic).
+ */
+typedef struct base_entry {
+	struct symbol *base;
+	sci_key *keys;
+	struct base_entry *next;
+} base_entry;
+
+static base_entry *bases[NBUCKETS];
+static sci_key *globals;
+
 void sci__keys_reset(void)
 {
 	memset(buckets, 0, sizeof(buckets));
+	memset(bases, 0, sizeof(bases));
+	globals = NULL;
 	next_id = 0;
+}
+
+static base_entry **base_slot(struct symbol *base)
+{
+	return &bases[((uintptr_t)base >> 4) % NBUCKETS];
+}
+
+static base_entry *find_base(struct symbol *base)
+{
+	base_entry *b;
+
+	for (b = *base_slot(base); b; b = b->next)
+		if (b->base == base)
+			return b;
+	return NULL;
+}
+
+static void index_key(sci_key *k)
+{
+	base_entry *b;
+
+	if (!k->base)
+		return;
+	b = find_base(k->base);
+	if (!b) {
+		b = sci_arena_alloc(sizeof(*b));
+		b->base = k->base;
+		b->next = *base_slot(k->base);
+		*base_slot(k->base) = b;
+	}
+	k->next_derived = b->keys;
+	b->keys = k;
+	if (k->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_STATIC | MOD_EXTERN)) {
+		k->next_global = globals;
+		globals = k;
+	}
+}
+
+const sci_key *sci__keys_of_base(struct symbol *base)
+{
+	base_entry *b = base ? find_base(base) : NULL;
+
+	return b ? b->keys : NULL;
+}
+
+const sci_key *sci__keys_global(void)
+{
+	return globals;
 }
 
 static unsigned hash_str(const char *s)
@@ -43,6 +107,7 @@ static const sci_key *intern(const char *name, struct symbol *base, int is_var)
 	k->id = next_id++;
 	k->hnext = buckets[b];
 	buckets[b] = k;
+	index_key(k);
 	return k;
 }
 

@@ -179,11 +179,20 @@ static void collect(const sci_stree *t, int owner, const sci_sm **out,
 		collect(t->r, owner, out, n);
 }
 
-static size_t count(const sci_stree *t)
+/* Entries of @owner (all when < 0), visiting only subtrees that hold some. */
+static size_t count(const sci_stree *t, int owner)
 {
+	size_t n = 0;
+
 	if (t == SCI_STREE_EMPTY)
 		return 0;
-	return 1 + count(t->l) + count(t->r);
+	if (owner < 0 || owner <= t->sm->owner)
+		n += count(t->l, owner);
+	if (owner < 0 || owner == t->sm->owner)
+		n++;
+	if (owner < 0 || owner >= t->sm->owner)
+		n += count(t->r, owner);
+	return n;
 }
 
 const sci_sm **sci__stree_list(const sci_stree *t, int owner, size_t *n)
@@ -193,7 +202,7 @@ const sci_sm **sci__stree_list(const sci_stree *t, int owner, size_t *n)
 	*n = 0;
 	if (!t)
 		return NULL;
-	out = sci_arena_alloc((count(t) + 1) * sizeof(*out));
+	out = sci_arena_alloc((count(t, owner) + 1) * sizeof(*out));
 	collect(t, owner, out, n);
 	return out;
 }
@@ -245,9 +254,38 @@ static const sci_sm *merge_pair(const sci_sm *l, const sci_sm *r,
 	return sci__sm_merged(l2, r2, join);
 }
 
+/*
+ * The usual join: both paths come from one stree and changed a few keys,
+ * so most subtrees are still shared and both trees have the same shape.
+ * Merging node by node then skips every shared subtree.  Returns NULL as
+ * soon as the shapes differ (a key added on one side, other rotations).
+ */
+static const sci_stree *merge_same_shape(const sci_stree *a,
+					 const sci_stree *b,
+					 const sci_stree *ta,
+					 const sci_stree *tb, unsigned join)
+{
+	const sci_stree *l, *r;
+	const sci_sm *sm;
+
+	if (a == b)
+		return a;
+	if (a == SCI_STREE_EMPTY || b == SCI_STREE_EMPTY ||
+	    cmp(a->sm->owner, a->sm->key, b->sm) != 0)
+		return NULL;
+	if (!(l = merge_same_shape(a->l, b->l, ta, tb, join)) ||
+	    !(r = merge_same_shape(a->r, b->r, ta, tb, join)))
+		return NULL;
+	sm = a->sm == b->sm ? a->sm : merge_pair(a->sm, b->sm, ta, tb, join);
+	if (l == a->l && r == a->r && sm == a->sm)
+		return a;
+	return node(sm, l, r);
+}
+
 const sci_stree *sci__stree_merge(const sci_stree *a, const sci_stree *b)
 {
 	const sci_sm **la, **lb, **out;
+	const sci_stree *same;
 	size_t na, nb, i = 0, j = 0, n = 0;
 	unsigned join;
 
@@ -255,10 +293,13 @@ const sci_stree *sci__stree_merge(const sci_stree *a, const sci_stree *b)
 		return b;
 	if (!b || a == b)
 		return a;
+	join = sci__new_join();
+	same = merge_same_shape(a, b, a, b, join);
+	if (same)
+		return same;
 	la = sci__stree_list(a, -1, &na);
 	lb = sci__stree_list(b, -1, &nb);
 	out = sci_arena_alloc((na + nb + 1) * sizeof(*out));
-	join = sci__new_join();
 	while (i < na || j < nb) {
 		int c;
 

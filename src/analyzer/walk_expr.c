@@ -37,33 +37,32 @@ int sci__is_noreturn_call(struct expression *call)
 	return 0;
 }
 
+/* Does any owner hold a state for @k on the current path? */
+static int has_states(const sci_key *k)
+{
+	int o;
+
+	for (o = 0; o < sci__nowners; o++)
+		if (sci__stree_get(sci__cur, o, k))
+			return 1;
+	return 0;
+}
+
 /* Every key rooted at @key's variable also changes ("p->x" when p does). */
 static void modified(const sci_key *key, struct expression *target,
 		     struct position pos)
 {
-	const sci_sm **all;
-	const sci_key *seen[64];
-	size_t n, i, nseen = 0, j;
+	const sci_key *k;
 
 	if (!key)
 		return;
 	sci__fire_modify(key, target, pos);
-	if (!key->is_var || !key->base || !sci__cur)
+	if (!key->is_var || !key->base)
 		return;
-	all = sci__stree_list(sci__cur, -1, &n);
-	for (i = 0; i < n; i++) {
-		const sci_key *k = all[i]->key;
-
-		if (k == key || k->base != key->base || k->is_var)
+	for (k = sci__keys_of_base(key->base); k && sci__cur; k = k->next_derived) {
+		if (k == key || k->is_var || !has_states(k))
 			continue;
-		for (j = 0; j < nseen; j++)
-			if (seen[j] == k)
-				break;
-		if (j < nseen)
-			continue;
-		if (nseen < 64)
-			seen[nseen++] = k;
-		if (all[i]->owner == SCI_OWNER_EXTRA)
+		if (sci__stree_get(sci__cur, SCI_OWNER_EXTRA, k))
 			sci__extra_unknown(k);
 		sci__fire_modify(k, target, pos);
 	}
@@ -144,9 +143,10 @@ static void walk_addr_of(struct expression *e)
 	sci__walk_expr(e);
 }
 
-static int is_global(struct symbol *sym)
+static void forget_value(const sci_key *k)
 {
-	return !sym || (sym->ctype.modifiers & (MOD_TOPLEVEL | MOD_STATIC | MOD_EXTERN));
+	if (sci__stree_get(sci__cur, SCI_OWNER_EXTRA, k))
+		sci__extra_unknown(k);
 }
 
 /*
@@ -155,28 +155,19 @@ static int is_global(struct symbol *sym)
  */
 static void forget_after_call(struct expression *call)
 {
-	const sci_sm **all;
 	struct expression *arg;
-	size_t n, i;
+	const sci_key *k, *ak;
 
-	all = sci__stree_list(sci__cur, SCI_OWNER_EXTRA, &n);
-	for (i = 0; i < n; i++) {
-		const sci_key *k = all[i]->key;
-		int forget = is_global(k->base);
-
-		if (!forget && !k->is_var) {
-			FOR_EACH_PTR(call->args, arg) {
-				const sci_key *ak = sci_key_expr(arg);
-
-				if (ak && ak->base == k->base) {
-					forget = 1;
-					break;
-				}
-			} END_FOR_EACH_PTR(arg);
-		}
-		if (forget)
-			sci__extra_unknown(k);
-	}
+	for (k = sci__keys_global(); k; k = k->next_global)
+		forget_value(k);
+	FOR_EACH_PTR(call->args, arg) {
+		ak = sci_key_expr(arg);
+		if (!ak || !ak->base)
+			continue;
+		for (k = sci__keys_of_base(ak->base); k; k = k->next_derived)
+			if (!k->is_var)
+				forget_value(k);
+	} END_FOR_EACH_PTR(arg);
 }
 
 static void walk_call(struct expression *e)
