@@ -407,7 +407,9 @@ int sci_expr_points_into(sci_expr *e, const sci_key *key)
 	case EXPR_COMMA:
 		return sci_expr_points_into(e->right, key);
 	case EXPR_ASSIGNMENT:
-		return sci_expr_points_into(e->right, key);
+		/* the value of `a = b` is a: `q = (p = malloc(n))` */
+		return sci_expr_points_into(e->left, key) ||
+		       sci_expr_points_into(e->right, key);
 	case EXPR_INITIALIZER:
 		FOR_EACH_PTR(e->expr_list, el) {
 			if (el->type == EXPR_IDENTIFIER)

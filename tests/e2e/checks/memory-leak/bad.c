@@ -67,3 +67,16 @@ void freed_on_one_branch_only(int c)
 	if (c)
 		free(p);
 }	/* expect-warning: memory-leak "memory leak of 'p'" */
+
+double never_freed(int limit)
+{
+	double *x = malloc(limit * sizeof(double));
+	double sum = 0;
+	int i;
+
+	if (!x)
+		return 0;
+	for (i = 0; i < limit; i++)
+		sum += x[i];
+	return sum;	/* expect-warning: memory-leak "memory leak of 'x'" */
+}

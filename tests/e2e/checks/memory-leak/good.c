@@ -165,3 +165,16 @@ void *retry_zero_size(size_t size, int gentle)
 	}
 	return ret;
 }
+
+/* Two names for one allocation; the check and the free use the other. */
+int chained_assignment(size_t n)
+{
+	char *start, *pos;
+
+	start = pos = calloc(1, n);
+	if (start == NULL)
+		return -1;
+	pos[0] = 'x';
+	free(start);
+	return 0;
+}
