@@ -11,6 +11,7 @@
  */
 #include "cli/gate.h"
 #include "cli/check_docs.h"
+#include "cli/flags.h"
 #include "cli/paths.h"
 #include "baseline/baseline.h"
 #include "baseline/cache.h"
@@ -345,6 +346,41 @@ static void add_base_tu(gate_ctx *g, sci_tu_list *base, const sci_tu *tu,
 	b->argv = sci_strv_detach(&argv);
 }
 
+/*
+ * A .c file the change deleted was a TU of the base: analyze it there
+ * with the run's default flags, so its findings show up as fixed.
+ */
+static void add_deleted_tus(gate_ctx *g, sci_tu_list *base, sci_strv *keys)
+{
+	const sci_cli_options *o = g->s->o;
+	sci_strv argv = { 0 };
+	size_t i, n = sci_changes_count(g->changes), len;
+	sci_tu *b;
+
+	for (i = 0; i < n; i++) {
+		const sci_change *ch = sci_changes_at(g->changes, i);
+
+		len = strlen(ch->path);
+		if (ch->status != SCI_CHANGE_DELETED || len < 3 ||
+		    strcmp(ch->path + len - 2, ".c") != 0)
+			continue;
+		if (ensure_checkout(g) < 0)
+			return;		/* the first pass reports checkout errors */
+		sci_strv_push(&argv, "smatch-ci");
+		sci_plan_base_flags(&argv, g->s->env);
+		sci_flags_sanitize(&argv, o->flags.v, o->flags.n, g->s->cwd);
+		base->items = sci_realloc(base->items,
+					  (base->n + 1) * sizeof(*base->items));
+		b = &base->items[base->n++];
+		memset(b, 0, sizeof(*b));
+		b->path = sci_path_join_dup(g->tmpdir, ch->path);
+		b->display = sci_strdup(ch->path);
+		b->directory = sci_strdup(g->tmpdir);
+		b->argv = sci_strv_detach(&argv);
+		sci_strv_push(keys, "");	/* not cached: no stable flags */
+	}
+}
+
 /* The base findings of every TU (see the top of the file). */
 static int analyze_base(gate_ctx *g)
 {
@@ -392,6 +428,7 @@ static int analyze_base(gate_ctx *g)
 		sci_strv_push(&keys, key);
 		free(rel);
 	}
+	add_deleted_tus(g, &base, &keys);
 	/* head-side copies carry head paths already relative to cwd */
 	take_diags(g, &g->base, &diags, g->s->cwd, 0);
 	map_renames(g, &cached);
@@ -416,7 +453,7 @@ static int analyze_base(gate_ctx *g)
 			if (failed)
 				fprintf(stderr, "smatch-ci: warning: the merge base version of %s could not be analyzed; its findings count as new\n",
 					base.items[i].display);
-			else
+			else if (keys.v[i][0])
 				sci_cache_put(g->cache, keys.v[i], &base.items[i].diags);
 		}
 		map_renames(g, &diags);

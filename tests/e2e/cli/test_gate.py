@@ -232,6 +232,14 @@ class GateTest(unittest.TestCase):
             self.assertIn("fixed", f.read().lower())
         self.assert_reports_valid()
 
+    def test_deleted_file_bugs_are_fixed(self):
+        git(self.repo, "rm", "-q", "a.c")
+        self.commit("drop a.c")
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(self.classes(results), [("fixed", "a.c", "old_leak")])
+        self.assert_reports_valid()
+
     def test_baseline_suppresses_and_check_wants_reasons(self):
         p = subprocess.run([SMATCH_CI, "baseline", "update"], cwd=self.repo,
                            capture_output=True, text=True)
