@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "report_test.h"
+
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -16,8 +18,6 @@
 #include "util/error.h"
 
 /* The source tree (from __FILE__, absolute in CMake builds). */
-static char srcdir[PATH_MAX];
-static char tmpdir[64];
 
 #define WEIRD_PATH "dir with space/100%/\xc3\xbcn\xc3\xaf \"q\" #1.c"
 #define WEIRD_MSG "use of 'p' | `x` * _y_ after \"free\" \xe2\x86\x92 100%"
@@ -108,26 +108,6 @@ static json_int_t begin_line(json_t *item)
 static const char *loc_path(json_t *item)
 {
 	return str(json_object_get(item, "location"), "path");
-}
-
-static void assert_valid(const char *files)
-{
-	char cmd[PATH_MAX * 5], out[8192];
-	size_t n;
-	FILE *p;
-	int status;
-
-	snprintf(cmd, sizeof(cmd),
-		 "python3 '%s/tests/tools/validate_reports.py' --gitlab %s 2>&1",
-		 srcdir, files);
-	p = popen(cmd, "r");
-	assert_non_null(p);
-	n = fread(out, 1, sizeof(out) - 1, p);
-	out[n] = '\0';
-	status = pclose(p);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		fail_msg("%s\nexit status %d:\n%s", cmd,
-			 WIFEXITED(status) ? WEXITSTATUS(status) : -1, out);
 }
 
 /* ---- tests ---- */
@@ -323,7 +303,7 @@ static void test_gitlab__golden_and_schema_valid(void **state)
 	assert_int_equal(sci_gitlab_write(f, &empty, NULL), 0);
 	assert_int_equal(fclose(f), 0);
 	snprintf(files, sizeof(files), "'%s' '%s'", golden, path);
-	assert_valid(files);
+	report_test_assert_valid("--gitlab", files);
 	free(want);
 	free(text);
 	sci_result_list_clear(&l);
@@ -333,32 +313,12 @@ static void test_gitlab__golden_and_schema_valid(void **state)
 
 static int setup(void **state)
 {
-	const char *marker = "/tests/unit/report/";
-	const char *file = __FILE__, *p = strstr(file, marker);
-
-	if (file[0] == '/' && p) {
-		snprintf(srcdir, sizeof(srcdir), "%.*s", (int)(p - file), file);
-	} else if (getenv("SCI_SOURCE_DIR")) {
-		snprintf(srcdir, sizeof(srcdir), "%s", getenv("SCI_SOURCE_DIR"));
-	} else {
-		fprintf(stderr, "cannot find the source tree: __FILE__ is %s "
-			"and SCI_SOURCE_DIR is not set\n", file);
-		return -1;
-	}
-	/* validate_reports.py finds the schemas at $SCI_SOURCE_DIR/../shared */
-	setenv("SCI_SOURCE_DIR", srcdir, 0);
-	strcpy(tmpdir, "/tmp/sci-gitlab-XXXXXX");
-	if (!mkdtemp(tmpdir))
-		return -1;
-	return 0;
+	return report_test_setup("gitlab");
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
-	return system(cmd) == 0 ? 0 : -1;
+	return report_test_teardown();
 }
 
 int main(void)

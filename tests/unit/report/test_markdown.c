@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "report_test.h"
+
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +16,6 @@
 #include "util/error.h"
 
 /* The source tree (from __FILE__, absolute in CMake builds). */
-static char srcdir[PATH_MAX];
 
 #define WEIRD_PATH "dir with space/100%/\xc3\xbcn\xc3\xaf \"q\" #1.c"
 #define WEIRD_MSG "use of 'p' | `x` * _y_ after \"free\"\n\xe2\x86\x92 [100%]"
@@ -349,19 +350,7 @@ static void test_markdown__golden(void **state)
 
 static int setup(void **state)
 {
-	const char *marker = "/tests/unit/report/";
-	const char *file = __FILE__, *p = strstr(file, marker);
-
-	if (file[0] == '/' && p) {
-		snprintf(srcdir, sizeof(srcdir), "%.*s", (int)(p - file), file);
-	} else if (getenv("SCI_SOURCE_DIR")) {
-		snprintf(srcdir, sizeof(srcdir), "%s", getenv("SCI_SOURCE_DIR"));
-	} else {
-		fprintf(stderr, "cannot find the source tree: __FILE__ is %s "
-			"and SCI_SOURCE_DIR is not set\n", file);
-		return -1;
-	}
-	return 0;
+	return report_test_find_srcdir();
 }
 
 int main(void)

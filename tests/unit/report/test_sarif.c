@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "report_test.h"
+
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -16,8 +18,6 @@
 #include "util/error.h"
 
 /* The source tree (from __FILE__, absolute in CMake builds). */
-static char srcdir[PATH_MAX];
-static char tmpdir[64];
 
 /* ---- fixtures ---- */
 
@@ -167,27 +167,6 @@ static json_int_t int_at(json_t *j, const char *path)
 	if (!json_is_integer(v))
 		fail_msg("%s: not an integer", path);
 	return json_integer_value(v);
-}
-
-/* Runs tests/tools/validate_reports.py on @files; fails with its output. */
-static void assert_valid(const char *flag, const char *files)
-{
-	char cmd[PATH_MAX * 4], out[8192];
-	size_t n;
-	FILE *p;
-	int status;
-
-	snprintf(cmd, sizeof(cmd),
-		 "python3 '%s/tests/tools/validate_reports.py' %s %s 2>&1",
-		 srcdir, flag, files);
-	p = popen(cmd, "r");
-	assert_non_null(p);
-	n = fread(out, 1, sizeof(out) - 1, p);
-	out[n] = '\0';
-	status = pclose(p);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		fail_msg("%s\nexit status %d:\n%s", cmd,
-			 WIFEXITED(status) ? WEXITSTATUS(status) : -1, out);
 }
 
 /* Writes the log to <tmpdir>/<name>; returns the path (static buffer). */
@@ -814,7 +793,7 @@ static void test_sarif__schema_valid(void **state)
 	strcat(files, " '");
 	strcat(files, srcdir);
 	strcat(files, "/tests/unit/report/golden/full.sarif'");
-	assert_valid("--sarif", files);
+	report_test_assert_valid("--sarif", files);
 	sci_diag_free(f1);
 	sci_diag_free(f2);
 	sci_result_list_clear(&l);
@@ -824,32 +803,12 @@ static void test_sarif__schema_valid(void **state)
 
 static int setup(void **state)
 {
-	const char *marker = "/tests/unit/report/";
-	const char *file = __FILE__, *p = strstr(file, marker);
-
-	if (file[0] == '/' && p) {
-		snprintf(srcdir, sizeof(srcdir), "%.*s", (int)(p - file), file);
-	} else if (getenv("SCI_SOURCE_DIR")) {
-		snprintf(srcdir, sizeof(srcdir), "%s", getenv("SCI_SOURCE_DIR"));
-	} else {
-		fprintf(stderr, "cannot find the source tree: __FILE__ is %s "
-			"and SCI_SOURCE_DIR is not set\n", file);
-		return -1;
-	}
-	/* validate_reports.py finds the schemas at $SCI_SOURCE_DIR/../shared */
-	setenv("SCI_SOURCE_DIR", srcdir, 0);
-	strcpy(tmpdir, "/tmp/sci-sarif-XXXXXX");
-	if (!mkdtemp(tmpdir))
-		return -1;
-	return 0;
+	return report_test_setup("sarif");
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
-	return system(cmd) == 0 ? 0 : -1;
+	return report_test_teardown();
 }
 
 int main(void)
