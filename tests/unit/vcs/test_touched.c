@@ -12,6 +12,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "vcs_test.h"
+
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,82 +22,6 @@
 #include "git/touched.h"
 #include "git/vcs.h"
 #include "util/error.h"
-
-/* Short enough that every path and command built from it fits. */
-static char root[512];
-
-/* Runs a shell command in root; fails the test if it fails. */
-static void sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void sh(const char *fmt, ...)
-{
-	char cmd[4096], full[8192];
-	va_list ap;
-	int rc;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	snprintf(full, sizeof(full), "cd '%s' && ( %s ) >/dev/null", root, cmd);
-	rc = system(full);
-	if (rc != 0)
-		print_error("command failed (%d): %s\n", rc, cmd);
-	assert_int_equal(rc, 0);
-}
-
-/* Writes @len bytes to root/@rel, creating directories. */
-static void put_bytes(const char *rel, const char *data, size_t len)
-{
-	char path[PATH_MAX];
-	FILE *f;
-
-	sh("mkdir -p \"$(dirname '%s')\"", rel);
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	f = fopen(path, "wb");
-	assert_non_null(f);
-	assert_int_equal(fwrite(data, 1, len, f), len);
-	assert_int_equal(fclose(f), 0);
-}
-
-static void put(const char *rel, const char *text)
-{
-	put_bytes(rel, text, strlen(text));
-}
-
-static void assert_contains(const char *hay, const char *needle)
-{
-	if (!strstr(hay, needle))
-		fail_msg("\"%s\" does not contain \"%s\"", hay, needle);
-}
-
-static int setup(void **state)
-{
-	char tmpl[PATH_MAX], path[PATH_MAX];
-	const char *tmp = getenv("TMPDIR");
-
-	snprintf(tmpl, sizeof(tmpl), "%s/sci-vcs-XXXXXX", tmp ? tmp : "/tmp");
-	if (!mkdtemp(tmpl) || !realpath(tmpl, path) ||
-	    strlen(path) >= sizeof(root))
-		return -1;
-	strcpy(root, path);
-	setenv("HOME", root, 1);
-	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-	setenv("GIT_AUTHOR_NAME", "Test", 1);
-	setenv("GIT_AUTHOR_EMAIL", "test@example.com", 1);
-	setenv("GIT_COMMITTER_NAME", "Test", 1);
-	setenv("GIT_COMMITTER_EMAIL", "test@example.com", 1);
-	unsetenv("GIT_DIR");
-	unsetenv("GIT_WORK_TREE");
-	sci_error_clear();
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	char cmd[PATH_MAX + 16];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	return system(cmd) == 0 ? 0 : -1;
-}
 
 /*
  * root/repo with one commit tagged "base" holding a.c (lines a1..a10),
