@@ -39,7 +39,8 @@ void sci_arena_reset(void);
 enum {
 	SCI_OWNER_EXTRA = 0,	/* value ranges (extra.c) */
 	SCI_OWNER_ORIGIN = 1,	/* which call produced a value (extra.c) */
-	SCI_OWNER_FIRST_CHECKER = 2
+	SCI_OWNER_ALIAS = 2,	/* `ok = (p != NULL)`: what a flag stands for */
+	SCI_OWNER_FIRST_CHECKER = 3
 };
 
 #define SCI_MAX_OWNERS 64
@@ -220,6 +221,8 @@ const sci_rl *sci__expr_rl(struct expression *expr);
 /** Records the value stored by an assignment or ++/-- expression. */
 void sci__extra_assign(struct expression *e);
 void sci__extra_unknown(const sci_key *key);
+/** @key changed: flags standing for a test of it no longer do. */
+void sci__alias_forget_mentions(const sci_key *key);
 /** Splits the current path on a leaf condition by value. */
 void sci__extra_condition(struct expression *leaf, const sci_stree **t,
 			  const sci_stree **f);

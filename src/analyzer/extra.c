@@ -97,6 +97,8 @@ void sci__extra_register(void)
 	sci__owners[SCI_OWNER_EXTRA].merge = extra_merge;
 	sci__owners[SCI_OWNER_EXTRA].unmatched = extra_unmatched;
 	sci__owners[SCI_OWNER_EXTRA].enabled = 1;
+	sci__owners[SCI_OWNER_ALIAS].rule = "alias";
+	sci__owners[SCI_OWNER_ALIAS].enabled = 1;
 	sci__owners[SCI_OWNER_ORIGIN].rule = "origin";
 	sci__owners[SCI_OWNER_ORIGIN].merge = origin_merge;
 	sci__owners[SCI_OWNER_ORIGIN].enabled = 1;
@@ -299,10 +301,89 @@ static void set_rl(const sci_key *key, const sci_rl *rl)
 		       (struct position){ 0 });
 }
 
+/* ------------------------------------------------------ condition aliases
+ *
+ * `ok = (p != NULL); ... if (!ok) return;` - a variable that holds the
+ * outcome of a test stands for the test: a condition on it also narrows
+ * what the test was about.  Only tests of plain keys against constants or
+ * keys, optionally negated, qualify; the alias dies when the variable or
+ * anything the test mentions changes.
+ */
+static int alias_operand_ok(struct expression *e)
+{
+	long long v;
+
+	e = sci__strip(e);
+	return e && (sci__const_value(e, &v) || sci_key_expr(e));
+}
+
+static struct expression *alias_target(struct expression *e)
+{
+	struct expression *s = sci__strip(e);
+
+	if (s && s->type == EXPR_PREOP && s->op == '!')
+		return alias_target(s->unop) ? s : NULL;
+	if (s && s->type == EXPR_COMPARE && alias_operand_ok(s->left) &&
+	    alias_operand_ok(s->right))
+		return s;
+	if (s && s->type != EXPR_COMPARE && sci_key_expr(s))
+		return s;	/* only below a '!': `ok = !p` */
+	return NULL;
+}
+
+static void set_alias(const sci_key *key, struct expression *test)
+{
+	struct expression *s = sci__strip(test);
+	sci_state *st;
+
+	/* a bare key is a copy, not a test: alias only real tests */
+	if (s && (s->type == EXPR_COMPARE || (s->type == EXPR_PREOP && s->op == '!')) &&
+	    alias_target(s)) {
+		st = sci_arena_alloc(sizeof(*st));
+		st->name = "test";
+		st->data = s;
+		sci__set_state(SCI_OWNER_ALIAS, key, st, s->pos);
+	} else if (sci__stree_get(sci__cur, SCI_OWNER_ALIAS, key)) {
+		sci__set_state(SCI_OWNER_ALIAS, key, &sci_undefined,
+			       (struct position){ 0 });
+	}
+}
+
+static int mentions(struct expression *e, const sci_key *key)
+{
+	e = sci__strip(e);
+	if (!e)
+		return 0;
+	if (sci_key_expr(e) == key)
+		return 1;
+	if (e->type == EXPR_PREOP)
+		return mentions(e->unop, key);
+	if (e->type == EXPR_COMPARE)
+		return mentions(e->left, key) || mentions(e->right, key);
+	return 0;
+}
+
+void sci__alias_forget_mentions(const sci_key *key)
+{
+	const sci_sm **all;
+	size_t n, i;
+
+	all = sci__stree_list(sci__cur, SCI_OWNER_ALIAS, &n);
+	for (i = 0; i < n; i++)
+		if (all[i]->state->data &&
+		    (mentions((struct expression *)all[i]->state->data, key) ||
+		     (key->is_var && key->base && all[i]->key->base == key->base &&
+		      all[i]->key != key)))
+			sci__set_state(SCI_OWNER_ALIAS, all[i]->key, &sci_undefined,
+				       (struct position){ 0 });
+}
+
 void sci__extra_unknown(const sci_key *key)
 {
-	if (key && sci__cur)
+	if (key && sci__cur) {
 		set_rl(key, full());
+		set_alias(key, NULL);
+	}
 }
 
 static void set_origin(const sci_key *key, struct expression *right)
@@ -357,11 +438,13 @@ void sci__extra_assign(struct expression *e)
 		rl = add_sub_rl(e->op == SPECIAL_INCREMENT ? '+' : '-',
 				sci__expr_rl(target), sci_rl_range(1, 1), type);
 		set_rl(key, rl ? rl : sci__type_rl(type));
+		set_alias(key, NULL);
 		return;
 	}
 	if (e->op == '=') {
 		rl = fit(sci__expr_rl(e->right), type);
 		set_origin(key, e->right);
+		set_alias(key, e->right);
 	} else {
 		struct expression lv = { .type = EXPR_VALUE }, rv = lv, tmp = lv;
 
@@ -382,6 +465,7 @@ void sci__extra_assign(struct expression *e)
 				rl = fit(sci_rl_range(v, v), type);
 		}
 		set_origin(key, NULL);
+		set_alias(key, NULL);
 	}
 	set_rl(key, rl);
 }
@@ -543,10 +627,40 @@ const sci_stree *sci__extra_narrow(const sci_stree *t, struct expression *e,
 	return narrow(t, e, allowed);
 }
 
+static int depth;	/* alias chains: `a = !b; b = ...` are short */
+
+static struct expression *alias_of(struct expression *e)
+{
+	const sci_key *key = sci_key_expr(e);
+	const sci_sm *sm = key ? sci__stree_get(sci__cur, SCI_OWNER_ALIAS, key)
+			       : NULL;
+
+	return sm ? (struct expression *)sm->state->data : NULL;
+}
+
+/* @tree on the paths where @test is @truth (NULL: none). */
+static const sci_stree *narrow_by_test(const sci_stree *tree,
+				       struct expression *test, int truth)
+{
+	const sci_stree *save = sci__cur, *t = tree, *f = tree;
+
+	if (!tree)
+		return NULL;
+	test = sci__strip(test);
+	while (test->type == EXPR_PREOP && test->op == '!') {
+		truth = !truth;
+		test = sci__strip(test->unop);
+	}
+	sci__cur = tree;
+	sci__extra_condition(test, &t, &f);
+	sci__cur = save;
+	return truth ? t : f;
+}
+
 void sci__extra_condition(struct expression *leaf, const sci_stree **t,
 			  const sci_stree **f)
 {
-	struct expression *e = sci__strip(leaf);
+	struct expression *e = sci__strip(leaf), *alias;
 	const sci_rl *lt, *lf, *rt, *rf;
 
 	if (e->type == EXPR_COMPARE) {
@@ -559,8 +673,15 @@ void sci__extra_condition(struct expression *leaf, const sci_stree **t,
 		*f = narrow(narrow(*f, e->left, lf), e->right, rf);
 		return;
 	}
+	alias = alias_of(e);
 	*t = narrow(*t, e, sci_rl_minus(full(), sci_rl_range(0, 0)));
 	*f = narrow(*f, e, sci_rl_range(0, 0));
+	if (alias && depth < 8) {
+		depth++;
+		*t = narrow_by_test(*t, alias, 1);
+		*f = narrow_by_test(*f, alias, 0);
+		depth--;
+	}
 }
 
 const sci_stree *sci__extra_widen(const sci_stree *merged,

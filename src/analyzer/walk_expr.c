@@ -56,6 +56,7 @@ static void modified(const sci_key *key, struct expression *target,
 
 	if (!key)
 		return;
+	sci__alias_forget_mentions(key);
 	sci__fire_modify(key, target, pos);
 	if (!key->is_var || !key->base)
 		return;

@@ -82,3 +82,17 @@ int array_member_address(struct with_array *p)
 		return 0;
 	return *x + *y + *z;
 }
+
+/* Known non-NULL through a flag: the late test is only redundant. */
+int flag_checked(struct node *reply)
+{
+	int success = (reply != NULL);
+	int x;
+
+	if (!success)
+		return 0;
+	x = reply->x;
+	if (reply != NULL)
+		x++;
+	return x;
+}

@@ -178,3 +178,14 @@ int chained_assignment(size_t n)
 	free(start);
 	return 0;
 }
+
+int success_flag(size_t n)
+{
+	char *p = malloc(n);
+	int ok = (p != NULL);
+
+	if (!ok)
+		return -1;	/* p is NULL here: nothing leaks */
+	free(p);
+	return 0;
+}
