@@ -17,6 +17,8 @@
  * passed to a function not known to leave it alone (sci_profile_is_nocapture),
  * or when the variable's address is taken.  `p = malloc(); if (!p)` is
  * known through a return-implies hook: on the NULL side nothing leaked.
+ * Assigning something else to p while it alone holds the memory is a leak
+ * too (`p = realloc(p, n)` and `p = p->next` use it and are left alone).
  *
  * False positives: correlations the value model cannot follow (a flag
  * decides both the allocation and the free, tested through bit masks or
@@ -72,6 +74,41 @@ static void on_alloc_failed(sci_expr *call, const sci_key *result, void *payload
 {
 	if (result && sci_state_get(me, result))
 		sci_state_set(me, result, &null);
+}
+
+/* Does @e use the memory @key holds: `realloc(p, n)`, `p->next`? */
+static int uses(sci_expr *e, const sci_key *key)
+{
+	int i, n;
+
+	if (sci_expr_points_into(e, key))
+		return 1;
+	e = sci_expr_strip(e);
+	if (sci_expr_is_call(e)) {
+		n = sci_call_nargs(e);
+		for (i = 0; i < n; i++)
+			if (uses(sci_call_arg(e, i), key))
+				return 1;
+	}
+	return 0;
+}
+
+/* `p = something else` while p alone holds allocated memory. */
+static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
+			     void *payload)
+{
+	const sci_key *key = sci_key_expr(left);
+	const sci_sm *sm = key ? sci_sm_get(me, key) : NULL;
+	sci_finding *f;
+	sci_pos where;
+
+	if (!sm || sci_sm_state(sm) != &allocated || uses(right, key))
+		return;
+	f = sci_report(me, pos, sci_key_name(key),
+		       "memory leak of '%s': overwritten while it holds allocated memory",
+		       sci_key_name(key));
+	if (sci_sm_where(sm, &allocated, &where) == 0)
+		sci_finding_related(f, where, "allocated here");
 }
 
 /* `if (!p)`: on the side where p is NULL nothing can leak. */
@@ -186,6 +223,7 @@ static void init(sci_checker_id id)
 	for (i = 0; allocs[i]; i++)
 		sci_on_return_implies(me, allocs[i], 0, 0, on_alloc_failed, NULL);
 	sci_on_condition(me, on_condition, NULL);
+	sci_on_assign_before(me, on_assign_before, NULL);
 	sci_on_assign(me, on_assign, NULL);
 	sci_on_call(me, NULL, on_call, NULL);
 	sci_on_return(me, on_return, NULL);

@@ -80,3 +80,13 @@ double never_freed(int limit)
 		sum += x[i];
 	return sum;	/* expect-warning: memory-leak "memory leak of 'x'" */
 }
+
+void overwritten(void)
+{
+	char *p = malloc(4);
+
+	if (!p)
+		return;
+	p = malloc(8);	/* expect-warning: memory-leak "overwritten while it holds allocated memory" */
+	free(p);
+}

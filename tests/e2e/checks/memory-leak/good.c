@@ -189,3 +189,39 @@ int success_flag(size_t n)
 	free(p);
 	return 0;
 }
+
+struct chain { struct chain *next; };
+
+int reassigned_after_use(size_t n)
+{
+	char *p = malloc(n);
+	char *keep;
+
+	if (!p)
+		return -1;
+	keep = p;		/* escapes: another name holds it */
+	p = malloc(n);
+	free(keep);
+	free(p);
+	return 0;
+}
+
+int realloc_in_place(size_t n)
+{
+	char *p = malloc(n);
+
+	if (!p)
+		return -1;
+	p = realloc(p, 2 * n);	/* not an overwrite: realloc takes p */
+	free(p);
+	return 0;
+}
+
+void reused_after_free(void)
+{
+	char *p = malloc(4);
+
+	free(p);
+	p = malloc(8);
+	free(p);
+}
