@@ -35,8 +35,6 @@ typedef struct {
 	/* rule ids to run; NULL means every checker enabled by default */
 	const char *const *rules;
 	size_t nrules;
-	/* path prefix to strip from reported paths (may be NULL) */
-	const char *strip_prefix;
 	/*
 	 * The project profile's additions to the built-in "generic" one,
 	 * NULL-terminated name lists (each may be NULL): functions returning

@@ -260,8 +260,7 @@ int sci__profile_is_noreturn(const char *name);
 
 /* ------------------------------------------------------------ report */
 
-void sci__report_begin_tu(sci_diag_emit_fn emit, void *payload,
-			  const char *strip_prefix);
+void sci__report_begin_tu(sci_diag_emit_fn emit, void *payload);
 /** Emits a diagnostic not tied to a checker (debug intrinsics). */
 void sci__report_raw(const char *rule, sci_level level, struct position pos,
 		     const char *key, const char *msg);
@@ -276,7 +275,6 @@ int sci__debug_call(struct expression *call);
 /* ------------------------------------------------------------ macros */
 
 void sci__macros_install(void);
-const char *sci__macro_at(struct position pos);
 
 /* ----------------------------------------------------------- registry */
 

@@ -101,7 +101,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 		argc++;
 	sci__profile_set(opts);
 	sci__registry_init(opts);
-	sci__report_begin_tu(emit, payload, opts ? opts->strip_prefix : NULL);
+	sci__report_begin_tu(emit, payload);
 	sparse_initialize(argc, argv, &files);
 	sci__macros_install();
 

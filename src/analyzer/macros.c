@@ -62,13 +62,6 @@ void sci__macros_install(void)
 	macro_expansion_hook = on_expand;
 }
 
-const char *sci__macro_at(struct position pos)
-{
-	entry *e = find(sci__pos_path(pos), pos.line, pos.pos);
-
-	return e ? e->macro : NULL;
-}
-
 const char *sci_pos_macro(sci_pos pos)
 {
 	entry *e = find(pos.path, pos.line, pos.col);

@@ -18,28 +18,13 @@ struct sci_finding {
 
 static sci_diag_emit_fn sink;
 static void *sink_payload;
-static const char *strip;
 static sci_diag_list pending;
 static struct sci_finding handle;
 
-void sci__report_begin_tu(sci_diag_emit_fn emit, void *payload,
-			  const char *strip_prefix)
+void sci__report_begin_tu(sci_diag_emit_fn emit, void *payload)
 {
 	sink = emit;
 	sink_payload = payload;
-	strip = strip_prefix;
-}
-
-static const char *shown_path(const char *path)
-{
-	size_t n;
-
-	if (!strip || !*strip)
-		return path;
-	n = strlen(strip);
-	if (strncmp(path, strip, n) == 0 && path[n] == '/')
-		return path + n + 1;
-	return path;
 }
 
 static int same(const sci_diag *a, const sci_diag *b)
@@ -77,7 +62,7 @@ sci_finding *sci_report(sci_checker_id me, sci_pos pos, const char *key,
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	handle.diag = keep(sci_diag_new(c->rule, (sci_level)c->severity,
-					shown_path(pos.path), pos.line, pos.col,
+					pos.path, pos.line, pos.col,
 					sci_func_name(), key, msg));
 	return &handle;
 }
@@ -94,7 +79,7 @@ void sci_finding_related(sci_finding *f, sci_pos pos, const char *message)
 		if (d->related[i].line == pos.line &&
 		    strcmp(d->related[i].message, message) == 0)
 			return;
-	sci_diag_add_related(d, shown_path(pos.path), pos.line, pos.col,
+	sci_diag_add_related(d, pos.path, pos.line, pos.col,
 			     message);
 }
 
@@ -103,7 +88,7 @@ void sci__report_raw(const char *rule, sci_level level, struct position pos,
 {
 	if (sci__quiet)
 		return;
-	keep(sci_diag_new(rule, level, shown_path(sci__pos_path(pos)),
+	keep(sci_diag_new(rule, level, sci__pos_path(pos),
 			  pos.line, pos.pos, sci__cur_fn_name, key, msg));
 }
 
