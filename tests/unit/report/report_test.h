@@ -72,4 +72,34 @@ static inline void report_test_assert_valid(const char *flag, const char *files)
 			 WIFEXITED(status) ? WEXITSTATUS(status) : -1, out);
 }
 
+/*
+ * Fails unless @text equals tests/unit/report/golden/@name byte for byte;
+ * SCI_UPDATE_GOLDEN=1 rewrites the file first.
+ */
+static inline void report_test_assert_golden(const char *name, const char *text)
+{
+	char golden[PATH_MAX + 64];
+	char *want = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	snprintf(golden, sizeof(golden), "%s/tests/unit/report/golden/%s",
+		 srcdir, name);
+	if (getenv("SCI_UPDATE_GOLDEN")) {
+		f = fopen(golden, "w");
+		assert_non_null(f);
+		fputs(text, f);
+		assert_int_equal(fclose(f), 0);
+	}
+	f = fopen(golden, "r");
+	if (!f)
+		fail_msg("%s: missing (SCI_UPDATE_GOLDEN=1 writes it)", golden);
+	assert_int_not_equal(getdelim(&want, &len, '\0', f), -1);
+	fclose(f);
+	if (strcmp(text, want) != 0)
+		fail_msg("output differs from %s (SCI_UPDATE_GOLDEN=1 "
+			 "rewrites it):\n%s", golden, text);
+	free(want);
+}
+
 #endif

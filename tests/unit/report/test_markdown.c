@@ -314,9 +314,7 @@ static void test_markdown__golden(void **state)
 	const sci_diag *fails[] = { f1 };
 	sci_result_list l = { 0 };
 	sci_report_run run = run_with(1);
-	char golden[PATH_MAX + 64], *text, *again, *want = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *text, *again;
 
 	fixture(&l);
 	run.failures = fails;
@@ -325,23 +323,7 @@ static void test_markdown__golden(void **state)
 	text = md(&l, &run);
 	again = md(&l, &run);
 	assert_string_equal(text, again);
-	snprintf(golden, sizeof(golden),
-		 "%s/tests/unit/report/golden/full.md", srcdir);
-	if (getenv("SCI_UPDATE_GOLDEN")) {
-		f = fopen(golden, "w");
-		assert_non_null(f);
-		fputs(text, f);
-		assert_int_equal(fclose(f), 0);
-	}
-	f = fopen(golden, "r");
-	if (!f)
-		fail_msg("%s: missing (SCI_UPDATE_GOLDEN=1 writes it)", golden);
-	assert_int_not_equal(getdelim(&want, &len, '\0', f), -1);
-	fclose(f);
-	if (strcmp(text, want) != 0)
-		fail_msg("output differs from %s (SCI_UPDATE_GOLDEN=1 "
-			 "rewrites it):\n%s", golden, text);
-	free(want);
+	report_test_assert_golden("full.md", text);
 	free(again);
 	free(text);
 	sci_diag_free(f1);

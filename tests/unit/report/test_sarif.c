@@ -719,9 +719,7 @@ static void test_sarif__golden(void **state)
 	const sci_diag *fails[] = { f1 };
 	sci_result_list l = { 0 };
 	sci_report_run run = default_run();
-	char golden[PATH_MAX + 64], *text = NULL, *want = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *text = NULL;
 
 	fixture(&l);
 	run.failures = fails;
@@ -729,23 +727,7 @@ static void test_sarif__golden(void **state)
 	run.base_ref = "origin/main";
 	run.information_uri = "https://example.org/smatch-ci";
 	assert_int_equal(write_sarif(&text, &l, rules, NRULES, &run, 0), 0);
-	snprintf(golden, sizeof(golden),
-		 "%s/tests/unit/report/golden/full.sarif", srcdir);
-	if (getenv("SCI_UPDATE_GOLDEN")) {
-		f = fopen(golden, "w");
-		assert_non_null(f);
-		fputs(text, f);
-		assert_int_equal(fclose(f), 0);
-	}
-	f = fopen(golden, "r");
-	if (!f)
-		fail_msg("%s: missing (SCI_UPDATE_GOLDEN=1 writes it)", golden);
-	assert_int_not_equal(getdelim(&want, &len, '\0', f), -1);
-	fclose(f);
-	if (strcmp(text, want) != 0)
-		fail_msg("output differs from %s (SCI_UPDATE_GOLDEN=1 "
-			 "rewrites it):\n%s", golden, text);
-	free(want);
+	report_test_assert_golden("full.sarif", text);
 	free(text);
 	sci_diag_free(f1);
 	sci_result_list_clear(&l);
