@@ -46,6 +46,13 @@ typedef struct {
 	const char *const *noreturn;
 	/* emit one SCI_RULE_INPUT record per file the TU read (absolute) */
 	int report_inputs;
+	/*
+	 * The project's own directories (absolute, NULL-terminated; may be
+	 * NULL): functions defined in a header under one of them - static
+	 * inline helpers - are analyzed too, not only those of the TU's own
+	 * file.  System and third-party headers elsewhere are not.
+	 */
+	const char *const *project_dirs;
 } sci_analyze_opts;
 
 /* Outcome of one TU (return value of sci_analyze_tu). */

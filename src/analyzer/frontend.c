@@ -1,7 +1,7 @@
 /*
  * frontend.c - one translation unit: sparse parses it (without evaluation,
- * see expr_util.c), then every function defined in the file itself is
- * walked, and its findings are emitted.
+ * see expr_util.c), then every function defined in the file itself or in
+ * one of the project's headers is walked, and its findings are emitted.
  */
 #include "analyzer/engine_int.h"
 
@@ -13,19 +13,75 @@ static int cmp_fn(const void *a, const void *b)
 	const struct symbol *x = *(struct symbol *const *)a;
 	const struct symbol *y = *(struct symbol *const *)b;
 
+	if (x->pos.stream != y->pos.stream)
+		return x->pos.stream < y->pos.stream ? -1 : 1;
 	if (x->pos.line != y->pos.line)
 		return x->pos.line < y->pos.line ? -1 : 1;
 	return x->pos.pos < y->pos.pos ? -1 : x->pos.pos > y->pos.pos;
 }
 
-static int is_definition(struct symbol *sym, int stream)
+/* 1 if @path (absolute) lies in @dir or below it. */
+static int is_under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	return strncmp(path, dir, n) == 0 &&
+	       (path[n] == '/' || path[n] == '\0' || (n == 1 && dir[0] == '/'));
+}
+
+/*
+ * Streams whose definitions are analyzed: the TU's own file, and headers
+ * of the project (a bug in a static inline helper is a bug of every
+ * includer; the gate reports it once).  Decided once per stream.
+ */
+static signed char *own_streams;
+static int nown_streams;
+
+static int is_own_stream(int stream, int main_stream,
+			 const char *const *project_dirs)
+{
+	char *real;
+	size_t i;
+	int own = 0;
+
+	if (stream == main_stream)
+		return 1;
+	if (!project_dirs || stream < 0 || stream >= input_stream_nr)
+		return 0;
+	if (stream >= nown_streams) {
+		int n = input_stream_nr, k;
+
+		own_streams = realloc(own_streams, (size_t)n);
+		if (!own_streams)
+			abort();
+		for (k = nown_streams; k < n; k++)
+			own_streams[k] = -1;
+		nown_streams = n;
+	}
+	if (own_streams[stream] >= 0)
+		return own_streams[stream];
+	real = input_streams[stream].name ?
+	       realpath(input_streams[stream].name, NULL) : NULL;
+	for (i = 0; real && project_dirs[i] && !own; i++)
+		own = is_under(real, project_dirs[i]);
+	free(real);
+	own_streams[stream] = (signed char)own;
+	return own;
+}
+
+static int is_definition(struct symbol *sym, int stream,
+			 const char *const *project_dirs)
 {
 	struct symbol *base;
 
-	if (!sym || sym->type != SYM_NODE || sym->pos.stream != stream)
+	if (!sym || sym->type != SYM_NODE)
 		return 0;
 	base = sym->ctype.base_type;
-	return base && base->type == SYM_FN && (base->stmt || base->inline_stmt);
+	if (!base || base->type != SYM_FN || !(base->stmt || base->inline_stmt))
+		return 0;
+	return is_own_stream(sym->pos.stream, stream, project_dirs);
 }
 
 static void add_fn(struct symbol ***v, int *n, int *cap, struct symbol *sym)
@@ -95,6 +151,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	struct string_list *files = NULL;
 	struct symbol_list *list;
 	struct symbol *sym, **fns = NULL;
+	const char *const *dirs;
 	int argc = 0, stream, n = 0, cap = 0, i;
 
 	while (argv[argc])
@@ -108,13 +165,14 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	stream = input_stream_nr;
 	list = sparse_keep_tokens((char *)path);
 
+	dirs = opts ? opts->project_dirs : NULL;
 	FOR_EACH_PTR(list, sym) {
-		if (is_definition(sym, stream))
+		if (is_definition(sym, stream, dirs))
 			add_fn(&fns, &n, &cap, sym);
 	} END_FOR_EACH_PTR(sym);
 	/* inline definitions are not in the list sparse returns */
 	FOR_EACH_PTR(file_scope->symbols, sym) {
-		if (is_definition(sym, stream))
+		if (is_definition(sym, stream, dirs))
 			add_fn(&fns, &n, &cap, sym);
 	} END_FOR_EACH_PTR(sym);
 	if (n > 1)

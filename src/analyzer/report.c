@@ -32,11 +32,29 @@ static int same(const sci_diag *a, const sci_diag *b)
 	return sci_diag_cmp(a, b) == 0;
 }
 
+/*
+ * The lines of the function being walked, when @d lies in its file: the
+ * gate needs them to tell whether a change that deleted lines (a free(), a
+ * check) caused a finding reported somewhere else in the function.
+ */
+static void set_function_lines(sci_diag *d)
+{
+	struct symbol *fn = sci__cur_fn;
+
+	if (!fn || fn->endpos.line < fn->pos.line ||
+	    fn->endpos.stream != fn->pos.stream ||
+	    strcmp(sci__pos_path(fn->pos), d->path) != 0)
+		return;
+	d->fn_first = fn->pos.line;
+	d->fn_last = fn->endpos.line;
+}
+
 /* Takes @d; returns the kept copy (an earlier identical one, or @d). */
 static sci_diag *keep(sci_diag *d)
 {
 	size_t i;
 
+	set_function_lines(d);
 	for (i = 0; i < pending.n; i++) {
 		if (same(pending.items[i], d)) {
 			sci_diag_free(d);

@@ -98,8 +98,7 @@ int sci_compare(sci_result_list *out, sci_result_list *head,
 		sci_result *o;
 		int t = 1;
 
-		if (touched && (t = touched(h->diag->path, h->diag->line,
-					    payload)) < 0) {
+		if (touched && (t = touched(h->diag, payload)) < 0) {
 			error = t;
 			goto done;
 		}

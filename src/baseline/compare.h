@@ -19,11 +19,12 @@
 #include "util/result.h"
 
 /**
- * Says whether line @line of @path (a head path) was touched by the
- * change.  Returns 1 touched, 0 not, or a negative SCI_E* code (with
- * sci_error_set()) to abort the comparison.
+ * Says whether the change caused head finding @d (head paths): the policy
+ * lives with the caller, which knows the change (see docs/baseline.md,
+ * "What the change caused").  Returns 1 touched, 0 not, or a negative
+ * SCI_E* code (with sci_error_set()) to abort the comparison.
  */
-typedef int (*sci_touched_fn)(const char *path, unsigned line, void *payload);
+typedef int (*sci_touched_fn)(const sci_diag *d, void *payload);
 
 /**
  * Classifies @head against @base and @bl, appending every result to @out

@@ -57,6 +57,7 @@ typedef struct {
 	char *baseline_path;
 	sci_result_list head, base, results;
 	sci_diag_list failures;
+	size_t unanalyzed;		/* failures of TUs the change touched */
 	sci_gate gate;
 	int have_base;
 	int exit_code;
@@ -438,8 +439,12 @@ static int analyze_base(gate_ctx *g)
 			base.n + hits, base.n + hits == 1 ? "" : "s", base.n,
 			g->base_sha, hits);
 	if (base.n) {
+		/* the checkout's headers; generated ones stay in the work tree */
+		const char *dirs[3] = { g->tmpdir, g->root, NULL };
+
 		dopts.cwd = g->tmpdir;
 		aopts.report_inputs = 0;
+		aopts.project_dirs = dirs;
 		dopts.analyze_opts = &aopts;
 		if ((error = sci_driver_run(&diags, &stats, &base, &dopts)) < 0)
 			goto done;
@@ -467,11 +472,120 @@ done:
 	return error;
 }
 
+/* ------------------------------------------------------------ gate */
+
+/*
+ * Does @tu hold code the change touched?  Its main file or a file it is
+ * known to have read changed.  A TU that died before reporting what it
+ * read is judged by its main file alone: blaming every change on a TU
+ * that never parses would fail every pull request.
+ */
+static int tu_holds_changes(gate_ctx *g, const sci_tu *tu)
+{
+	char *rel = repo_path_dup(g, tu->path, tu->directory ? tu->directory
+							      : g->s->cwd);
+	int hit = sci_changes_path_changed(g->changes, rel);
+	size_t i;
+
+	free(rel);
+	for (i = 0; i < tu->inputs.n && !hit; i++) {
+		rel = repo_path_dup(g, tu->inputs.v[i], g->s->cwd);
+		hit = sci_changes_path_changed(g->changes, rel);
+		free(rel);
+	}
+	return hit;
+}
+
+static int tu_failed(const sci_tu *tu)
+{
+	size_t i;
+
+	for (i = 0; i < tu->diags.n; i++)
+		if (strcmp(tu->diags.items[i]->rule, SCI_RULE_ANALYSIS_FAILURE) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The gate cannot vouch for changed code it could not analyze: such a
+ * TU's failure says so (every report shows the message), and counts
+ * against the gate unless --allow-unanalyzed.
+ */
+static void mark_unanalyzed(gate_ctx *g)
+{
+	size_t i, k;
+
+	for (i = 0; i < g->tus.n; i++) {
+		const sci_tu *tu = &g->tus.items[i];
+		char *rel;
+
+		if (!tu_failed(tu) || !tu_holds_changes(g, tu))
+			continue;
+		g->unanalyzed++;
+		rel = repo_path_dup(g, tu->path, tu->directory ? tu->directory
+							       : g->s->cwd);
+		for (k = 0; k < g->failures.n; k++) {
+			sci_diag *d = g->failures.items[k];
+			char *msg;
+
+			if (strcmp(d->path, rel) != 0)
+				continue;
+			msg = sci_printf_dup("%s; this translation unit holds changed code that could not be analyzed%s",
+					     d->message,
+					     g->s->o->allow_unanalyzed ?
+					     " (allowed by --allow-unanalyzed)" :
+					     ", so the gate fails (--allow-unanalyzed accepts it)");
+			free(d->message);
+			d->message = msg;
+		}
+		fprintf(stderr, "smatch-ci: %s holds changed code and could not be analyzed%s\n",
+			rel, g->s->o->allow_unanalyzed ? "" : ": the gate fails");
+		free(rel);
+	}
+}
+
+/*
+ * 1 whenever the gate fails, even if some TU failed too: a pull request
+ * that adds a bug and breaks the parse of another file must not pass a
+ * pipeline that tolerates exit 3.  3 only when the gate passed on what
+ * could be analyzed.
+ */
+static int gate_exit_code(const gate_ctx *g)
+{
+	int unvouched = g->unanalyzed && !g->s->o->allow_unanalyzed &&
+			g->gate.mode != SCI_FAIL_ON_NONE;
+
+	if (unvouched || sci_gate_fails(&g->gate, &g->results))
+		return EXIT_FINDINGS;
+	return g->failures.n ? EXIT_INCOMPLETE : EXIT_CLEAN;
+}
+
 /* ---------------------------------------------------------- reports */
 
-static int touched_cb(const char *path, unsigned line, void *payload)
+/*
+ * Did the change cause head finding @d?  Yes when it added or edited a
+ * line of the finding's evidence - the primary location, or any related
+ * location (allocation, free, check, dereference: what SARIF shows as
+ * relatedLocations and codeFlows) - or deleted lines inside the function
+ * that holds it, since a deleted free() or check leaves no line behind to
+ * point at.  Primary-line-only gating let a new leak (reported at the
+ * function's end) or a deref moved above an old check walk through.
+ */
+static int touched_cb(const sci_diag *d, void *payload)
 {
-	return sci_changes_touched(payload, path, line);
+	const sci_changes *c = payload;
+	size_t i;
+
+	if (sci_changes_touched(c, d->path, d->line))
+		return 1;
+	for (i = 0; i < d->nrelated; i++)
+		if (d->related[i].line &&
+		    sci_changes_touched(c, d->related[i].path[0] ?
+					   d->related[i].path : d->path,
+					d->related[i].line))
+			return 1;
+	return sci_changes_deleted_within(c, d->path, d->fn_first,
+					  d->fn_last);
 }
 
 static sci_rule_info *rule_infos(size_t *n)
@@ -582,7 +696,10 @@ static void verdict(const gate_ctx *g)
 	}
 	switch (g->exit_code) {
 	case EXIT_CLEAN: how = "passed"; break;
-	case EXIT_FINDINGS: how = "FAILED"; break;
+	case EXIT_FINDINGS:
+		how = g->unanalyzed && !g->s->o->allow_unanalyzed ?
+		      "FAILED (changed code could not be analyzed)" : "FAILED";
+		break;
 	default: how = "INCOMPLETE (a translation unit could not be analyzed)"; break;
 	}
 	printf("smatch-ci: %zu new (%zu on changed lines), %zu unchanged, %zu fixed, %zu suppressed",
@@ -727,19 +844,27 @@ static int load_baseline(gate_ctx *g)
 	return sci_baseline_load(&g->bl, g->baseline_path, SCI_BASELINE_MISSING_OK);
 }
 
-static void open_cache(gate_ctx *g)
+/*
+ * Returns 0, or SCI_EINVALID when the path names a file that is not a
+ * smatch-ci cache (sci_cache_open() refuses to touch it): the run must
+ * stop with exit status 2 rather than go on without a cache, or the
+ * user would not notice that --cache points at the wrong file.
+ */
+static int open_cache(gate_ctx *g)
 {
 	const sci_cli_options *o = g->s->o;
 	char *path;
+	int error;
 
 	if (o->no_cache || !g->have_base)
-		return;
+		return 0;
 	path = o->cache ? sci_path_join_dup(g->s->cwd, o->cache)
 			: sci_path_join_dup(g->root, ".smatch-ci/cache.sqlite");
-	sci_cache_open(&g->cache, path);
-	if (sci_cache_warning(g->cache))
+	error = sci_cache_open(&g->cache, path);
+	if (!error && sci_cache_warning(g->cache))
 		fprintf(stderr, "smatch-ci: warning: %s\n", sci_cache_warning(g->cache));
 	free(path);
+	return error;
 }
 
 static int analyze_head(gate_ctx *g)
@@ -748,9 +873,12 @@ static int analyze_head(gate_ctx *g)
 	sci_analyze_opts aopts = *g->s->aopts;
 	sci_diag_list diags = { 0 };
 	sci_driver_stats stats;
+	const char *dirs[2] = { g->root, NULL };
 	int error;
 
 	aopts.report_inputs = g->have_base;
+	if (g->root)
+		aopts.project_dirs = dirs;
 	dopts.analyze_opts = &aopts;
 	if ((error = sci_driver_run(&diags, &stats, &g->tus, &dopts)) < 0)
 		return error;
@@ -820,6 +948,8 @@ int sci_cli_gate_run(const sci_gate_setup *s)
 		code = usage_error(sci_error_last());
 		goto done;
 	}
+	sci_result_list_dedupe(&g.head);
+	sci_result_list_dedupe(&g.base);
 	sci_fp_assign(&g.head, NULL, NULL);
 	sci_fp_assign(&g.base, NULL, NULL);
 	if (sci_compare(&g.results, &g.head, g.have_base ? &g.base : NULL, g.bl,
@@ -831,11 +961,9 @@ int sci_cli_gate_run(const sci_gate_setup *s)
 		code = baseline_command(&g);
 		goto done;
 	}
-	if (g.failures.n)
-		g.exit_code = EXIT_INCOMPLETE;
-	else
-		g.exit_code = sci_gate_fails(&g.gate, &g.results) ? EXIT_FINDINGS
-								  : EXIT_CLEAN;
+	if (g.have_base)
+		mark_unanalyzed(&g);
+	g.exit_code = gate_exit_code(&g);
 	if (write_reports(&g) < 0) {
 		code = usage_error(sci_error_last());
 		goto done;

@@ -7,6 +7,7 @@
 #include "cli/driver.h"
 #include "cli/gate.h"
 #include "cli/options.h"
+#include "cli/paths.h"
 #include "cli/plan.h"
 #include "cli/profile.h"
 #include "cli/rules.h"
@@ -95,9 +96,10 @@ static int outcome(const sci_diag_list *diags, sci_level fail_level)
 		else if (sci_diag_is_finding(d) && d->level >= fail_level)
 			findings = 1;
 	}
-	if (failures)
-		return EXIT_INCOMPLETE;
-	return findings ? EXIT_FINDINGS : EXIT_CLEAN;
+	/* findings fail the run even when a TU failed too: 3 never hides 1 */
+	if (findings)
+		return EXIT_FINDINGS;
+	return failures ? EXIT_INCOMPLETE : EXIT_CLEAN;
 }
 
 static void set_analysis_opts(sci_analyze_opts *aopts, sci_driver_opts *dopts,
@@ -125,7 +127,8 @@ static int run(const sci_cli_options *o)
 	sci_driver_opts dopts;
 	sci_driver_stats stats;
 	sci_plan_env env = { NULL, NULL, NULL };
-	char *gcc_base = NULL, *multiarch = NULL;
+	char *gcc_base = NULL, *multiarch = NULL, *project_root = NULL;
+	const char *project_dirs[2] = { NULL, NULL };
 	sci_diag_list diags = { NULL, 0, 0 };
 	sci_strv rules = { 0 };
 	sci_profile profile;
@@ -157,6 +160,8 @@ static int run(const sci_cli_options *o)
 	env.gcc_base_dir = gcc_base;
 	env.multiarch_dir = multiarch;
 	set_analysis_opts(&aopts, &dopts, o, &rules, &profile, cwd);
+	project_dirs[0] = project_root = sci_path_project_root_dup(cwd);
+	aopts.project_dirs = project_dirs;
 	if (sci_cli_gate_wanted(o)) {
 		sci_gate_setup setup = { o, &aopts, &dopts, &env, cwd };
 
@@ -184,6 +189,8 @@ static int run(const sci_cli_options *o)
 		fail(sci_error_last());
 		goto done;
 	}
+	/* a header's functions are analyzed in every TU that includes it */
+	sci_diag_list_dedupe(&diags);
 	if (write_reports(&diags, o->json, json, o->quiet) < 0) {
 		fail("cannot write the report");
 		goto done;
@@ -209,6 +216,7 @@ done:
 	sci_profile_clear(&profile);
 	free(gcc_base);
 	free(multiarch);
+	free(project_root);
 	return code;
 }
 

@@ -52,6 +52,8 @@ static const char usage[] =
 "  --sarif FILE, --sarif-suppressed FILE, --gitlab FILE, --markdown FILE\n"
 "                        SARIF 2.1.0, GitLab Code Quality, Markdown summary\n"
 "  --category NAME       SARIF automationDetails category (default smatch-ci)\n"
+"  --allow-unanalyzed    a changed translation unit that cannot be analyzed\n"
+"                        does not fail the gate (the run still exits 3)\n"
 "  --cache FILE, --no-cache\n"
 "                        base results cache (default .smatch-ci/cache.sqlite)\n"
 "  -q, --quiet           print only the gate's verdict\n"
@@ -64,8 +66,9 @@ static const char usage[] =
 "  -h, --help            show this help and exit\n"
 "  --version             show the version and exit\n"
 "\n"
-"Exit status: 0 no findings at or above the fail level, 1 findings,\n"
-"2 usage or configuration error, 3 analysis incomplete (a TU failed).\n";
+"Exit status: 0 no findings at or above the fail level, 1 findings (with a\n"
+"base: the gate failed; it wins over 3), 2 usage or configuration error,\n"
+"3 analysis incomplete (a TU failed) and nothing else failed.\n";
 
 const char *sci_cli_usage(void)
 {
@@ -403,6 +406,10 @@ static int parse_word(sci_cli_options *o, cursor *c)
 	}
 	if (strcmp(w, "--no-cache") == 0) {
 		o->no_cache = 1;
+		return 0;
+	}
+	if (strcmp(w, "--allow-unanalyzed") == 0) {
+		o->allow_unanalyzed = 1;
 		return 0;
 	}
 	if ((r = parse_valued(o, c)) != 0)

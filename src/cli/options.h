@@ -54,6 +54,8 @@ typedef struct {
 	char *category;		/* --category NAME (SARIF automationDetails) */
 	char *cache;		/* --cache FILE, or NULL (default) */
 	int no_cache;		/* --no-cache */
+	int allow_unanalyzed;	/* --allow-unanalyzed: a changed TU that
+				 * failed does not fail the gate */
 	int quiet;		/* --quiet: only the verdict */
 	unsigned jobs;		/* -j N; 0: one per online core */
 	unsigned tu_timeout;	/* seconds; 0: no limit */

@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int sci_path_is_absolute(const char *path)
 {
@@ -104,4 +105,29 @@ char *sci_path_display_dup(const char *path, const char *base_dir,
 	}
 	free(abs);
 	return out;
+}
+
+char *sci_path_project_root_dup(const char *cwd)
+{
+	char *real = realpath(cwd, NULL), *dir, *git, *slash;
+	struct stat st;
+
+	if (!real)
+		return sci_path_normalize_dup(cwd);
+	dir = sci_strdup(real);
+	for (;;) {
+		git = sci_path_join_dup(dir, ".git");
+		if (lstat(git, &st) == 0) {
+			free(git);
+			free(real);
+			return dir;
+		}
+		free(git);
+		slash = strrchr(dir, '/');
+		if (!slash || slash == dir)
+			break;
+		*slash = '\0';
+	}
+	free(dir);
+	return real;
 }

@@ -44,4 +44,14 @@ const char *sci_path_under(const char *path, const char *dir);
 char *sci_path_display_dup(const char *path, const char *base_dir,
 			   const char *cwd);
 
+/**
+ * The project a run in @cwd (absolute) belongs to: the nearest directory
+ * at or above @cwd that holds a ".git" entry (a work tree, or a submodule's
+ * or worktree's .git file), else @cwd itself, resolved with realpath().
+ * Its headers are analyzed like the project's .c files.
+ *
+ * Returns: owned.
+ */
+char *sci_path_project_root_dup(const char *cwd);
+
 #endif

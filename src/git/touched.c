@@ -17,12 +17,24 @@ typedef struct {
 	unsigned first, last;
 } line_range;
 
+/*
+ * Where lines were deleted, in half-lines of the new side: line L is 2L,
+ * the gap after line L is 2L + 1.  A pure deletion after new line L is
+ * [2L+1, 2L+1]; lines replaced by new lines S..E are [2S, 2E].  So "did
+ * the change delete something inside lines F..L" is one overlap test.
+ */
+typedef struct {
+	unsigned long lo, hi;
+} del_range;
+
 /* NOTE: pub must stay first: sci_change pointers are cast back. */
 typedef struct {
 	sci_change pub;
 	char *path, *old_path;
 	line_range *ranges;
 	size_t nranges, cap;
+	del_range *dels;
+	size_t ndels, dcap;
 } entry;
 
 struct sci_changes {
@@ -49,11 +61,32 @@ static void entry_add_line(entry *e, unsigned line)
 	e->nranges++;
 }
 
+static void entry_add_deletion(entry *e, const git_diff_hunk *h)
+{
+	del_range *d;
+
+	if (h->old_lines <= 0 || h->new_start < 0)
+		return;
+	if (e->ndels == e->dcap) {
+		e->dcap = e->dcap ? e->dcap * 2 : 8;
+		e->dels = sci_realloc(e->dels, e->dcap * sizeof(*e->dels));
+	}
+	d = &e->dels[e->ndels++];
+	if (h->new_lines <= 0) {
+		d->lo = d->hi = 2ul * (unsigned long)h->new_start + 1;
+	} else {
+		d->lo = 2ul * (unsigned long)h->new_start;
+		d->hi = 2ul * ((unsigned long)h->new_start +
+			       (unsigned long)h->new_lines - 1);
+	}
+}
+
 static void entry_fini(entry *e)
 {
 	free(e->path);
 	free(e->old_path);
 	free(e->ranges);
+	free(e->dels);
 }
 
 static entry *changes_push(sci_changes *c)
@@ -99,14 +132,20 @@ static int is_gitlink_or_dir(const git_diff_file *f)
 	       (len && f->path[len - 1] == '/');
 }
 
-/* Records the lines added by @patch's hunks; returns the hunk count. */
+/*
+ * Records the lines added by @patch's hunks and where it deleted lines;
+ * returns the hunk count.
+ */
 static size_t add_patch_lines(entry *e, git_patch *patch)
 {
 	const git_diff_line *line;
-	size_t h, nh = git_patch_num_hunks(patch);
+	const git_diff_hunk *hunk;
+	size_t h, nh = git_patch_num_hunks(patch), hl;
 	int i, nl;
 
 	for (h = 0; h < nh; h++) {
+		if (git_patch_get_hunk(&hunk, &hl, patch, h) == 0)
+			entry_add_deletion(e, hunk);
 		nl = git_patch_num_lines_in_hunk(patch, h);
 		for (i = 0; i < nl; i++) {
 			if (git_patch_get_line_in_hunk(&line, patch, h, i) < 0)
@@ -318,6 +357,21 @@ int sci_changes_touched(const sci_changes *c, const char *path,
 	const sci_change *ch = sci_changes_find(c, path);
 
 	return ch && sci_change_touched(ch, line);
+}
+
+int sci_changes_deleted_within(const sci_changes *c, const char *path,
+			       unsigned first, unsigned last)
+{
+	const entry *e = (const entry *)sci_changes_find(c, path);
+	unsigned long lo = 2ul * first, hi = 2ul * last;
+	size_t i;
+
+	if (!e || !first || last < first)
+		return 0;
+	for (i = 0; i < e->ndels; i++)
+		if (e->dels[i].lo <= hi && e->dels[i].hi >= lo)
+			return 1;
+	return 0;
 }
 
 int sci_changes_path_changed(const sci_changes *c, const char *path)

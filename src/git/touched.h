@@ -91,6 +91,16 @@ int sci_changes_touched(const sci_changes *c, const char *path,
 			unsigned line);
 
 /**
+ * 1 if the change deleted or replaced lines of new-side @path strictly
+ * inside lines @first..@last (1-based, inclusive): a deletion just before
+ * @first or just after @last does not count.  0 for an unchanged path, an
+ * added file, or @first == 0.  The gate asks this about the function that
+ * holds a finding: deleting a free() makes a leak at the function's end.
+ */
+int sci_changes_deleted_within(const sci_changes *c, const char *path,
+			       unsigned first, unsigned last);
+
+/**
  * 1 if the content at @path differs from the base: added, deleted,
  * modified, or renamed/copied with edits (even if the edits only delete
  * lines).  0 for an unchanged path, a rename without edits and a

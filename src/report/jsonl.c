@@ -65,6 +65,13 @@ static json_t *diag_object(const sci_diag *d)
 		json_decref(o);
 		return NULL;
 	}
+	if (d->fn_first &&
+	    json_object_set_new(o, "function_lines",
+				json_pack("[II]", (json_int_t)d->fn_first,
+					  (json_int_t)d->fn_last)) < 0) {
+		json_decref(o);
+		return NULL;
+	}
 	return o;
 }
 
@@ -196,12 +203,29 @@ static int parse_related(sci_diag *d, json_t *a)
 	return 0;
 }
 
+/* "function_lines": [first, last], both lines of d->path. */
+static int parse_function_lines(sci_diag *d, json_t *a)
+{
+	json_t *first = json_array_get(a, 0), *last = json_array_get(a, 1);
+
+	if (!json_is_array(a) || json_array_size(a) != 2 ||
+	    !json_is_integer(first) || !json_is_integer(last) ||
+	    json_integer_value(first) < 0 ||
+	    json_integer_value(last) < json_integer_value(first) ||
+	    json_integer_value(last) > (json_int_t)UINT_MAX)
+		return sci_error_set(SCI_EINVALID,
+				     "diagnostic: \"function_lines\" is not [first, last]");
+	d->fn_first = (unsigned)json_integer_value(first);
+	d->fn_last = (unsigned)json_integer_value(last);
+	return 0;
+}
+
 int sci_jsonl_parse(sci_diag **out, const char *line)
 {
 	const char *rule, *level_name, *path, *function, *key, *message;
 	const char *what = "diagnostic";
 	json_error_t jerr;
-	json_t *o = NULL, *rel;
+	json_t *o = NULL, *rel, *fn_lines;
 	sci_diag *d = NULL;
 	unsigned ln, col;
 	sci_level level;
@@ -236,6 +260,9 @@ int sci_jsonl_parse(sci_diag **out, const char *line)
 	d = sci_diag_new(rule, level, path, ln, col, function, key, message);
 	rel = json_object_get(o, "related");
 	if (rel && (error = parse_related(d, rel)) < 0)
+		goto done;
+	fn_lines = json_object_get(o, "function_lines");
+	if (fn_lines && (error = parse_function_lines(d, fn_lines)) < 0)
 		goto done;
 	*out = d;
 	d = NULL;

@@ -14,9 +14,9 @@
 /* NOTE: must match the process exit codes of src/cli/main.c. */
 enum {
 	SCI_RUN_EXIT_CLEAN = 0,		/* nothing new on changed code */
-	SCI_RUN_EXIT_FINDINGS = 1,	/* the gate failed */
+	SCI_RUN_EXIT_FINDINGS = 1,	/* the gate failed (wins over 3) */
 	SCI_RUN_EXIT_ERROR = 2,		/* usage, configuration or VCS error */
-	SCI_RUN_EXIT_INCOMPLETE = 3	/* a TU failed, not allowed */
+	SCI_RUN_EXIT_INCOMPLETE = 3	/* a TU failed; the gate did not */
 };
 
 typedef struct {

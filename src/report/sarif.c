@@ -752,8 +752,10 @@ static json_t *notification_new(const sci_diag *f, const char *srcroot)
 static json_t *invocations_new(const sci_report_run *run)
 {
 	json_t *inv = json_object(), *notes = NULL;
-	int ok = run->exit_code == SCI_RUN_EXIT_CLEAN ||
-		 run->exit_code == SCI_RUN_EXIT_FINDINGS;
+	/* a failed gate with a TU that could not be analyzed is exit 1 too:
+	 * the execution still did not cover everything */
+	int ok = (run->exit_code == SCI_RUN_EXIT_CLEAN ||
+		  run->exit_code == SCI_RUN_EXIT_FINDINGS) && !run->nfailures;
 	size_t i;
 
 	if (json_object_set_new(inv, "executionSuccessful",

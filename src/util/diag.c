@@ -75,6 +75,8 @@ sci_diag *sci_diag_dup(const sci_diag *d)
 	for (i = 0; i < d->nrelated; i++)
 		sci_diag_add_related(c, d->related[i].path, d->related[i].line,
 				     d->related[i].col, d->related[i].message);
+	c->fn_first = d->fn_first;
+	c->fn_last = d->fn_last;
 	return c;
 }
 
@@ -147,6 +149,21 @@ void sci_diag_list_sort(sci_diag_list *list)
 {
 	if (list->n > 1)
 		qsort(list->items, list->n, sizeof(*list->items), cmp_ptr);
+}
+
+void sci_diag_list_dedupe(sci_diag_list *list)
+{
+	size_t i, n = 0;
+
+	sci_diag_list_sort(list);
+	for (i = 0; i < list->n; i++) {
+		if (n && sci_diag_cmp(list->items[n - 1], list->items[i]) == 0) {
+			sci_diag_free(list->items[i]);
+			continue;
+		}
+		list->items[n++] = list->items[i];
+	}
+	list->n = n;
 }
 
 void sci_diag_list_clear(sci_diag_list *list)

@@ -53,6 +53,11 @@ typedef struct sci_diag {
 	char *message;
 	sci_diag_loc *related;
 	size_t nrelated;
+	/* First and last line of the function that holds the finding, in
+	 * @path; 0 when unknown or outside a function.  The gate counts a
+	 * change that deletes lines inside this span as causing the finding. */
+	unsigned fn_first;
+	unsigned fn_last;
 } sci_diag;
 
 /** Returns: owned diagnostic with copies of every string (NULL -> ""). */
@@ -80,6 +85,8 @@ typedef struct {
 /** Takes ownership of @d. */
 void sci_diag_list_take(sci_diag_list *list, sci_diag *d);
 void sci_diag_list_sort(sci_diag_list *list);
+/** Sorts @list and frees all but one of each run of equal diagnostics. */
+void sci_diag_list_dedupe(sci_diag_list *list);
 /** Frees every diagnostic and the array; the list is left empty. */
 void sci_diag_list_clear(sci_diag_list *list);
 

@@ -47,6 +47,25 @@ void sci_result_list_sort(sci_result_list *list)
 		qsort(list->items, list->n, sizeof(*list->items), cmp_result);
 }
 
+void sci_result_list_dedupe(sci_result_list *list)
+{
+	size_t i, n = 0;
+
+	sci_result_list_sort(list);
+	for (i = 0; i < list->n; i++) {
+		sci_result *r = &list->items[i];
+
+		if (n && list->items[n - 1].cls == r->cls &&
+		    sci_diag_cmp(list->items[n - 1].diag, r->diag) == 0) {
+			sci_diag_free(r->diag);
+			free(r->justification);
+			continue;
+		}
+		list->items[n++] = *r;
+	}
+	list->n = n;
+}
+
 void sci_result_list_clear(sci_result_list *list)
 {
 	size_t i;

@@ -27,7 +27,7 @@ typedef struct {
 	sci_diag *diag;			/* owned */
 	char fingerprint[SCI_FP_HEX];	/* "" until computed */
 	sci_class cls;
-	int touched;			/* primary line touched by the change */
+	int touched;			/* the change caused it (compare.h) */
 	char *justification;		/* suppressed: the baseline's reason; owned */
 } sci_result;
 
@@ -40,6 +40,12 @@ typedef struct {
 sci_result *sci_result_list_take(sci_result_list *list, sci_diag *d);
 /** Sorts by class, then path, line, column, rule, function, key, message. */
 void sci_result_list_sort(sci_result_list *list);
+/**
+ * Sorts @list and keeps one of each set of results with the same class and
+ * equal diagnostics (sci_diag_cmp): a header function is analyzed in every
+ * TU that includes it, and its findings count once.
+ */
+void sci_result_list_dedupe(sci_result_list *list);
 void sci_result_list_clear(sci_result_list *list);
 
 #endif

@@ -48,8 +48,8 @@ TEXT_LINE = re.compile(
 FAILURE_LINE = re.compile(
     r"^(?P<path>[^:\s]+): error: analysis failed: (?P<msg>.+) "
     r"\[analysis-failure\]$")
-JSON_KEYS = ["column", "function", "key", "level", "line", "message", "path",
-             "related", "rule"]
+JSON_KEYS = ["column", "function", "function_lines", "key", "level", "line",
+             "message", "path", "related", "rule"]
 
 
 def run(args, cwd, timeout=120, env=None):
@@ -215,14 +215,14 @@ class CliTest(unittest.TestCase):
 
     # ---- failures: exit 3, other TUs still reported ----
 
-    def test_broken_tus_exit_3_and_hide_nothing(self):
+    def test_broken_tus_hide_nothing(self):
         self.write("a_leak.c", LEAK_C)
         self.write("b_syntax.c", SYNTAX_ERROR_C)
         self.write("c_missing.c", MISSING_INCLUDE_C)
         self.write("d_leak.c", LEAK_C)
         rc, out, err = run(["a_leak.c", "b_syntax.c", "c_missing.c", "d_leak.c"],
                            self.dir)
-        self.assertEqual(rc, 3, out + err)
+        self.assertEqual(rc, 1, out + err)     # findings: 3 never hides 1
         findings, failures = parse_text(out)
         self.assertEqual(sorted(f["path"] for f in findings),
                          ["a_leak.c", "d_leak.c"])
@@ -251,7 +251,7 @@ class CliTest(unittest.TestCase):
         rc, out, err = run(["--tu-timeout", "2", "-j", "4", "a_leak.c",
                             "b_crash.c", "c_hang.c", "d_leak.c"], self.dir,
                            timeout=60, env=env)
-        self.assertEqual(rc, 3, out + err)
+        self.assertEqual(rc, 1, out + err)
         findings, failures = parse_text(out)
         self.assertEqual(sorted(f["path"] for f in findings),
                          ["a_leak.c", "d_leak.c"])
@@ -260,9 +260,12 @@ class CliTest(unittest.TestCase):
         self.assertIn("SIGSEGV", by_path["b_crash.c"])
         self.assertIn("timed out", by_path["c_hang.c"])
 
-    def test_failure_wins_over_findings_even_at_high_fail_level(self):
+    def test_findings_win_over_failures_and_failures_alone_are_3(self):
         self.write("leak.c", LEAK_C)
         self.write("bad.c", SYNTAX_ERROR_C)
+        rc, _, _ = run(["leak.c", "bad.c"], self.dir)
+        self.assertEqual(rc, 1)
+        # the leak is a warning, below the fail level: only the failure
         rc, _, _ = run(["--fail-level", "error", "leak.c", "bad.c"], self.dir)
         self.assertEqual(rc, 3)
         rc, _, _ = run(["bad.c"], self.dir)
@@ -281,7 +284,7 @@ class CliTest(unittest.TestCase):
         rc2, out2, _ = run(["-j", "2"] + names, self.dir)
         rc4, out4, _ = run(["-j4", "--json", "-"] + names, self.dir)
         rc1j, out1j, _ = run(["-j", "1", "--json", "-"] + names, self.dir)
-        self.assertEqual((rc1, rc2, rc4, rc1j), (3, 3, 3, 3))
+        self.assertEqual((rc1, rc2, rc4, rc1j), (1, 1, 1, 1))
         self.assertEqual(out1, out2)
         self.assertEqual(out4, out1j)
         findings, failures = parse_text(out1)
@@ -334,7 +337,7 @@ class CliTest(unittest.TestCase):
         self.write("leak.c", LEAK_C)
         self.write("bad.c", SYNTAX_ERROR_C)
         rc, out, err = run(["--json", "out.jsonl", "leak.c", "bad.c"], self.dir)
-        self.assertEqual(rc, 3, err)
+        self.assertEqual(rc, 1, err)
         findings, failures = parse_text(out)
         self.assertEqual(len(findings), 1)
         self.assertEqual(len(failures), 1)
@@ -474,7 +477,7 @@ class CliTest(unittest.TestCase):
         self.write_compdb(entries, "build")
         rc1, out1, err = run(["-p", "build", "-j", "1"], self.dir)
         rc2, out2, _ = run(["-p", "build", "-j", "2"], self.dir)
-        self.assertEqual((rc1, rc2), (3, 3), out1 + err)
+        self.assertEqual((rc1, rc2), (1, 1), out1 + err)
         self.assertEqual(out1, out2)
         findings, failures = parse_text(out1)
         self.assertEqual([f["path"] for f in findings], ["src/leak.c"])

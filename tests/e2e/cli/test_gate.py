@@ -4,16 +4,12 @@ and the reviewed baseline file.  Every SARIF and GitLab report written is
 validated against the official schemas (tests/tools/validate_reports.py)."""
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
 
-SMATCH_CI = os.environ.get("SMATCH_CI", "smatch-ci")
-SOURCE = os.environ.get("SCI_SOURCE_DIR",
-                        os.path.join(os.path.dirname(__file__), "..", "..", ".."))
-VALIDATOR = os.path.join(SOURCE, "tests", "tools", "validate_reports.py")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gate_repo import SMATCH_CI, RepoTestCase, git  # noqa: E402
 
 OLD_BUG = """#include <stdlib.h>
 #include <unistd.h>
@@ -52,62 +48,8 @@ int new_leak(int fd, int n)
 """
 
 
-def git(cwd, *args):
-    env = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", HOME=cwd,
-               GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.com",
-               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.com")
-    subprocess.run(["git", "-c", "init.defaultBranch=main"] + list(args),
-                   cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
-
-
-class GateTest(unittest.TestCase):
-    def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="sci-e2e-gate-")
-        self.addCleanup(shutil.rmtree, self.dir)
-        self.repo = os.path.join(self.dir, "repo")
-        os.makedirs(self.repo)
-        git(self.repo, "init", "-q")
-        self.write("a.c", OLD_BUG)
-        self.write("b.c", CLEAN)
-        git(self.repo, "add", "-A")
-        git(self.repo, "commit", "-q", "-m", "base")
-        git(self.repo, "checkout", "-q", "-b", "feature")
-
-    def write(self, name, text):
-        path = os.path.join(self.repo, name)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w") as f:
-            f.write(text)
-
-    def commit(self, message="change"):
-        git(self.repo, "add", "-A")
-        git(self.repo, "commit", "-q", "-m", message)
-
-    def run_gate(self, *extra, cwd=None):
-        out = os.path.join(self.dir, "out")
-        os.makedirs(out, exist_ok=True)
-        self.sarif = os.path.join(out, "r.sarif")
-        self.gitlab = os.path.join(out, "gl.json")
-        self.md = os.path.join(out, "summary.md")
-        args = [SMATCH_CI, "--baseline", "main", "--json", "-",
-                "--sarif", self.sarif, "--gitlab", self.gitlab,
-                "--markdown", self.md, "--cache",
-                os.path.join(self.dir, "cache.sqlite")] + list(extra)
-        p = subprocess.run(args, cwd=cwd or self.repo, capture_output=True,
-                           text=True, timeout=300)
-        results = [json.loads(line) for line in p.stdout.splitlines()]
-        return p.returncode, results, p.stderr
-
-    def classes(self, results):
-        return sorted((r["class"], r["path"], r["function"]) for r in results
-                      if r["rule"] == "memory-leak")
-
-    def assert_reports_valid(self):
-        p = subprocess.run([sys.executable, VALIDATOR, "--sarif", self.sarif,
-                            "--gitlab", self.gitlab], capture_output=True,
-                           text=True)
-        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+class GateTest(RepoTestCase):
+    FILES = {"a.c": OLD_BUG, "b.c": CLEAN}
 
     def test_new_bug_on_changed_line_fails(self):
         self.write("b.c", CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
@@ -127,21 +69,22 @@ class GateTest(unittest.TestCase):
         with open(self.md) as f:
             self.assertIn("memory leak of 'q'", f.read())
 
-    def test_new_bug_away_from_changed_lines_and_fail_on(self):
-        # deleting free() makes a leak appear at an untouched return
-        self.write("b.c", CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
-                   + NEW_BUG)
+    def test_new_bug_the_change_did_not_cause_and_fail_on(self):
+        # a header macro that stops freeing: the leak's evidence (the
+        # allocation, the return) is in b.c, which the change did not touch
+        self.write("rel.h", "#include <stdlib.h>\n#define RELEASE(p) free(p)\n")
+        self.write("b.c", CLEAN + "#include <unistd.h>\n#include \"rel.h\"\n"
+                   + NEW_BUG.replace("free(q);", "RELEASE(q);"))
         self.commit("add new_leak")
         git(self.repo, "branch", "-f", "main")
-        self.write("b.c", (CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
-                           + NEW_BUG).replace(
-            "\t\treturn -1;\n\tfree(q);", "\t\treturn -1;\n\t/* no free */"))
-        self.commit("drop a free")
+        self.write("rel.h", "#include <stdlib.h>\n#define RELEASE(p) ((void)(p))\n")
+        self.commit("RELEASE no longer frees")
         rc, results, err = self.run_gate()
         new = [r for r in results if r["class"] == "new"]
         self.assertEqual(len(new), 1, results)
+        self.assertEqual(new[0]["path"], "b.c")
         self.assertFalse(new[0]["touched"])
-        self.assertEqual(rc, 0, err)        # default: touched lines only
+        self.assertEqual(rc, 0, err)        # default: what the change caused
         rc, _, _ = self.run_gate("--fail-on", "new")
         self.assertEqual(rc, 1)
         rc, _, _ = self.run_gate("--fail-on", "new:error")
@@ -152,19 +95,22 @@ class GateTest(unittest.TestCase):
         self.assertEqual(rc, 2)
         self.assertIn("sometimes", err)
 
-    def test_failed_tu_is_a_notification_and_exit_3(self):
+    def test_failed_tu_is_a_notification_and_a_failed_gate_wins(self):
         self.write("broken.c", "int f(void) { return ; ; }}}\n")
         self.write("b.c", CLEAN + "#include <stdlib.h>\n#include <unistd.h>\n"
                    + NEW_BUG)
         self.commit()   # only tracked files are analyzed without a database
         rc, results, err = self.run_gate()
-        self.assertEqual(rc, 3, err)
+        # a new finding on changed code, and broken.c is changed code that
+        # could not be analyzed: the gate failed, and that is what exit 1
+        # says even though a TU failed (exit 3 never hides a failed gate)
+        self.assertEqual(rc, 1, err)
         self.assertIn(("new", "b.c", "new_leak"), self.classes(results))
         self.assert_reports_valid()
         with open(self.sarif) as f:
             inv = json.load(f)["runs"][0]["invocations"][0]
         self.assertFalse(inv["executionSuccessful"])
-        self.assertEqual(inv["exitCode"], 3)
+        self.assertEqual(inv["exitCode"], 1)
         notes = inv["toolExecutionNotifications"]
         self.assertEqual(len(notes), 1)
         self.assertIn("broken.c", json.dumps(notes[0]))

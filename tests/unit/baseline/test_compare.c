@@ -61,12 +61,12 @@ static sci_baseline *baseline_with(const char *fp, const char *why)
 }
 
 /* Touched: lines 1-20 of a.c. */
-static int touched_a_1_20(const char *path, unsigned line, void *payload)
+static int touched_a_1_20(const sci_diag *d, void *payload)
 {
 	int *calls = payload;
 
 	(*calls)++;
-	return strcmp(path, "a.c") == 0 && line >= 1 && line <= 20;
+	return strcmp(d->path, "a.c") == 0 && d->line >= 1 && d->line <= 20;
 }
 
 static void test_compare__four_classes(void **state)
@@ -222,9 +222,10 @@ static void test_compare__identical_findings_match_one_to_one(void **state)
 	sci_result_list_clear(&out);
 }
 
-static int touched_fails(const char *path, unsigned line, void *payload)
+static int touched_fails(const sci_diag *d, void *payload)
 {
-	return sci_error_set(SCI_EVCS, "no diff for %s", path);
+	(void)payload;
+	return sci_error_set(SCI_EVCS, "no diff for %s", d->path);
 }
 
 static void test_compare__failures_leave_out_alone(void **state)

@@ -465,13 +465,20 @@ static void test_sarif__failures_are_notifications(void **state)
 			  "uriBaseId"));
 	json_decref(doc);
 
-	/* exit 2 is an error too; exit 1 (findings) is a successful run */
+	/* exit 2 is an error too; exit 1 (the gate failed) with a TU that
+	 * could not be analyzed did not cover everything either */
 	run.exit_code = 2;
 	doc = sarif_doc(&l, &run, 0);
 	assert_true(json_is_false(at(run0(doc),
 				     "invocations.0.executionSuccessful")));
 	json_decref(doc);
 	run.exit_code = 1;
+	doc = sarif_doc(&l, &run, 0);
+	assert_true(json_is_false(at(run0(doc),
+				     "invocations.0.executionSuccessful")));
+	json_decref(doc);
+	/* exit 1 with everything analyzed is a successful run */
+	run.nfailures = 0;
 	doc = sarif_doc(&l, &run, 0);
 	assert_true(json_is_true(at(run0(doc),
 				    "invocations.0.executionSuccessful")));

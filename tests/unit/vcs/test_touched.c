@@ -135,6 +135,11 @@ static void test_touched__edit_in_the_middle(void **state)
 	assert_false(sci_changes_touched(c, "a.c", 6));
 	assert_true(sci_changes_touched(c, "a.c", 8));
 	assert_false(sci_changes_touched(c, "a.c", 9));
+	/* the edit replaced line 5; the insertion after a7 deleted nothing */
+	assert_true(sci_changes_deleted_within(c, "a.c", 5, 5));
+	assert_true(sci_changes_deleted_within(c, "a.c", 3, 7));
+	assert_false(sci_changes_deleted_within(c, "a.c", 1, 4));
+	assert_false(sci_changes_deleted_within(c, "a.c", 6, 20));
 	assert_true(sci_changes_path_changed(c, "a.c"));
 	assert_null(sci_changes_old_path(c, "a.c"));
 	assert_false(sci_changes_path_changed(c, "keep.c"));
@@ -276,6 +281,13 @@ static void test_touched__deletion_only(void **state)
 	assert_int_equal(ch->status, SCI_CHANGE_MODIFIED);
 	assert_int_equal(ch->touched_lines, 0);
 	assert_true(sci_changes_path_changed(c, "a.c"));
+	/* a6 is gone: the deletion sits between new lines 5 and 6 */
+	assert_true(sci_changes_deleted_within(c, "a.c", 5, 6));
+	assert_true(sci_changes_deleted_within(c, "a.c", 1, 100));
+	assert_false(sci_changes_deleted_within(c, "a.c", 1, 5));
+	assert_false(sci_changes_deleted_within(c, "a.c", 6, 9));
+	assert_false(sci_changes_deleted_within(c, "a.c", 0, 0));
+	assert_false(sci_changes_deleted_within(c, "keep.c", 1, 100));
 }
 
 static void test_touched__mode_only(void **state)
