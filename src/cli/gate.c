@@ -243,10 +243,73 @@ static int remove_entry(const char *path, const struct stat *st, int flag,
 	return remove(path);
 }
 
+/* mkdir -p for the directories of a submodule inside the checkout */
+static int make_dirs(const char *path)
+{
+	char *p = sci_strdup(path), *slash;
+	int error = 0;
+
+	for (slash = strchr(p + 1, '/'); ; slash = strchr(slash + 1, '/')) {
+		if (slash)
+			*slash = '\0';
+		if (mkdir(p, 0755) < 0 && errno != EEXIST) {
+			error = sci_error_set(SCI_EIO, "cannot create '%s': %s", p,
+					      strerror(errno));
+			break;
+		}
+		if (!slash)
+			break;
+		*slash = '/';
+	}
+	free(p);
+	return error;
+}
+
+/*
+ * The base version of each submodule the change moved: the superproject's
+ * checkout holds only an empty directory where its gitlink is.  Parents
+ * come before the submodules nested in them (their paths are prefixes).
+ */
+static int checkout_submodules(gate_ctx *g)
+{
+	size_t i, n = sci_changes_submodule_count(g->changes), len, want;
+	int error = 0;
+
+	for (want = 1; !error; want++) {
+		int more = 0;
+
+		for (i = 0; i < n && !error; i++) {
+			const sci_submodule_change *sm =
+				sci_changes_submodule_at(g->changes, i);
+			sci_vcs *sub = NULL;
+			char *src, *dst;
+			const char *p;
+
+			for (len = 1, p = sm->path; *p; p++)
+				len += *p == '/';
+			more |= len > want;
+			if (len != want || sm->state != SCI_SUBMODULE_COMPARED)
+				continue;
+			src = sci_path_join_dup(g->root, sm->path);
+			dst = sci_path_join_dup(g->tmpdir, sm->path);
+			if ((error = make_dirs(dst)) == 0 &&
+			    (error = sci_vcs_open(&sub, src)) == 0)
+				error = sci_vcs_checkout(sub, sm->old_sha, dst);
+			sci_vcs_free(sub);
+			free(src);
+			free(dst);
+		}
+		if (!more)
+			break;
+	}
+	return error;
+}
+
 static int ensure_checkout(gate_ctx *g)
 {
 	const char *tmp = getenv("TMPDIR");
 	char *dir;
+	int error;
 
 	if (g->tmpdir)
 		return 0;
@@ -259,7 +322,9 @@ static int ensure_checkout(gate_ctx *g)
 				     strerror(e));
 	}
 	g->tmpdir = dir;
-	return sci_vcs_checkout(g->vcs, g->base_sha, dir);
+	if ((error = sci_vcs_checkout(g->vcs, g->base_sha, dir)) < 0)
+		return error;
+	return checkout_submodules(g);
 }
 
 /*
@@ -382,6 +447,33 @@ static void add_deleted_tus(gate_ctx *g, sci_tu_list *base, sci_strv *keys)
 	}
 }
 
+/* Under a new submodule, or one whose base commit is not in its clone. */
+static int in_opaque_submodule(const gate_ctx *g, const char *rel)
+{
+	const sci_submodule_change *sm = sci_changes_submodule_of(g->changes, rel);
+
+	return sm && sm->state != SCI_SUBMODULE_COMPARED;
+}
+
+/* Says which submodules could not be compared, and how to fix it. */
+static void warn_unknown_submodules(const gate_ctx *g)
+{
+	size_t i, n = sci_changes_submodule_count(g->changes);
+
+	for (i = 0; i < n; i++) {
+		const sci_submodule_change *sm =
+			sci_changes_submodule_at(g->changes, i);
+
+		if (sm->state != SCI_SUBMODULE_UNKNOWN)
+			continue;
+		fprintf(stderr, "smatch-ci: warning: submodule '%s': its base commit %.12s is not in its clone, so its code is analyzed in full and every finding in it counts as new%s; fetch its history (git -C %s fetch --unshallow, or actions/checkout with submodules and fetch-depth: 0)\n",
+			sm->path, sm->old_sha ? sm->old_sha : "?",
+			g->s->o->allow_unanalyzed ? "" :
+			" and caused by the change (--allow-unanalyzed: not caused)",
+			sm->path);
+	}
+}
+
 /* The base findings of every TU (see the top of the file). */
 static int analyze_base(gate_ctx *g)
 {
@@ -410,8 +502,9 @@ static int analyze_base(gate_ctx *g)
 			continue;
 		}
 		if ((ch && ch->status == SCI_CHANGE_ADDED) ||
-		    sci_path_is_absolute(rel)) {
-			free(rel);	/* new in head, or outside the tree */
+		    sci_path_is_absolute(rel) || in_opaque_submodule(g, rel)) {
+			/* new in head, outside the tree, or no base to compare */
+			free(rel);
 			continue;
 		}
 		cache_key(g, key, tu, old ? old : rel);
@@ -573,9 +666,14 @@ static int gate_exit_code(const gate_ctx *g)
  */
 static int touched_cb(const sci_diag *d, void *payload)
 {
-	const sci_changes *c = payload;
+	const gate_ctx *g = payload;
+	const sci_changes *c = g->changes;
+	const sci_submodule_change *sm = sci_changes_submodule_of(c, d->path);
 	size_t i;
 
+	/* a submodule the gate cannot compare: the user's call */
+	if (sm && sm->state == SCI_SUBMODULE_UNKNOWN)
+		return !g->s->o->allow_unanalyzed;
 	if (sci_changes_touched(c, d->path, d->line))
 		return 1;
 	for (i = 0; i < d->nrelated; i++)
@@ -829,6 +927,7 @@ static int find_base(gate_ctx *g)
 	if ((error = sci_vcs_changes(&g->changes, g->vcs, g->base_sha)) < 0)
 		return error;
 	g->have_base = 1;
+	warn_unknown_submodules(g);
 	return 0;
 }
 
@@ -953,7 +1052,7 @@ int sci_cli_gate_run(const sci_gate_setup *s)
 	sci_fp_assign(&g.head, NULL, NULL);
 	sci_fp_assign(&g.base, NULL, NULL);
 	if (sci_compare(&g.results, &g.head, g.have_base ? &g.base : NULL, g.bl,
-			g.have_base ? touched_cb : NULL, g.changes) < 0) {
+			g.have_base ? touched_cb : NULL, &g) < 0) {
 		code = usage_error(sci_error_last());
 		goto done;
 	}

@@ -37,10 +37,21 @@ typedef struct {
 	size_t ndels, dcap;
 } entry;
 
+typedef struct {
+	sci_submodule_change pub;
+	char *path;
+	char old_sha[SCI_VCS_SHA_SIZE];
+} sub_entry;
+
 struct sci_changes {
 	entry *v;
 	size_t n, cap;
+	sub_entry *subs;
+	size_t nsubs, subcap;
 };
+
+/* Submodules inside submodules inside ...: a bound against cycles. */
+#define MAX_SUBMODULE_DEPTH 8
 
 static void entry_add_line(entry *e, unsigned line)
 {
@@ -158,7 +169,77 @@ static size_t add_patch_lines(entry *e, git_patch *patch)
 	return nh;
 }
 
-static int add_delta(sci_changes *c, git_diff *diff, size_t idx)
+static int diff_repo(sci_changes *c, git_repository *repo, git_tree *tree,
+		     const char *prefix, int depth);
+
+static void add_submodule(sci_changes *c, const char *path,
+			  sci_submodule_state state, const git_oid *old)
+{
+	sub_entry *s;
+
+	if (c->nsubs == c->subcap) {
+		c->subcap = c->subcap ? c->subcap * 2 : 4;
+		c->subs = sci_realloc(c->subs, c->subcap * sizeof(*c->subs));
+	}
+	s = &c->subs[c->nsubs++];
+	memset(s, 0, sizeof(*s));
+	s->path = sci_strdup(path);
+	if (old)
+		git_oid_tostr(s->old_sha, sizeof(s->old_sha), old);
+	s->pub.path = s->path;
+	s->pub.old_sha = s->old_sha[0] ? s->old_sha : NULL;
+	s->pub.state = state;
+}
+
+/*
+ * A gitlink that changed: a submodule bumped to another commit, with local
+ * edits, or new.  When the submodule's clone has the base commit, its own
+ * diff joins ours under its path, so a bump that adds a bug is new like
+ * any other change; when it does not, the gate cannot compare and says so.
+ */
+static int add_submodule_delta(sci_changes *c, git_repository *repo,
+			       const git_diff_delta *d, const char *prefix,
+			       int depth)
+{
+	git_repository *sub = NULL;
+	git_commit *commit = NULL;
+	git_tree *tree = NULL;
+	char *path, *dir, *subprefix = NULL;
+	int error = 0;
+
+	if (d->status == GIT_DELTA_DELETED)
+		return 0;		/* nothing of it left to analyze */
+	path = sci_printf_dup("%s%s", prefix, d->new_file.path);
+	if (d->old_file.mode != GIT_FILEMODE_COMMIT) {
+		add_submodule(c, path, SCI_SUBMODULE_ADDED, NULL);
+		free(path);
+		return 0;
+	}
+	dir = sci_printf_dup("%s%s", git_repository_workdir(repo),
+			     d->new_file.path);
+	if (depth >= MAX_SUBMODULE_DEPTH ||
+	    git_repository_open(&sub, dir) < 0 ||
+	    git_commit_lookup(&commit, sub, &d->old_file.id) < 0 ||
+	    git_commit_tree(&tree, commit) < 0) {
+		add_submodule(c, path, SCI_SUBMODULE_UNKNOWN, &d->old_file.id);
+		goto done;
+	}
+	add_submodule(c, path, SCI_SUBMODULE_COMPARED, &d->old_file.id);
+	subprefix = sci_printf_dup("%s/", path);
+	error = diff_repo(c, sub, tree, subprefix, depth + 1);
+done:
+	git_error_clear();	/* a missing commit is an answer, not an error */
+	free(subprefix);
+	git_tree_free(tree);
+	git_commit_free(commit);
+	git_repository_free(sub);
+	free(dir);
+	free(path);
+	return error;
+}
+
+static int add_delta(sci_changes *c, git_repository *repo, git_diff *diff,
+		     size_t idx, const char *prefix, int depth)
 {
 	const git_diff_delta *d = git_diff_get_delta(diff, idx);
 	git_patch *patch = NULL;
@@ -166,26 +247,26 @@ static int add_delta(sci_changes *c, git_diff *diff, size_t idx)
 	int status = map_status(d->status);
 	entry *e;
 
-	/*
-	 * Submodules are ignored by the diff options; an untracked nested
-	 * repository still shows up as a directory entry: neither has lines
-	 * we could analyze.
-	 */
+	if (status >= 0 && (d->new_file.mode == GIT_FILEMODE_COMMIT ||
+			    d->old_file.mode == GIT_FILEMODE_COMMIT))
+		return add_submodule_delta(c, repo, d, prefix, depth);
+	/* an untracked nested repository shows up as a directory entry */
 	if (status < 0 || is_gitlink_or_dir(&d->new_file) ||
 	    is_gitlink_or_dir(&d->old_file))
 		return 0;
 	if (git_patch_from_diff(&patch, diff, idx) < 0)
-		return sci_vcs__error(SCI_EVCS, "cannot diff '%s'",
+		return sci_vcs__error(SCI_EVCS, "cannot diff '%s%s'", prefix,
 				      d->new_file.path);
 	/* Loading the content may have set GIT_DIFF_FLAG_BINARY. */
 	if (patch)
 		d = git_patch_get_delta(patch);
 	e = changes_push(c);
 	e->pub.status = (sci_change_status)status;
-	e->path = sci_strdup(status == SCI_CHANGE_DELETED ? d->old_file.path :
-			     d->new_file.path);
+	e->path = sci_printf_dup("%s%s", prefix,
+				 status == SCI_CHANGE_DELETED ? d->old_file.path
+							      : d->new_file.path);
 	if (status != SCI_CHANGE_ADDED)
-		e->old_path = sci_strdup(d->old_file.path);
+		e->old_path = sci_printf_dup("%s%s", prefix, d->old_file.path);
 	e->pub.path = e->path;
 	e->pub.old_path = e->old_path;
 	e->pub.binary = !!(d->flags & GIT_DIFF_FLAG_BINARY);
@@ -236,15 +317,52 @@ static void sort_and_dedupe(sci_changes *c)
 	c->n = n;
 }
 
-int sci_vcs_changes(sci_changes **out, sci_vcs *v, const char *base_sha)
+/* Adds the changes from @tree to @repo's working tree, paths under @prefix. */
+static int diff_repo(sci_changes *c, git_repository *repo, git_tree *tree,
+		     const char *prefix, int depth)
 {
 	git_diff_options opts;
 	git_diff_find_options find;
+	git_diff *diff = NULL;
+	size_t i, n;
+	int error = 0;
+
+	/* The _init functions, not the INIT macros, which leave fields to
+	 * zero-initialization and trip -Wmissing-field-initializers. */
+	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
+	git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
+	opts.flags = GIT_DIFF_INCLUDE_UNTRACKED |
+		     GIT_DIFF_RECURSE_UNTRACKED_DIRS |
+		     GIT_DIFF_SHOW_UNTRACKED_CONTENT;
+	/* a submodule at another commit, or with local edits, is a change */
+	opts.ignore_submodules = GIT_SUBMODULE_IGNORE_NONE;
+	/* Only additions matter: no context to compute or merge. */
+	opts.context_lines = 0;
+	opts.interhunk_lines = 0;
+	if (git_diff_tree_to_workdir_with_index(&diff, repo, tree, &opts) < 0) {
+		error = sci_vcs__error(SCI_EVCS,
+				       "cannot diff %s to the working tree",
+				       *prefix ? prefix : "the base");
+		goto done;
+	}
+	find.flags = GIT_DIFF_FIND_RENAMES | GIT_DIFF_FIND_FOR_UNTRACKED;
+	if (git_diff_find_similar(diff, &find) < 0) {
+		error = sci_vcs__error(SCI_EVCS, "cannot detect renames");
+		goto done;
+	}
+	n = git_diff_num_deltas(diff);
+	for (i = 0; i < n && !error; i++)
+		error = add_delta(c, repo, diff, i, prefix, depth);
+done:
+	git_diff_free(diff);
+	return error;
+}
+
+int sci_vcs_changes(sci_changes **out, sci_vcs *v, const char *base_sha)
+{
 	git_commit *base = NULL;
 	git_tree *tree = NULL;
-	git_diff *diff = NULL;
 	sci_changes *c = NULL;
-	size_t i, n;
 	int error;
 
 	*out = NULL;
@@ -255,40 +373,14 @@ int sci_vcs_changes(sci_changes **out, sci_vcs *v, const char *base_sha)
 				       base_sha);
 		goto done;
 	}
-	/* The _init functions, not the INIT macros, which leave fields to
-	 * zero-initialization and trip -Wmissing-field-initializers. */
-	git_diff_options_init(&opts, GIT_DIFF_OPTIONS_VERSION);
-	git_diff_find_options_init(&find, GIT_DIFF_FIND_OPTIONS_VERSION);
-	opts.flags = GIT_DIFF_INCLUDE_UNTRACKED |
-		     GIT_DIFF_RECURSE_UNTRACKED_DIRS |
-		     GIT_DIFF_SHOW_UNTRACKED_CONTENT;
-	opts.ignore_submodules = GIT_SUBMODULE_IGNORE_ALL;
-	/* Only additions matter: no context to compute or merge. */
-	opts.context_lines = 0;
-	opts.interhunk_lines = 0;
-	if (git_diff_tree_to_workdir_with_index(&diff, v->repo, tree,
-						&opts) < 0) {
-		error = sci_vcs__error(SCI_EVCS,
-				       "cannot diff %s to the working tree",
-				       base_sha);
-		goto done;
-	}
-	find.flags = GIT_DIFF_FIND_RENAMES | GIT_DIFF_FIND_FOR_UNTRACKED;
-	if (git_diff_find_similar(diff, &find) < 0) {
-		error = sci_vcs__error(SCI_EVCS, "cannot detect renames");
-		goto done;
-	}
 	c = sci_calloc(1, sizeof(*c));
-	n = git_diff_num_deltas(diff);
-	for (i = 0; i < n; i++)
-		if ((error = add_delta(c, diff, i)) < 0)
-			goto done;
+	if ((error = diff_repo(c, v->repo, tree, "", 0)) < 0)
+		goto done;
 	sort_and_dedupe(c);
 	*out = c;
 	c = NULL;
 done:
 	sci_changes_free(c);
-	git_diff_free(diff);
 	git_tree_free(tree);
 	git_commit_free(base);
 	return error;
@@ -302,6 +394,9 @@ void sci_changes_free(sci_changes *c)
 		return;
 	for (i = 0; i < c->n; i++)
 		entry_fini(&c->v[i]);
+	for (i = 0; i < c->nsubs; i++)
+		free(c->subs[i].path);
+	free(c->subs);
 	free(c->v);
 	free(c);
 }
@@ -351,12 +446,22 @@ int sci_change_touched(const sci_change *ch, unsigned line)
 	return 0;
 }
 
+/* Under a submodule whose every line counts as changed (new or unknown). */
+static int in_opaque_submodule(const sci_changes *c, const char *path)
+{
+	const sci_submodule_change *s = sci_changes_submodule_of(c, path);
+
+	return s && s->state != SCI_SUBMODULE_COMPARED;
+}
+
 int sci_changes_touched(const sci_changes *c, const char *path,
 			unsigned line)
 {
 	const sci_change *ch = sci_changes_find(c, path);
 
-	return ch && sci_change_touched(ch, line);
+	if (ch)
+		return sci_change_touched(ch, line);
+	return in_opaque_submodule(c, path);
 }
 
 int sci_changes_deleted_within(const sci_changes *c, const char *path,
@@ -378,7 +483,37 @@ int sci_changes_path_changed(const sci_changes *c, const char *path)
 {
 	const sci_change *ch = sci_changes_find(c, path);
 
-	return ch && ch->content_changed;
+	if (ch)
+		return ch->content_changed;
+	return in_opaque_submodule(c, path);
+}
+
+size_t sci_changes_submodule_count(const sci_changes *c)
+{
+	return c->nsubs;
+}
+
+const sci_submodule_change *sci_changes_submodule_at(const sci_changes *c,
+						     size_t i)
+{
+	return i < c->nsubs ? &c->subs[i].pub : NULL;
+}
+
+const sci_submodule_change *sci_changes_submodule_of(const sci_changes *c,
+						     const char *path)
+{
+	const sci_submodule_change *best = NULL;
+	size_t i, len, blen = 0;
+
+	for (i = 0; i < c->nsubs; i++) {
+		len = strlen(c->subs[i].path);
+		if (len > blen && strncmp(path, c->subs[i].path, len) == 0 &&
+		    path[len] == '/') {
+			best = &c->subs[i].pub;
+			blen = len;
+		}
+	}
+	return best;
 }
 
 const char *sci_changes_new_path(const sci_changes *c, const char *old_path)

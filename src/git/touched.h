@@ -48,11 +48,33 @@ typedef struct {
 
 typedef struct sci_changes sci_changes;
 
+typedef enum {
+	/* The submodule's clone has the base commit: its files' changes are
+	 * entries like any others, under the submodule's path. */
+	SCI_SUBMODULE_COMPARED,
+	/* New in the change: every file under it is new, every line touched. */
+	SCI_SUBMODULE_ADDED,
+	/* The base commit is not in the submodule's clone (a shallow or
+	 * uninitialized submodule): nothing can be compared, so every file
+	 * under it counts as changed and every line as touched. */
+	SCI_SUBMODULE_UNKNOWN
+} sci_submodule_state;
+
+/** A submodule the change moved, edited or added.  Borrowed from its sci_changes. */
+typedef struct {
+	const char *path;	/* relative to the top work tree */
+	const char *old_sha;	/* its commit in the base; NULL when added */
+	sci_submodule_state state;
+} sci_submodule_change;
+
 /**
  * Computes the change from commit @base_sha (any revision
  * sci_vcs_resolve() accepts; normally sci_vcs_merge_base()'s result) to
  * the working tree, including the index and untracked, not ignored files
- * (untracked directories are entered).  Submodules are left out.
+ * (untracked directories are entered).  A submodule that moved to another
+ * commit or has local edits is entered when its clone has the base's
+ * commit: its changes are listed under its path; see sci_submodule_state
+ * for the other cases.
  *
  * Returns 0; SCI_ENOTFOUND if @base_sha is unknown; SCI_EINVALID if it is
  * not a commit; SCI_EVCS if libgit2 fails to diff.
@@ -86,6 +108,7 @@ int sci_change_touched(const sci_change *ch, unsigned line);
 /**
  * 1 if the change added or edited line @line (1-based) of new-side
  * @path; 0 for an untouched line and for a path that did not change.
+ * Every line under an added or unknown submodule counts as touched.
  */
 int sci_changes_touched(const sci_changes *c, const char *path,
 			unsigned line);
@@ -123,5 +146,17 @@ const char *sci_changes_old_path(const sci_changes *c, const char *new_path);
  * Borrowed from @c.
  */
 const char *sci_changes_new_path(const sci_changes *c, const char *old_path);
+
+/** Number of submodules the change moved, edited or added. */
+size_t sci_changes_submodule_count(const sci_changes *c);
+/** The @i-th of them.  Returns: borrowed from @c, NULL past the end. */
+const sci_submodule_change *sci_changes_submodule_at(const sci_changes *c,
+						     size_t i);
+/**
+ * The innermost changed submodule whose directory holds new-side @path,
+ * or NULL.  Returns: borrowed from @c.
+ */
+const sci_submodule_change *sci_changes_submodule_of(const sci_changes *c,
+						     const char *path);
 
 #endif

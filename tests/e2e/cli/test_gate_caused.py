@@ -304,5 +304,115 @@ class HeaderTest(RepoTestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
 
 
+LIB_C = """#include <stdlib.h>
+#include <unistd.h>
+
+int lib_old(int fd, int n)
+{
+	char *p = malloc(n);
+
+	if (!p)
+		return -1;
+	if (read(fd, p, n) < 0)
+		return -1;
+	free(p);
+	return 0;
+}
+"""
+
+LIB_NEW_BUG = """
+int lib_new(int fd, int n)
+{
+	char *q = malloc(n);
+
+	if (!q)
+		return -1;
+	return read(fd, q, n) < 0 ? -1 : 0;
+}
+"""
+
+
+class SubmoduleTest(RepoTestCase):
+    """A submodule bump is part of the change: what the new commit adds is
+    new when the submodule's clone has the base commit, and cannot be
+    compared (every finding in it counts, with a warning) otherwise."""
+    FILES = {"p.c": PROCESS}
+
+    def setUp(self):
+        super().setUp()
+        from gate_repo import git
+        self.git = git
+        self.libsrc = os.path.join(self.dir, "libsrc")
+        os.makedirs(self.libsrc)
+        git(self.libsrc, "init", "-q")
+        self.write("lib.c", LIB_C, repo=self.libsrc)
+        self.commit("lib", repo=self.libsrc)
+        git(self.repo, "checkout", "-q", "main")
+        git(self.repo, "submodule", "add", "-q", self.libsrc, "lib")
+        self.commit("add lib")
+        git(self.repo, "checkout", "-q", "-B", "feature")
+        self.sub = os.path.join(self.repo, "lib")
+        build = os.path.join(self.dir, "build")
+        os.makedirs(build)
+        with open(os.path.join(build, "compile_commands.json"), "w") as f:
+            json.dump([{"directory": self.repo, "file": name,
+                        "arguments": ["cc", "-c", name]}
+                       for name in ("p.c", "lib/lib.c")], f)
+        self.build = build
+
+    def bump_with_new_bug(self):
+        self.write("lib.c", LIB_C + LIB_NEW_BUG, repo=self.sub)
+        self.commit("new bug", repo=self.sub)
+        self.commit("bump lib")
+
+    def leaks(self, results):
+        return sorted((r["class"], r["path"], r["function"], r["touched"])
+                      for r in results if r["rule"] == "memory-leak")
+
+    def test_bump_that_adds_a_bug_fails(self):
+        self.bump_with_new_bug()
+        rc, results, err = self.run_gate("-p", self.build)
+        self.assert_reports_valid()
+        self.assertEqual(self.leaks(results), [
+            ("new", "lib/lib.c", "lib_new", True),
+            ("unchanged", "lib/lib.c", "lib_old", False)], err)
+        self.assertEqual(rc, 1, err)
+
+    def test_bump_without_a_new_bug_passes(self):
+        self.write("lib.c", LIB_C + "int lib_ok(void) { return 0; }\n",
+                   repo=self.sub)
+        self.commit("harmless", repo=self.sub)
+        self.commit("bump lib")
+        rc, results, err = self.run_gate("-p", self.build)
+        self.assertEqual(self.leaks(results), [
+            ("unchanged", "lib/lib.c", "lib_old", False)], err)
+        self.assertEqual(rc, 0, err)
+
+    def test_bump_from_a_commit_the_clone_lacks_is_analyzed_in_full(self):
+        # main's gitlink names a commit that only the submodule's origin
+        # has: the gate cannot compare, so every finding in lib/ counts
+        self.write("other.c", "int other(void) { return 0; }\n", repo=self.libsrc)
+        self.commit("not fetched", repo=self.libsrc)
+        p = __import__("subprocess").run(["git", "rev-parse", "HEAD"], cwd=self.libsrc,
+                                         capture_output=True, text=True, check=True)
+        unfetched = p.stdout.strip()
+        self.git(self.repo, "checkout", "-q", "main")
+        self.git(self.repo, "update-index", "--cacheinfo",
+                 "160000,%s,lib" % unfetched)
+        self.git(self.repo, "commit", "-q", "-m", "lib at an unfetched commit")
+        self.git(self.repo, "checkout", "-q", "-B", "feature")
+        self.bump_with_new_bug()
+        rc, results, err = self.run_gate("-p", self.build)
+        self.assertIn("submodule 'lib'", err)
+        self.assertIn("fetch", err)
+        self.assertEqual(self.leaks(results), [
+            ("new", "lib/lib.c", "lib_new", True),
+            ("new", "lib/lib.c", "lib_old", True)], err)
+        self.assertEqual(rc, 1, err)
+        rc, results, err = self.run_gate("-p", self.build, "--allow-unanalyzed")
+        self.assertEqual([t for *_, t in self.leaks(results)], [False, False])
+        self.assertEqual(rc, 0, err)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
