@@ -121,6 +121,28 @@ class CausedTest(RepoTestCase):
         self.assertTrue(new[0]["touched"])
         self.assertEqual(rc, 1, err)
 
+    def test_null_assignment_added_above_an_old_dereference_fails(self):
+        # only lines are added, none on the dereference: the assignment
+        # that makes it NULL is the evidence
+        self.edit("p.c", "int helper(int x)\n{\n",
+                  "int peek(struct msg *m)\n{\n\tint n = 1;\n\n"
+                  "\treturn n + m->len;\n}\n\nint helper(int x)\n{\n")
+        self.commit("peek")
+        from gate_repo import git
+        git(self.repo, "branch", "-f", "main")
+        self.edit("p.c", "\tint n = 1;\n", "\tint n = 1;\n\n\tm = NULL;\n")
+        self.commit()
+        rc, results, err = self.gate()
+        new = self.new_findings(results)
+        self.assertEqual([(r["rule"], r["function"]) for r in new],
+                         [("null-deref", "peek")], results)
+        deref = self.read("p.c").splitlines().index("\treturn n + m->len;") + 1
+        self.assertEqual(new[0]["line"], deref)
+        self.assertEqual([r["message"] for r in new[0]["related"]],
+                         ["set to NULL here"])
+        self.assertTrue(new[0]["touched"])
+        self.assertEqual(rc, 1, err)
+
     def test_base_findings_never_fail_whatever_changed_around_them(self):
         # an old leak; the change deletes and edits lines in its function
         self.write("p.c", PROCESS.replace("\tif (read(fd, buf, n) < 0) {\n"
