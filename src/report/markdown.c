@@ -9,6 +9,7 @@
 #include "report/report_int.h"
 #include "util/utf8.h"
 #include "report/markdown.h"
+#include "report/text.h"
 #include "util/error.h"
 
 #include <string.h>
@@ -18,8 +19,9 @@
 
 /*
  * Writes @s as inline text of one table cell: markup escaped, control
- * characters (newlines too) as spaces, invalid UTF-8 as U+FFFD, and at
- * most @max bytes of input before an ellipsis.
+ * characters (newlines too), line separators and bidi controls as spaces
+ * (so a cell stays on its row and reads in order), invalid UTF-8 as
+ * U+FFFD, and at most @max bytes of input before an ellipsis.
  */
 static void md_text(FILE *f, const char *s, size_t max)
 {
@@ -36,10 +38,10 @@ static void md_text(FILE *f, const char *s, size_t max)
 		if (n == 0) {
 			fputs("\xef\xbf\xbd", f);	/* U+FFFD */
 			n = 1;
+		} else if (sci_text_unsafe_len(p)) {
+			fputc(' ', f);
 		} else if (n > 1) {
 			fwrite(p, 1, n, f);
-		} else if (*p < 0x20 || *p == 0x7f) {
-			fputc(' ', f);
 		} else {
 			if (strchr(MD_SPECIAL, *p))
 				fputc('\\', f);
@@ -67,13 +69,18 @@ static void verdict(FILE *f, const sci_report_run *run)
 		      "code.", f);
 		break;
 	case SCI_RUN_EXIT_FINDINGS:
-		fputs("## smatch-ci: failed\n\nNew findings on changed "
-		      "code.", f);
+		/* a TU with changed lines that failed also fails the gate */
+		fputs(run->nunanalyzed ?
+		      "## smatch-ci: failed\n\nChanged code could not be "
+		      "analyzed (see *Analysis failures*), so the gate cannot "
+		      "vouch for it." :
+		      "## smatch-ci: failed\n\nNew findings on changed code.",
+		      f);
 		break;
 	case SCI_RUN_EXIT_INCOMPLETE:
-		fputs("## smatch-ci: incomplete\n\nSome translation units "
-		      "could not be analyzed; their findings are missing.",
-		      f);
+		fputs("## smatch-ci: incomplete\n\nNothing failed the gate, "
+		      "but some translation units could not be analyzed; "
+		      "their findings are missing.", f);
 		break;
 	default:
 		fprintf(f, "## smatch-ci: error\n\nsmatch-ci stopped with "

@@ -43,6 +43,9 @@ typedef struct {
 	 */
 	const sci_diag *const *failures;
 	size_t nfailures;
+	/* How many of them hold changed code and fail the gate (0 with
+	 * --allow-unanalyzed). */
+	size_t nunanalyzed;
 	/* The ref the run was compared with, or NULL (no base comparison). */
 	const char *base_ref;
 } sci_report_run;

@@ -13,8 +13,19 @@ Checks:
     YAML examples of docs/*.md) is a declared input, every
     `steps.<id>.outputs.<name>` read from it a declared output;
   - no workflow (nor a documented one) is triggered by pull_request_target;
-  - every job that uses the action checks out with fetch-depth: 0, before it;
-  - third-party actions are pinned (`owner/repo@ref`);
+  - every job that uses the action checks out with fetch-depth: 0 and
+    persist-credentials: false, before it;
+  - every third-party action (in action.yml, the workflows and the documented
+    examples) is pinned to a full commit SHA with its version in a comment:
+    `owner/repo[/path]@<40 hex> # vX.Y.Z`; the documented `.../smatch-ci@`
+    placeholder is the reader's to pin;
+  - least privilege: every workflow (and documented workflow) sets top-level
+    `permissions:` to `{}` or read-only scopes; the only write a job may ask
+    for is `security-events: write`, and only a job that uploads SARIF, which
+    must ask for it;
+  - action.yml and the GitLab template never `eval` (inputs and variables are
+    split by ci/split-args.py), and the action's steps that run smatch-ci or
+    the build command turn workflow commands off (::stop-commands::);
   - ci/gitlab/smatch-ci.yml defines `.smatch-ci` with GIT_DEPTH "0",
     artifacts:reports:codequality published `when: always` and written by
     the script (--gitlab), and a `smatch-ci` job extending it; its variables
@@ -402,17 +413,69 @@ class Checker:
             uses = step.get("uses")
             if isinstance(uses, str):
                 self.check_pinned(ACTION, uses)
+            if "run" in step:
+                name = step.get("name", k + 1)
+                self.check_no_eval("%s: step %r" % (ACTION, name), str(step["run"]))
+                self.check_stop_commands(name, str(step["run"]))
         text = self.read(ACTION) or ""
+        self.check_pin_comments(ACTION, text)
         for name in sorted(set(re.findall(r"\binputs\.([A-Za-z0-9_-]+)", text))):
             if name not in inputs:
                 self.problem(ACTION, "uses inputs.%s, which is not declared" % name)
         return set(inputs), set(outputs)
 
+    @staticmethod
+    def shell_words(script):
+        """The lines of @script without shell comments (a `#` that starts a
+        word, outside quotes; close enough for a lint)."""
+        out = []
+        for line in script.splitlines():
+            out.append(re.sub(r"(^|\s)#.*$", "", line) if "'" not in line and '"' not in line
+                       else re.sub(r"^\s*#.*$", "", line))
+        return out
+
+    def check_no_eval(self, where, script):
+        for line in self.shell_words(script):
+            if re.search(r"(^|[\s;&|(`{])eval(\s|$)", line):
+                self.problem(where, "evaluates text with eval (split words with "
+                             "ci/split-args.py instead): %s" % line.strip())
+                return
+
+    def check_stop_commands(self, name, script):
+        """A step that runs smatch-ci or the build command prints text from
+        the analyzed code: workflow commands must be off while it does."""
+        code = "\n".join(self.shell_words(script))
+        if not re.search(r'"\$SCI_BIN"|\$SCI_BUILD_COMMAND', code):
+            return
+        if not re.search(r'echo "::stop-commands::\$\w+"', code) or \
+                not re.search(r'echo "::\$\w+::"', code):
+            self.problem(ACTION, "step %r runs smatch-ci or the build command without "
+                         "::stop-commands:: around it" % name)
+
     def check_pinned(self, where, uses):
         if uses.startswith("./") or uses.startswith("docker://"):
             return
-        if not re.match(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+@\S+$", uses):
-            self.problem(where, "action %r is not pinned to a ref (owner/repo@ref)" % uses)
+        if self.is_our_action(uses, False):
+            return
+        if not re.match(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+@[0-9a-f]{40}$", uses):
+            self.problem(where, "action %r is not pinned to a commit SHA "
+                         "(owner/repo@<40 hex> # vX.Y.Z)" % uses)
+
+    def check_pin_comments(self, where, text, first_line=1):
+        """The `uses:` lines of raw YAML @text: a SHA pin names its version
+        in a trailing comment (the parsed YAML has no comments)."""
+        for n, line in enumerate(text.splitlines(), first_line):
+            m = re.match(r"^\s*(?:-\s+)?uses:\s*(['\"]?)([^\s'\"#]+)\1\s*(#.*)?$", line)
+            if not m:
+                continue
+            uses, comment = m.group(2), m.group(3) or ""
+            if uses.startswith("./") or uses.startswith("docker://") or \
+                    self.is_our_action(uses, False):
+                continue
+            if re.search(r"@[0-9a-f]{40}$", uses) and \
+                    not re.match(r"^#\s*v\d+(\.\d+)*\b", comment):
+                self.problem("%s:%d" % (where, n), "pinned action %r lacks its version "
+                             "in a comment (# vX.Y.Z)" % uses)
 
     def check_action_docs(self, inputs, outputs):
         text = self.read(DOC_GITHUB)
@@ -468,11 +531,57 @@ class Checker:
         walk(node, True)
         return found
 
+    def uploads_sarif(self, job, local):
+        for step in job.get("steps") or []:
+            if not isinstance(step, dict) or not isinstance(step.get("uses"), str):
+                continue
+            if step["uses"].startswith("github/codeql-action/upload-sarif@"):
+                return True
+            if self.is_our_action(step["uses"], local):
+                up = (step.get("with") or {}).get("upload-sarif", "true")
+                if up not in (False, "false"):
+                    return True
+        return False
+
+    def check_permissions(self, where, doc, local):
+        """Least privilege: nothing or read-only at the top; a job writes
+        only security-events, and only to upload SARIF."""
+        if "permissions" not in doc:
+            self.problem(where, "no top-level permissions: (use {} or contents: read)")
+        else:
+            top = doc["permissions"]
+            if not isinstance(top, dict) or any(v not in ("read", "none") for v in top.values()):
+                self.problem(where, "top-level permissions must be {} or read-only, not %r" % (top,))
+        for name, job in (doc.get("jobs") or {}).items():
+            if not isinstance(job, dict):
+                continue
+            perms = job.get("permissions")
+            uploads = self.uploads_sarif(job, local)
+            if perms is not None:
+                if not isinstance(perms, dict):
+                    self.problem(where, "job %r: permissions %r (list the scopes it needs)"
+                                 % (name, perms))
+                    continue
+                for scope, level in perms.items():
+                    if level in ("read", "none"):
+                        continue
+                    if scope != "security-events" or level != "write":
+                        self.problem(where, "job %r asks for %s: %s" % (name, scope, level))
+                    elif not uploads:
+                        self.problem(where, "job %r asks for security-events: write but "
+                                     "does not upload SARIF" % name)
+            if uploads and (perms or {}).get("security-events") != "write":
+                self.problem(where, "job %r uploads SARIF without security-events: write"
+                             % name)
+
     def check_workflow(self, where, doc, inputs, outputs, local):
         if isinstance(doc, dict) and "pull_request_target" in self.triggers(doc):
             self.problem(where, "triggered by pull_request_target (use pull_request)")
+        if isinstance(doc, dict) and isinstance(doc.get("jobs"), dict):
+            self.check_permissions(where, doc, local)
         for kind, steps in self.step_lists(doc):
             checkout_ok = None  # None: no checkout seen yet
+            checkout_creds = False
             action_ids = set()
             for step in steps:
                 if not isinstance(step, dict):
@@ -481,12 +590,17 @@ class Checker:
                 if isinstance(uses, str):
                     self.check_pinned(where, uses)
                 if isinstance(uses, str) and uses.startswith("actions/checkout@"):
-                    depth = (step.get("with") or {}).get("fetch-depth")
-                    ok = str(depth) == "0"
+                    w = step.get("with") or {}
+                    ok = str(w.get("fetch-depth")) == "0"
                     checkout_ok = ok if checkout_ok is None else (checkout_ok and ok)
+                    if w.get("persist-credentials") not in (False, "false"):
+                        checkout_creds = True
                     continue
                 if not self.is_our_action(uses, local):
                     continue
+                if checkout_creds:
+                    self.problem(where, "a checkout before the smatch-ci action keeps the "
+                                 "token in .git/config (persist-credentials: false)")
                 if checkout_ok is False:
                     self.problem(where, "a checkout before the smatch-ci action lacks fetch-depth: 0")
                 elif checkout_ok is None and kind == "job":
@@ -515,6 +629,7 @@ class Checker:
             for n, line in enumerate(text.splitlines(), 1):
                 if re.search(r"\bpull_request_target\b", _strip_comment(line)):
                     self.problem("%s:%d" % (rel, n), "mentions pull_request_target")
+            self.check_pin_comments(rel, text)
             doc = self.load(rel)
             if doc is not None:
                 self.check_workflow(rel, doc, inputs, outputs, local=True)
@@ -523,6 +638,7 @@ class Checker:
             text = self.read(rel) or ""
             for line, block in self.yaml_blocks(text):
                 where = "%s:%d" % (rel, line)
+                self.check_pin_comments(rel, block, line)
                 try:
                     doc = load_yaml(block)
                 except YamlError as e:
@@ -541,6 +657,8 @@ class Checker:
             self.problem(GITLAB_TEMPLATE, "no hidden job .smatch-ci")
             return
         variables = job.get("variables") or {}
+        for s in job.get("script") or []:
+            self.check_no_eval("%s: .smatch-ci script" % GITLAB_TEMPLATE, str(s))
         if str(variables.get("GIT_DEPTH")) != "0":
             self.problem(GITLAB_TEMPLATE, ".smatch-ci does not set GIT_DEPTH: \"0\"")
         artifacts = job.get("artifacts") or {}
@@ -709,6 +827,18 @@ def self_test():
                 f.write(text.replace(old, new, count))
         return edit
 
+    def re_sub(rel, pattern, repl):
+        def edit(tmp):
+            p = os.path.join(tmp, rel)
+            with open(p, encoding="utf-8") as f:
+                text = f.read()
+            new, n = re.subn(pattern, repl, text, count=1)
+            if not n:
+                raise AssertionError("%s: /%s/ not found" % (rel, pattern))
+            with open(p, "w", encoding="utf-8") as f:
+                f.write(new)
+        return edit
+
     def write(rel, text):
         def edit(tmp):
             with open(os.path.join(tmp, rel), "w", encoding="utf-8") as f:
@@ -727,7 +857,43 @@ def self_test():
     broken(sub(DOC_GITHUB, "fetch-depth: 0", "fetch-depth: 2"), r"ci-github\.md:\d+: a checkout before")
     broken(sub(DOC_GITHUB, "| `args` |", "| `argv` |"), r"documents input 'argv'")
     broken(sub(ACTION, "  args:\n", "  argz:\n"), r"inputs\.args, which is not declared")
-    broken(sub(ACTION, "uses: actions/cache/save@v4", "uses: actions/cache/save"), r"not pinned")
+    broken(sub(ACTION, "uses: actions/cache/save@", "uses: actions/cache/save@v4 # "),
+           r"action\.yml: action 'actions/cache/save@v4' is not pinned to a commit SHA")
+    broken(sub(ACTION, "uses: actions/cache/save@", "uses: actions/cache/save#"), r"not pinned")
+    broken(re_sub(ACTION, r"(uses: actions/cache/save@[0-9a-f]{40}) # v[0-9.]+", r"\1"),
+           r"action\.yml:\d+: pinned action 'actions/cache/save@[0-9a-f]{40}' lacks its version")
+    broken(re_sub(wf, r"actions/checkout@[0-9a-f]{40} # v[0-9.]+", "actions/checkout@v4"),
+           r"smatch-ci\.yml: action 'actions/checkout@v4' is not pinned")
+    broken(re_sub(DOC_GITHUB, r"actions/checkout@[0-9a-f]{40} # v[0-9.]+", "actions/checkout@main"),
+           r"ci-github\.md:\d+: action 'actions/checkout@main' is not pinned")
+    broken(re_sub(DOC_GITHUB, r"(actions/upload-artifact@[0-9a-f]{40}) # v[0-9.]+", r"\1 # latest"),
+           r"ci-github\.md:\d+: pinned action .* lacks its version")
+    # permissions
+    broken(sub(wf, "permissions: {}\n", ""), r"smatch-ci\.yml: no top-level permissions")
+    broken(sub(wf, "permissions: {}\n", "permissions: write-all\n"),
+           r"top-level permissions must be \{\} or read-only")
+    broken(sub(".github/workflows/ci.yml", "permissions:\n  contents: read\n",
+               "permissions:\n  contents: write\n"), r"ci\.yml: top-level permissions")
+    broken(sub(wf, "      contents: read  # upload-sarif: false, so nothing more\n",
+               "      contents: read\n      security-events: write\n"),
+           r"job 'ubuntu' asks for security-events: write but does not upload SARIF")
+    broken(sub(wf, "      security-events: write  # upload SARIF to code scanning\n", ""),
+           r"job 'smatch-ci' uploads SARIF without security-events: write")
+    broken(sub(wf, "      actions: read ", "      pull-requests: write "),
+           r"job 'smatch-ci' asks for pull-requests: write")
+    broken(sub(DOC_GITHUB, "permissions: {}", "permissions: write-all"),
+           r"ci-github\.md:\d+: top-level permissions must be")
+    broken(sub(wf, "          persist-credentials: false  #", "          persist-credentials: true  #"),
+           r"keeps the token in \.git/config")
+    # no eval, commands off around smatch-ci and the build
+    broken(sub(ACTION, "        mapfile -d '' extra", "        eval \"extra=($SCI_ARGS)\"\n        mapfile -d '' extra"),
+           r"step 'Run smatch-ci'.*evaluates text with eval")
+    broken(sub(GITLAB_TEMPLATE, "      mapfile -d '' extra", "      x=1; eval \"extra=($SMATCH_CI_ARGS)\"\n      mapfile -d '' extra"),
+           r"smatch-ci\.yml: \.smatch-ci script: evaluates text with eval")
+    broken(sub(ACTION, "        echo \"::stop-commands::$token\"\n        echo \"smatch-ci", "        echo \"smatch-ci"),
+           r"step 'Run smatch-ci' runs smatch-ci or the build command without ::stop-commands::")
+    broken(sub(ACTION, "        echo \"::$token::\"\n        echo \"::endgroup::\"", "        echo \"::endgroup::\""),
+           r"step 'Build command' runs smatch-ci or the build command without")
     broken(sub(ACTION, "      shell: bash\n", "", 1), r"needs `shell:`")
     broken(sub(GITLAB_TEMPLATE, "      codequality: gl-code-quality-report.json\n", ""),
            r"does not publish artifacts:reports:codequality")

@@ -292,6 +292,65 @@ static void test_markdown__long_and_broken_text(void **state)
 	sci_result_list_clear(&l);
 }
 
+/* A row per finding, however the file name and message try to break it. */
+static void test_markdown__hostile_text_stays_in_its_row(void **state)
+{
+	sci_result_list l = { 0 };
+	sci_report_run run = run_with(1);
+	const char *row;
+	char *text, *end;
+
+	add(&l, SCI_CLASS_NEW, "r", "evil\n::add-mask::x.c\r\n| a | b |", 3,
+	    "m\n\n## smatch-ci: passed\n\xc2\x85\xe2\x80\xa8\xe2\x80\xae"
+	    "<img src=x>", 1);
+	text = md(&l, &run);
+	row = strstr(text, "| evil ::add-mask::x.c  \\| a \\| b \\|:3 | `r` | "
+			   "m  \\#\\# smatch-ci: passed    "
+			   "\\<img src=x\\> | yes |\n");
+	if (!row)
+		fail_msg("row not found in:\n%s", text);
+	/* the row is one line, and the verdict is still the only one */
+	end = strchr(row, '\n');
+	assert_non_null(end);
+	assert_int_equal(count(text, "## smatch-ci:"), 1);
+	assert_lacks(text, "\n::");
+	assert_lacks(text, "\r");
+	free(text);
+	sci_result_list_clear(&l);
+}
+
+static void test_markdown__failed_verdict_names_unanalyzed_code(void **state)
+{
+	sci_diag *f1 = sci_diag_new(SCI_RULE_ANALYSIS_FAILURE, SCI_LEVEL_ERROR,
+				    "src/broken.c", 0, 0, "", "", "timed out");
+	const sci_diag *fails[] = { f1 };
+	sci_result_list l = { 0 };
+	sci_report_run run = run_with(1);
+	char *text;
+
+	text = md(&l, &run);
+	assert_contains(text, "\n\nNew findings on changed code.");
+	assert_lacks(text, "could not be analyzed");
+	free(text);
+	run.failures = fails;
+	run.nfailures = 1;
+	/* a failure in code the change did not touch fails nothing */
+	text = md(&l, &run);
+	assert_contains(text, "\n\nNew findings on changed code.");
+	free(text);
+	run.nunanalyzed = 1;
+	text = md(&l, &run);
+	assert_contains(text, "\n\nChanged code could not be analyzed");
+	assert_lacks(text, "New findings on changed code");
+	free(text);
+	run.exit_code = 3;
+	text = md(&l, &run);
+	assert_contains(text, "## smatch-ci: incomplete\n\nNothing failed the "
+			      "gate");
+	free(text);
+	sci_diag_free(f1);
+}
+
 static void test_markdown__write_error_is_eio(void **state)
 {
 	sci_result_list l = { 0 };
@@ -346,6 +405,8 @@ int main(void)
 		cmocka_unit_test(test_markdown__rows_are_capped),
 		cmocka_unit_test(test_markdown__failures),
 		cmocka_unit_test(test_markdown__long_and_broken_text),
+		cmocka_unit_test(test_markdown__hostile_text_stays_in_its_row),
+		cmocka_unit_test(test_markdown__failed_verdict_names_unanalyzed_code),
 		cmocka_unit_test(test_markdown__write_error_is_eio),
 		cmocka_unit_test(test_markdown__golden),
 	};
