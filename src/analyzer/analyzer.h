@@ -53,9 +53,23 @@ typedef struct {
 	 * file.  System and third-party headers elsewhere are not.
 	 */
 	const char *const *project_dirs;
+	/*
+	 * Called with each function's name just before its analysis starts,
+	 * and with NULL after the last one, so a watchdog outside the
+	 * analyzer can tell where the time went (the driver names the
+	 * function in its timeout message).  May be NULL.  @name is borrowed
+	 * for the duration of the call.
+	 */
+	void (*on_function)(const char *name, void *payload);
+	void *on_function_payload;
 } sci_analyze_opts;
 
-/* Outcome of one TU (return value of sci_analyze_tu). */
+/*
+ * Outcome of one TU (return value of sci_analyze_tu).  A TU or function
+ * over one of the engine's limits (docs/engine.md, "Limits") is not an
+ * outcome of its own: it arrives as an SCI_RULE_ANALYSIS_FAILURE
+ * diagnostic through the emit callback, next to the findings of the rest.
+ */
 enum {
 	SCI_TU_OK = 0,
 	SCI_TU_FRONTEND_ERRORS = 1	/* sparse reported errors: results degraded */

@@ -20,6 +20,7 @@ struct chunk {
 };
 
 static struct chunk *chunks;
+static size_t used;
 
 void *sci_arena_alloc(size_t n)
 {
@@ -27,6 +28,7 @@ void *sci_arena_alloc(size_t n)
 	void *p;
 
 	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	used += n;
 	if (!c || c->used + n > c->size) {
 		size_t size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
 
@@ -62,8 +64,14 @@ char *sci_arena_printf(const char *fmt, ...)
 	return p;
 }
 
+size_t sci__arena_used(void)
+{
+	return used;
+}
+
 void sci_arena_reset(void)
 {
+	used = 0;
 	while (chunks) {
 		struct chunk *next = chunks->next;
 

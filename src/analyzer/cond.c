@@ -60,16 +60,11 @@ static void split_stmt_expr(struct expression *e, const sci_stree **t,
 	split(last->expression, t, f);
 }
 
-static void split(struct expression *e, const sci_stree **t,
-		  const sci_stree **f)
+static void split_node(struct expression *s, const sci_stree **t,
+		       const sci_stree **f)
 {
 	const sci_stree *t1, *f1, *t2, *f2;
-	struct expression *s = sci__strip(e);
 
-	if (!sci__cur || !s) {
-		*t = *f = sci__cur;
-		return;
-	}
 	switch (s->type) {
 	case EXPR_PREOP:
 		if (s->op == '!') {
@@ -123,6 +118,24 @@ static void split(struct expression *e, const sci_stree **t,
 		break;
 	}
 	split_leaf(s, t, f);
+}
+
+/* `!!!!x` and long `&&` chains nest without brackets: limits.c bounds them. */
+static void split(struct expression *e, const sci_stree **t,
+		  const sci_stree **f)
+{
+	struct expression *s = sci__strip(e);
+
+	if (!sci__cur || !s) {
+		*t = *f = sci__cur;
+		return;
+	}
+	if (!sci__nest_enter(s->pos)) {
+		*t = *f = NULL;
+		return;
+	}
+	split_node(s, t, f);
+	sci__nest_leave();
 }
 
 void sci__split_condition(struct expression *expr, const sci_stree **t,

@@ -32,6 +32,57 @@ void *sci_arena_alloc(size_t n);
 char *sci_arena_strdup(const char *s);
 char *sci_arena_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void sci_arena_reset(void);
+/** Bytes handed out since the last reset (the function's memory budget). */
+size_t sci__arena_used(void);
+
+/* ------------------------------------------------------------ limits */
+
+/*
+ * The documented limits (limits.c, docs/engine.md "Limits").  NOTE: the
+ * numbers are quoted in docs/engine.md; change both together.
+ */
+#define SCI_LIMIT_BRACKETS 100000	/* ( [ { nesting in the main file */
+#define SCI_LIMIT_NESTING 100000	/* walk depth of one function */
+#define SCI_LIMIT_FUNCTION_MEMORY_MIB 512
+#define SCI_LIMIT_FUNCTION_MEMORY \
+	((size_t)SCI_LIMIT_FUNCTION_MEMORY_MIB * 1024 * 1024)
+#define SCI_LIMIT_FUNCTION_GSTEPS 50	/* sci__work, in billions */
+#define SCI_LIMIT_FUNCTION_WORK \
+	((unsigned long long)SCI_LIMIT_FUNCTION_GSTEPS * 1000000000ULL)
+#define SCI_STRINGIFY_(x) #x
+#define SCI_STRINGIFY(x) SCI_STRINGIFY_(x)
+
+/**
+ * Scans @path for bracket nesting deeper than SCI_LIMIT_BRACKETS (outside
+ * comments, strings and character constants).  Returns 0 when it stays
+ * within the limit or the file cannot be read (sparse will say why), -1
+ * with the position of the first bracket too deep otherwise.
+ */
+int sci__prescan_file(const char *path, unsigned *line, unsigned *col);
+/*
+ * Elementary steps of the current function's analysis that do not
+ * allocate (state comparisons in merges), counted against its budget.
+ */
+extern unsigned long long sci__work;
+/* one step of a key interning chain (a strcmp), in comparisons */
+#define SCI_WORK_INTERN_STEP 16
+/** Resets the limits: before each function is walked, and after the last. */
+void sci__limits_reset(void);
+/**
+ * Enters one level of the walk (an expression, a statement, a condition)
+ * at @pos.  Returns 1, to be paired with sci__nest_leave(); or 0 when the
+ * function's analysis has stopped (too deep, over budget, now or before):
+ * the current path is then unreachable and the caller returns.
+ */
+int sci__nest_enter(struct position pos);
+void sci__nest_leave(void);
+/**
+ * True once the current function's analysis has stopped; stops it first
+ * if it is over its budget.
+ */
+int sci__limits_stopped(void);
+/** Reports (as an analysis failure) why @fn stopped, if it did. */
+void sci__limits_report(struct symbol *fn);
 
 /* ------------------------------------------------------------ owners */
 

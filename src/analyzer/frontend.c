@@ -100,13 +100,17 @@ static void add_fn(struct symbol ***v, int *n, int *cap, struct symbol *sym)
 	(*v)[(*n)++] = sym;
 }
 
-static void analyze_function(struct symbol *fn)
+static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts)
 {
 	sci__keys_reset();
 	sci__extra_init();
+	sci__limits_reset();
 	sci__cur_fn = fn;
 	sci__cur_fn_name = sci_sym_name(fn);
+	if (opts && opts->on_function)
+		opts->on_function(sci__cur_fn_name, opts->on_function_payload);
 	sci__walk_function(fn);
+	sci__limits_report(fn);
 	sci__report_flush_function();
 	sci__cur_fn = NULL;
 	sci__cur_fn_name = NULL;
@@ -153,6 +157,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	struct symbol *sym, **fns = NULL;
 	const char *const *dirs;
 	int argc = 0, stream, n = 0, cap = 0, i;
+	unsigned line, col;
 
 	while (argv[argc])
 		argc++;
@@ -162,6 +167,15 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	sparse_initialize(argc, argv, &files);
 	sci__macros_install();
 
+	if (sci__prescan_file(path, &line, &col) < 0) {
+		emit(sci_diag_new(SCI_RULE_ANALYSIS_FAILURE, SCI_LEVEL_ERROR, path,
+				  line, col, "", "",
+				  "not analyzed: brackets nested more than "
+				  SCI_STRINGIFY(SCI_LIMIT_BRACKETS)
+				  " levels deep (see Limits in docs/engine.md)"),
+		     payload);
+		return SCI_TU_OK;
+	}
 	stream = input_stream_nr;
 	list = sparse_keep_tokens((char *)path);
 
@@ -179,7 +193,11 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 		qsort(fns, (size_t)n, sizeof(*fns), cmp_fn);
 
 	for (i = 0; i < n; i++)
-		analyze_function(fns[i]);
+		analyze_function(fns[i], opts);
+	if (opts && opts->on_function)
+		opts->on_function(NULL, opts->on_function_payload);
+	/* the last function's limits must not reach the file-end hooks */
+	sci__limits_reset();
 	if (opts && opts->report_inputs)
 		emit_inputs(emit, payload);
 	sci__cur = SCI_STREE_EMPTY;

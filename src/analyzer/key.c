@@ -97,9 +97,11 @@ static const sci_key *intern(const char *name, struct symbol *base, int is_var)
 	unsigned b = hash_str(name) % NBUCKETS;
 	sci_key *k;
 
-	for (k = buckets[b]; k; k = k->hnext)
+	for (k = buckets[b]; k; k = k->hnext) {
+		sci__work += SCI_WORK_INTERN_STEP;
 		if (k->base == base && strcmp(k->name, name) == 0)
 			return k;
+	}
 	k = sci_arena_alloc(sizeof(*k));
 	k->name = sci_arena_strdup(name);
 	k->base = base;

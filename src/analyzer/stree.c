@@ -55,6 +55,8 @@ static int has_state(const sci_state **list, unsigned n, const sci_state *s)
 {
 	unsigned i;
 
+	/* quadratic in long merge chains: part of the function's budget */
+	sci__work += n;
 	for (i = 0; i < n; i++)
 		if (list[i] == s)
 			return 1;
@@ -289,6 +291,9 @@ const sci_stree *sci__stree_merge(const sci_stree *a, const sci_stree *b)
 	size_t na, nb, i = 0, j = 0, n = 0;
 	unsigned join;
 
+	/* a stopped function (limits.c) must not revive paths saved earlier */
+	if (sci__limits_stopped())
+		return NULL;
 	if (!a)
 		return b;
 	if (!b || a == b)

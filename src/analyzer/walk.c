@@ -647,17 +647,10 @@ static void walk_asm(struct statement *stmt)
 	} END_FOR_EACH_PTR(label);
 }
 
-void sci__walk_stmt(struct statement *stmt)
+static void walk_stmt(struct statement *stmt)
 {
 	pending *p;
 
-	if (!stmt)
-		return;
-	/* labels and cases can make unreachable code reachable again */
-	if (!sci__cur && stmt->type != STMT_LABEL && stmt->type != STMT_CASE &&
-	    stmt->type != STMT_COMPOUND && stmt->type != STMT_IF &&
-	    stmt->type != STMT_ITERATOR && stmt->type != STMT_SWITCH)
-		return;
 	sci__fire_stmt(stmt);
 	switch (stmt->type) {
 	case STMT_DECLARATION:
@@ -698,6 +691,21 @@ void sci__walk_stmt(struct statement *stmt)
 	default:	/* STMT_NONE, STMT_CONTEXT, STMT_RANGE */
 		break;
 	}
+}
+
+void sci__walk_stmt(struct statement *stmt)
+{
+	if (!stmt)
+		return;
+	/* labels and cases can make unreachable code reachable again */
+	if (!sci__cur && stmt->type != STMT_LABEL && stmt->type != STMT_CASE &&
+	    stmt->type != STMT_COMPOUND && stmt->type != STMT_IF &&
+	    stmt->type != STMT_ITERATOR && stmt->type != STMT_SWITCH)
+		return;
+	if (!sci__nest_enter(stmt->pos))
+		return;
+	walk_stmt(stmt);
+	sci__nest_leave();
 }
 
 static void walk_params(struct symbol *base)

@@ -248,12 +248,10 @@ static void walk_initializer(struct expression *e)
 	} END_FOR_EACH_PTR(el);
 }
 
-void sci__walk_expr(struct expression *e)
+static void walk_expr(struct expression *e)
 {
 	const sci_stree *t, *f;
 
-	if (!e || !sci__cur)
-		return;
 	switch (e->type) {
 	case EXPR_ASSIGNMENT:
 		walk_assignment(e);
@@ -330,4 +328,12 @@ void sci__walk_expr(struct expression *e)
 	}
 	if (sci__cur)
 		sci__fire_expr(e);
+}
+
+void sci__walk_expr(struct expression *e)
+{
+	if (!e || !sci__cur || !sci__nest_enter(e->pos))
+		return;
+	walk_expr(e);
+	sci__nest_leave();
 }

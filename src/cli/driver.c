@@ -7,7 +7,9 @@
  * has it.  Why not threads: sparse is neither thread-safe nor reentrant.
  */
 #include "cli/driver.h"
+#include "cli/cleanup.h"
 #include "cli/paths.h"
+#include "cli/worker.h"
 #include "report/jsonl.h"
 #include "util/alloc.h"
 #include "util/error.h"
@@ -20,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -44,6 +47,7 @@ typedef struct {
 	unsigned err_lines;
 	int64_t deadline_ms;	/* 0: none */
 	int timed_out;
+	int sent_failure;	/* the worker itself reported one (limits) */
 	char *bad_line;		/* first protocol error, owned */
 } slot;
 
@@ -55,6 +59,7 @@ typedef struct {
 	slot *slots;
 	unsigned nslots;
 	unsigned running;
+	sci_worker_status *status;	/* one page per slot, or NULL */
 } pool;
 
 static int64_t now_ms(void)
@@ -142,13 +147,32 @@ static void worker_at_exit(void)
 	_exit(1);
 }
 
+typedef struct {
+	const sci_tu *tu;
+	sci_driver_analyze_fn analyze;
+	sci_analyze_opts aopts;
+	worker_sink *sink;
+} worker_job;
+
+static int run_job(void *payload)
+{
+	worker_job *j = payload;
+
+	return j->analyze(j->tu->path, j->tu->argv, &j->aopts, worker_emit,
+			  j->sink);
+}
+
+static void publish_function(const char *name, void *payload)
+{
+	sci_worker_status_publish(payload, name);
+}
+
 static void __attribute__((noreturn))
 run_worker(const sci_tu *tu, int out_fd, int err_fd,
-	   const sci_driver_opts *opts)
+	   const sci_driver_opts *opts, sci_worker_status *status)
 {
-	sci_driver_analyze_fn analyze = opts->analyze ? opts->analyze :
-						       sci_analyze_tu;
 	worker_sink sink;
+	worker_job job;
 	int r;
 
 	/* if the driver ran with fd 0-2 closed, a pipe may sit there */
@@ -167,7 +191,15 @@ run_worker(const sci_tu *tu, int out_fd, int err_fd,
 			tu->directory, strerror(errno));
 		_exit(WORKER_SETUP_FAILED);
 	}
-	r = analyze(tu->path, tu->argv, opts->analyze_opts, worker_emit, &sink);
+	memset(&job, 0, sizeof(job));
+	job.tu = tu;
+	job.analyze = opts->analyze ? opts->analyze : sci_analyze_tu;
+	if (opts->analyze_opts)
+		job.aopts = *opts->analyze_opts;
+	job.aopts.on_function = publish_function;
+	job.aopts.on_function_payload = status;
+	job.sink = &sink;
+	r = sci_worker_call(run_job, &job, status, opts->worker_stack_mib);
 	if (sink.lost)
 		_exit(WORKER_SETUP_FAILED);
 	_exit(r == SCI_TU_FRONTEND_ERRORS ? 1 : 0);
@@ -202,28 +234,59 @@ static void add_failure(pool *p, size_t tu, const char *message)
 }
 
 /*
+ * The child side of fork(), signals still blocked: the worker must die
+ * with the driver however the driver dies, and sits in a process group
+ * of its own so that killing it kills anything it started.
+ */
+static void __attribute__((noreturn))
+become_worker(pool *p, size_t tu, sci_worker_status *status, pid_t parent,
+	      int out[2], int err[2])
+{
+	sci_cleanup_child();
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+		_exit(WORKER_SETUP_FAILED);
+	/* the driver may have died before the line above */
+	if (getppid() != parent)
+		_exit(WORKER_SETUP_FAILED);
+	setpgid(0, 0);
+	close(out[0]);
+	close(err[0]);
+	run_worker(&p->tus->items[tu], out[1], err[1], p->opts, status);
+}
+
+/*
  * Starts TU @tu in @s.  Returns 0, or a negative errno-style failure with
  * nothing started (the caller decides whether to retry).
  */
 static int start(pool *p, slot *s, size_t tu)
 {
 	int out[2] = { -1, -1 }, err[2] = { -1, -1 };
-	pid_t pid;
+	sci_worker_status *status =
+		sci_worker_status_at(p->status, (unsigned)(s - p->slots));
+	pid_t pid, parent = getpid();
+	sigset_t mask;
 	int e;
 
 	if (pipe(out) < 0)
 		goto fail;
 	if (pipe(err) < 0)
 		goto fail;
+	sci_worker_status_reset(status);
 	/* the child would flush anything pending a second time */
 	fflush(NULL);
-	if ((pid = fork()) < 0)
+	/* a signal between fork() and the registration would miss the child */
+	sci_cleanup_block(&mask);
+	if ((pid = fork()) < 0) {
+		e = errno;
+		sci_cleanup_unblock(&mask);
+		errno = e;
 		goto fail;
-	if (pid == 0) {
-		close(out[0]);
-		close(err[0]);
-		run_worker(&p->tus->items[tu], out[1], err[1], p->opts);
 	}
+	if (pid == 0)
+		become_worker(p, tu, status, parent, out, err);
+	setpgid(pid, pid);	/* the child does too: whoever runs first */
+	sci_cleanup_add_worker(pid);
+	sci_cleanup_unblock(&mask);
 	close(out[1]);
 	close(err[1]);
 	set_nonblock(out[0]);
@@ -279,6 +342,8 @@ static void take_line(pool *p, slot *s, const char *text)
 		return;
 	}
 	rebase_paths(p, &p->tus->items[s->tu], d);
+	if (strcmp(d->rule, SCI_RULE_ANALYSIS_FAILURE) == 0)
+		s->sent_failure = 1;
 	if (strcmp(d->rule, SCI_RULE_INPUT) == 0) {
 		sci_strv_push(&p->tus->items[s->tu].inputs, d->path);
 		sci_diag_free(d);
@@ -402,20 +467,43 @@ static void quote_stderr(char *out, size_t size, const buffer *err)
 	out[n] = '\0';
 }
 
+/* " in function 'f'" if the worker said where it was, else "". */
+static char *where_dup(const pool *p, const slot *s)
+{
+	const sci_worker_status *st =
+		sci_worker_status_at(p->status, (unsigned)(s - p->slots));
+	char fn[SCI_WORKER_NAME_MAX];
+
+	if (!sci_worker_status_function(st, fn, sizeof(fn)))
+		return sci_strdup("");
+	return sci_printf_dup(" in function '%s'", fn);
+}
+
 /* The reason a worker's TU is incomplete, or NULL if it is not. */
 static char *failure_message(const pool *p, const slot *s, int status)
 {
 	char quote[QUOTE_MAX + 1];
+	char *where, *msg;
 
 	quote_stderr(quote, sizeof(quote), &s->err);
+	where = where_dup(p, s);
+	msg = NULL;
 	if (s->timed_out)
-		return sci_printf_dup("timed out after %u s",
-				      p->opts->tu_timeout);
-	if (WIFSIGNALED(status))
-		return sci_printf_dup("worker killed by signal %d (%s)%s%s",
-				      WTERMSIG(status),
-				      signal_name(WTERMSIG(status)),
-				      quote[0] ? ": " : "", quote);
+		msg = sci_printf_dup("timed out after %u s%s",
+				     p->opts->tu_timeout, where);
+	else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV &&
+		 sci_worker_status_overflowed(sci_worker_status_at(
+			 p->status, (unsigned)(s - p->slots))))
+		msg = sci_printf_dup("worker killed by signal %d (SIGSEGV)%s: stack overflow, the code is nested too deeply (see Limits in docs/engine.md)",
+				     SIGSEGV, where);
+	else if (WIFSIGNALED(status))
+		msg = sci_printf_dup("worker killed by signal %d (%s)%s%s%s",
+				     WTERMSIG(status),
+				     signal_name(WTERMSIG(status)), where,
+				     quote[0] ? ": " : "", quote);
+	free(where);
+	if (msg)
+		return msg;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 1)
 		return sci_printf_dup("sparse could not parse the file%s%s",
 				      quote[0] ? ": " : "", quote);
@@ -437,6 +525,8 @@ static void finish(pool *p, slot *s, int status)
 
 	if (msg)
 		add_failure(p, s->tu, msg);
+	else if (s->sent_failure)
+		p->stats->failed++;
 	free(msg);
 	free(s->line.buf);
 	free(s->err.buf);
@@ -450,11 +540,17 @@ static void finish(pool *p, slot *s, int status)
 static int try_reap(pool *p, slot *s)
 {
 	int status = 0;
+	sigset_t mask;
 	pid_t r;
 
+	/* reaped and still registered, its number could be killed reused */
+	sci_cleanup_block(&mask);
 	do {
 		r = waitpid(s->pid, &status, WNOHANG);
 	} while (r < 0 && errno == EINTR);
+	if (r != 0)
+		sci_cleanup_remove_worker(s->pid);
+	sci_cleanup_unblock(&mask);
 	if (r == 0)
 		return 0;
 	if (r < 0)
@@ -472,6 +568,7 @@ static void enforce_deadlines(pool *p, int64_t now)
 
 		if (s->pid && s->deadline_ms && !s->timed_out &&
 		    now >= s->deadline_ms) {
+			kill(-s->pid, SIGKILL);
 			kill(s->pid, SIGKILL);
 			s->timed_out = 1;
 		}
@@ -625,6 +722,7 @@ int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
 	if (p.nslots > tus->n)
 		p.nslots = tus->n ? (unsigned)tus->n : 1;
 	p.slots = sci_calloc(p.nslots, sizeof(*p.slots));
+	p.status = sci_worker_status_new(p.nslots);
 	for (i = 0; i < p.nslots; i++)
 		p.slots[i].out_fd = p.slots[i].err_fd = -1;
 
@@ -656,16 +754,19 @@ int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
 
 			if (!s->pid)
 				continue;
+			kill(-s->pid, SIGKILL);
 			kill(s->pid, SIGKILL);
 			close_fd(&s->out_fd);
 			close_fd(&s->err_fd);
 			waitpid(s->pid, NULL, 0);
+			sci_cleanup_remove_worker(s->pid);
 			free(s->line.buf);
 			free(s->err.buf);
 			free(s->bad_line);
 		}
 	}
 	free(p.slots);
+	sci_worker_status_free(p.status, p.nslots);
 	sort_unique(out, first);
 	return error;
 }

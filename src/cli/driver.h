@@ -6,8 +6,14 @@
  * The child sends its diagnostics as JSON lines (report/jsonl.h) over a
  * pipe; its stderr, where sparse prints, comes back over a second pipe.
  * A crash, a non-zero exit, a timeout or sparse's own errors turn into an
- * "analysis-failure" diagnostic for that TU; what the child sent before is
- * kept.  One TU never hides another's findings.
+ * "analysis-failure" diagnostic for that TU, naming the function the
+ * worker was in when it has one; what the child sent before is kept.  One
+ * TU never hides another's findings.
+ *
+ * Workers never outlive the driver: each dies with it (PR_SET_PDEATHSIG,
+ * even when the driver is SIGKILLed), sits in a process group of its own,
+ * and is registered with cli/cleanup.h, which kills it on SIGINT, SIGTERM
+ * and SIGHUP.
  */
 #ifndef SCI_CLI_DRIVER_H
 #define SCI_CLI_DRIVER_H
@@ -32,6 +38,11 @@ typedef struct {
 	 */
 	const char *cwd;
 	sci_driver_analyze_fn analyze;	/* NULL: sci_analyze_tu */
+	/*
+	 * MiB of stack for the analysis (cli/worker.h); 0: the default,
+	 * SCI_WORKER_STACK_MIB.  Tests make it small to overflow it cheaply.
+	 */
+	unsigned worker_stack_mib;
 } sci_driver_opts;
 
 typedef struct {

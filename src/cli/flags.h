@@ -4,10 +4,15 @@
  * sparse ignores options it does not know, except that the argument of an
  * unknown two-word option (-iquote DIR, -L DIR, -Xlinker X) becomes an input
  * file and kills it (sparse-notes §5.9), and that an unknown -std= value is
- * fatal.  So this keeps only -I -D -U -include -imacros -isystem -idirafter
- * and -std=, in both joined and separate forms, and drops everything else
- * together with its argument.  It does not add the defaults every TU gets
- * (-std=gnu17 and friends); the planner does.
+ * fatal.  So this keeps -I -D -U -include -imacros -isystem -idirafter
+ * and -std=, in both joined and separate forms, and the few options that
+ * change what gcc predefines or how big the types are (-O..., -fPIC and
+ * friends, -funsigned-char, -m32 and friends, -ansi; -pthread becomes
+ * -D_REENTRANT; -Wp,-D... is unpacked), and drops everything else
+ * together with its argument: warnings, debug info, code generation,
+ * dependency files (-MD -MF x), the output (-o x), linker options.  It
+ * does not add the defaults every TU gets (-std=gnu17 and friends); the
+ * planner does.  README.md's option table gives the rules to users.
  */
 #ifndef SCI_CLI_FLAGS_H
 #define SCI_CLI_FLAGS_H
@@ -27,6 +32,22 @@
  */
 void sci_flags_sanitize(sci_strv *out, char *const *args, size_t nargs,
 			const char *base_dir);
+
+/* What sci_flags_accepts() says about a word. */
+enum {
+	SCI_FLAG_UNKNOWN = 0,	/* not a compiler option smatch-ci takes */
+	SCI_FLAG_WORD = 1,	/* an option of one word */
+	SCI_FLAG_WITH_ARG = 2	/* the next word is its argument (-MF x, -o x) */
+};
+
+/**
+ * Whether smatch-ci's own command line takes @word as a compiler option
+ * besides -I -D -U -include -imacros -isystem -idirafter -std= (which
+ * options.c parses itself), and whether it has a separate argument.  What
+ * such an option then means is up to sci_flags_sanitize(), as for a
+ * compile command: a build's flags can be pasted as they are.
+ */
+int sci_flags_accepts(const char *word);
 
 /**
  * Maps a -std= value to one sparse 0.6.4 accepts: c2x, gnu2x, c23 and gnu23

@@ -11,6 +11,7 @@
  */
 #include "cli/gate.h"
 #include "cli/check_docs.h"
+#include "cli/cleanup.h"
 #include "cli/flags.h"
 #include "cli/paths.h"
 #include "baseline/baseline.h"
@@ -322,6 +323,7 @@ static int ensure_checkout(gate_ctx *g)
 				     strerror(e));
 	}
 	g->tmpdir = dir;
+	sci_cleanup_add_path(dir);	/* removed if a signal ends the run */
 	if ((error = sci_vcs_checkout(g->vcs, g->base_sha, dir)) < 0)
 		return error;
 	return checkout_submodules(g);
@@ -822,6 +824,7 @@ static int write_reports(const gate_ctx *g)
 	run.exit_code = g->exit_code;
 	run.failures = (const sci_diag *const *)g->failures.items;
 	run.nfailures = g->failures.n;
+	run.nunanalyzed = g->s->o->allow_unanalyzed ? 0 : g->unanalyzed;
 	run.base_ref = g->have_base ? g->base_name : NULL;
 	if (!o->quiet && !(o->json && strcmp(o->json, "-") == 0))
 		write_text(g);
@@ -992,6 +995,7 @@ static void gate_free(gate_ctx *g)
 {
 	if (g->tmpdir) {
 		nftw(g->tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		sci_cleanup_remove_path(g->tmpdir);
 		free(g->tmpdir);
 	}
 	sci_result_list_clear(&g->head);

@@ -4,6 +4,7 @@
  * own; this file only orders them and maps outcomes to exit codes.
  */
 #include "analyzer/analyzer.h"
+#include "cli/cleanup.h"
 #include "cli/driver.h"
 #include "cli/gate.h"
 #include "cli/options.h"
@@ -21,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The CI contract (architecture.md §1). */
@@ -83,6 +85,29 @@ static int write_reports(const sci_diag_list *diags, const char *json_path,
 	return 0;
 }
 
+/*
+ * A --json file is written through a temporary file next to it, which an
+ * interrupted analysis would leave behind: it is opened for real only
+ * once the findings are known, and only tried here, so that a bad path
+ * still fails before a long analysis.  A FIFO or a device has no
+ * temporary file, and its reader may be waiting: it is opened at once.
+ * *out: the open file, or NULL to open after the analysis.
+ */
+static int json_open_early(sci_atomic_file **out, const char *path)
+{
+	sci_atomic_file *probe = NULL;
+	struct stat st;
+	int error;
+
+	*out = NULL;
+	if (stat(path, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)))
+		return sci_atomic_open(out, path);
+	if ((error = sci_atomic_open(&probe, path)) < 0)
+		return error;
+	sci_atomic_abort(probe);
+	return 0;
+}
+
 static int outcome(const sci_diag_list *diags, sci_level fail_level)
 {
 	int findings = 0, failures = 0;
@@ -137,7 +162,7 @@ static int run(const sci_cli_options *o)
 	FILE *json = NULL;
 	sci_atomic_file *json_file = NULL;
 	size_t i;
-	int code = EXIT_USAGE;
+	int code = EXIT_USAGE, json_stdout = 0;
 
 	memset(&tus, 0, sizeof(tus));
 	memset(&aopts, 0, sizeof(aopts));
@@ -175,20 +200,24 @@ static int run(const sci_cli_options *o)
 	for (i = 0; i < tus.unmatched.n; i++)
 		fprintf(stderr, "smatch-ci: warning: '%s' is not in the compilation database; skipped\n",
 			tus.unmatched.v[i]);
-	if (o->json && strcmp(o->json, "-") == 0) {
-		json = stdout;
-	} else if (o->json) {
-		if (sci_atomic_open(&json_file, o->json) < 0) {
-			fail(sci_error_last());
-			goto done;
-		}
-		json = sci_atomic_stream(json_file);
+	json_stdout = o->json && strcmp(o->json, "-") == 0;
+	if (o->json && !json_stdout &&
+	    json_open_early(&json_file, o->json) < 0) {
+		fail(sci_error_last());
+		goto done;
 	}
 
 	if (sci_driver_run(&diags, &stats, &tus, &dopts) < 0) {
 		fail(sci_error_last());
 		goto done;
 	}
+	if (o->json && !json_stdout && !json_file &&
+	    sci_atomic_open(&json_file, o->json) < 0) {
+		fail(sci_error_last());
+		goto done;
+	}
+	json = json_stdout ? stdout : json_file ? sci_atomic_stream(json_file)
+						: NULL;
 	/* a header's functions are analyzed in every TU that includes it */
 	sci_diag_list_dedupe(&diags);
 	if (write_reports(&diags, o->json, json, o->quiet) < 0) {
@@ -199,7 +228,8 @@ static int run(const sci_cli_options *o)
 		fprintf(stderr, "smatch-ci: analysis incomplete: %zu of %zu translation units failed\n",
 			stats.failed, stats.tus);
 	code = outcome(&diags, o->fail_level);
-	if (o->quiet)
+	/* as in the gate: JSON on stdout stays JSON */
+	if (o->quiet && !json_stdout)
 		printf("smatch-ci: %s\n", code == EXIT_CLEAN ? "passed" :
 		       code == EXIT_FINDINGS ? "FAILED (findings)" :
 		       "INCOMPLETE (a translation unit could not be analyzed)");
@@ -240,6 +270,7 @@ int main(int argc, char **argv)
 		list_checks(stdout);
 		code = EXIT_CLEAN;
 	} else {
+		sci_cleanup_install();
 		code = run(o);
 	}
 	sci_cli_options_free(o);

@@ -34,6 +34,10 @@ static const char usage[] =
 "  -I DIR, -D NAME[=V], -U NAME, -include FILE, -imacros FILE,\n"
 "  -isystem DIR, -idirafter DIR, -std=DIALECT\n"
 "                        preprocessor flags for every TU\n"
+"  -O2, -g, -Wall, -fPIC, -m32, -c, -o FILE, -MD -MF FILE, ...\n"
+"                        other compiler flags, taken as gcc would: those\n"
+"                        that change predefined macros or type sizes are\n"
+"                        kept, the rest ignored (see README.md)\n"
 "Checks:\n"
 "  --list-checks         list the checks and exit\n"
 "  --enable RULE,...     run these checks too ('all' for every check)\n"
@@ -258,6 +262,19 @@ static int parse_compiler_flag(sci_cli_options *o, cursor *c)
 
 	if (strncmp(w, "-std=", 5) == 0)
 		return add_std(o, w + 5) < 0 ? SCI_EINVALID : 1;
+	/* a build's flags pasted as they are: -O2 -g -Wall -MD -MF x -o y */
+	switch (sci_flags_accepts(w)) {
+	case SCI_FLAG_WORD:
+		sci_strv_push(&o->flags, w);
+		return 1;
+	case SCI_FLAG_WITH_ARG:
+		if ((r = word_value(&v, c, w)) < 0)
+			return r;
+		add_flag(o, w, v);
+		return 1;
+	default:
+		break;
+	}
 	for (k = 0; k < sizeof(separate) / sizeof(separate[0]); k++) {
 		if ((r = word_value(&v, c, separate[k])) != 0) {
 			if (r < 0)

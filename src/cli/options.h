@@ -36,7 +36,9 @@ typedef struct {
 	/*
 	 * Compiler-style flags, each option in separate form ("-I", "dir",
 	 * "-D", "X=1") except "-std=X", whose dialect is already mapped
-	 * (sci_flags_map_std): the input of sci_flags_sanitize().
+	 * (sci_flags_map_std), and the other compiler options as given
+	 * ("-O2", "-MF", "x.d"; sci_flags_accepts): the input of
+	 * sci_flags_sanitize().
 	 */
 	sci_strv flags;
 	char *compdb;		/* -p PATH, or NULL */

@@ -9,14 +9,18 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cleanup.h"
 #include "cli/driver.h"
 #include "util/alloc.h"
 
@@ -34,12 +38,91 @@ static int ends_with(const char *s, const char *suffix)
 	return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
+/* Uses about @n KiB of stack; the volatile buffer keeps every frame. */
+static unsigned long burn_stack(unsigned long n)
+{
+	volatile char buf[1024];
+
+	buf[0] = (char)n;
+	buf[sizeof(buf) - 1] = 0;
+	if (n == 0)
+		return 0;
+	return burn_stack(n - 1) + (unsigned char)buf[sizeof(buf) - 1];
+}
+
+static void say_function(const sci_analyze_opts *opts, const char *name)
+{
+	if (opts->on_function)
+		opts->on_function(name, opts->on_function_payload);
+}
+
+/* Appends our pid to $SCI_TEST_PIDS, so the test knows its workers. */
+static void record_pid(void)
+{
+	const char *file = getenv("SCI_TEST_PIDS");
+	char line[32];
+	int fd, n;
+
+	if (!file || (fd = open(file, O_WRONLY | O_APPEND | O_CREAT, 0600)) < 0)
+		return;
+	n = snprintf(line, sizeof(line), "%d\n", (int)getpid());
+	if (write(fd, line, (size_t)n) != n)
+		abort();
+	close(fd);
+}
+
 static int fake_analyze(const char *path, char **argv,
 			const sci_analyze_opts *opts, sci_diag_emit_fn emit,
 			void *payload)
 {
 	char cwd[1024];
 	int i;
+
+	if (ends_with(path, "fn_hang.c")) {
+		say_function(opts, "slow_one");
+		sleep(60);
+	}
+	if (ends_with(path, "fn_done_hang.c")) {
+		say_function(opts, "early");
+		say_function(opts, NULL);
+		sleep(60);
+	}
+	if (ends_with(path, "fn_crash.c")) {
+		say_function(opts, "boom");
+		signal(SIGSEGV, SIG_DFL);
+		raise(SIGSEGV);
+	}
+	if (ends_with(path, "deep.c")) {
+		/* 32 MiB: four times what a main thread gets */
+		emit_finding(path, (unsigned)burn_stack(32 * 1024) + 1,
+			     "deep", emit, payload);
+		return SCI_TU_OK;
+	}
+	if (ends_with(path, "overflow.c")) {
+		/* the worker's SIGSEGV handler replaced cmocka's */
+		say_function(opts, "recursive");
+		burn_stack((unsigned long)-1 / 2);
+		return SCI_TU_OK;
+	}
+	if (ends_with(path, "limit.c")) {
+		emit(sci_diag_new(SCI_RULE_ANALYSIS_FAILURE, SCI_LEVEL_ERROR,
+				  path, 3, 1, "f", "", "analysis of function 'f' stopped"),
+		     payload);
+		emit_finding(path, 1, "found", emit, payload);
+		return SCI_TU_OK;
+	}
+	if (ends_with(path, "whoami.c")) {
+		char msg[96];
+
+		snprintf(msg, sizeof(msg), "pgid=%d pid=%d",
+			 (int)getpgid(0), (int)getpid());
+		emit_finding(path, 1, msg, emit, payload);
+		return SCI_TU_OK;
+	}
+	if (ends_with(path, "pid_hang.c")) {
+		record_pid();
+		sleep(60);
+	}
 
 	if (ends_with(path, "ok.c")) {
 		emit_finding(path, 1, "found", emit, payload);
@@ -120,9 +203,9 @@ static void add_tu(sci_tu_list *l, const char *path, const char *dir)
 	tu->argv = sci_strv_detach(&argv);
 }
 
-static void run(sci_diag_list *out, sci_driver_stats *stats,
-		sci_tu_list *tus, unsigned jobs, unsigned timeout,
-		const char *cwd)
+static void run_stack(sci_diag_list *out, sci_driver_stats *stats,
+		      sci_tu_list *tus, unsigned jobs, unsigned timeout,
+		      const char *cwd, unsigned stack_mib)
 {
 	sci_analyze_opts aopts;
 	sci_driver_opts o;
@@ -134,7 +217,15 @@ static void run(sci_diag_list *out, sci_driver_stats *stats,
 	o.analyze_opts = &aopts;
 	o.cwd = cwd;
 	o.analyze = fake_analyze;
+	o.worker_stack_mib = stack_mib;
 	assert_int_equal(sci_driver_run(out, stats, tus, &o), 0);
+}
+
+static void run(sci_diag_list *out, sci_driver_stats *stats,
+		sci_tu_list *tus, unsigned jobs, unsigned timeout,
+		const char *cwd)
+{
+	run_stack(out, stats, tus, jobs, timeout, cwd, 0);
 }
 
 static const sci_diag *find(const sci_diag_list *l, const char *rule,
@@ -276,6 +367,262 @@ static void test_driver__timeout_kills_only_that_worker(void **state)
 	assert_non_null(find(&out, "memory-leak", "m_ok.c"));
 	sci_diag_list_clear(&out);
 	sci_tu_list_clear(&tus);
+}
+
+static void test_driver__timeout_names_the_function(void **state)
+{
+	sci_tu_list tus = { 0 };
+	sci_diag_list out = { 0 };
+	sci_driver_stats st;
+	const sci_diag *f;
+
+	add_tu(&tus, "fn_hang.c", NULL);
+	add_tu(&tus, "fn_done_hang.c", NULL);
+	run(&out, &st, &tus, 2, 1, NULL);
+	assert_int_equal(st.failed, 2);
+	f = find(&out, "analysis-failure", "fn_hang.c");
+	assert_non_null(f);
+	assert_string_equal(f->message,
+			    "timed out after 1 s in function 'slow_one'");
+	/* after the last function, there is none to name */
+	f = find(&out, "analysis-failure", "fn_done_hang.c");
+	assert_non_null(f);
+	assert_string_equal(f->message, "timed out after 1 s");
+	sci_diag_list_clear(&out);
+	sci_tu_list_clear(&tus);
+}
+
+static void test_driver__crash_names_the_function(void **state)
+{
+	sci_tu_list tus = { 0 };
+	sci_diag_list out = { 0 };
+	sci_driver_stats st;
+	const sci_diag *f;
+
+	add_tu(&tus, "fn_crash.c", NULL);
+	run(&out, &st, &tus, 1, 10, NULL);
+	f = find(&out, "analysis-failure", "fn_crash.c");
+	assert_non_null(f);
+	assert_string_equal(f->message,
+			    "worker killed by signal 11 (SIGSEGV) in function 'boom'");
+	sci_diag_list_clear(&out);
+	sci_tu_list_clear(&tus);
+}
+
+/* The analysis runs on a thread whose stack is far above 8 MiB. */
+static void test_driver__deep_recursion_fits(void **state)
+{
+	sci_tu_list tus = { 0 };
+	sci_diag_list out = { 0 };
+	sci_driver_stats st;
+
+	add_tu(&tus, "deep.c", NULL);
+	run(&out, &st, &tus, 1, 60, NULL);
+	assert_int_equal(st.failed, 0);
+	assert_non_null(find(&out, "memory-leak", "deep.c"));
+	sci_diag_list_clear(&out);
+	sci_tu_list_clear(&tus);
+}
+
+static void test_driver__stack_overflow_is_named(void **state)
+{
+	sci_tu_list tus = { 0 };
+	sci_diag_list out = { 0 };
+	sci_driver_stats st;
+	const sci_diag *f;
+
+	add_tu(&tus, "overflow.c", NULL);
+	add_tu(&tus, "z_ok.c", NULL);
+	run_stack(&out, &st, &tus, 2, 60, NULL, 16);
+	assert_int_equal(st.failed, 1);
+	f = find(&out, "analysis-failure", "overflow.c");
+	assert_non_null(f);
+	assert_string_equal(f->message,
+			    "worker killed by signal 11 (SIGSEGV) in function 'recursive': "
+			    "stack overflow, the code is nested too deeply "
+			    "(see Limits in docs/engine.md)");
+	assert_non_null(find(&out, "memory-leak", "z_ok.c"));
+	sci_diag_list_clear(&out);
+	sci_tu_list_clear(&tus);
+}
+
+/* A TU over an engine limit reports its own failure: it counts. */
+static void test_driver__failure_sent_by_the_worker_counts(void **state)
+{
+	sci_tu_list tus = { 0 };
+	sci_diag_list out = { 0 };
+	sci_driver_stats st;
+
+	add_tu(&tus, "limit.c", NULL);
+	add_tu(&tus, "a_ok.c", NULL);
+	run(&out, &st, &tus, 2, 10, NULL);
+	assert_int_equal(st.tus, 2);
+	assert_int_equal(st.failed, 1);
+	assert_int_equal(out.n, 3);
+	assert_non_null(find(&out, "analysis-failure", "limit.c"));
+	assert_non_null(find(&out, "memory-leak", "limit.c"));
+	assert_int_equal(tus.items[0].diags.n, 2);
+	sci_diag_list_clear(&out);
+	sci_tu_list_clear(&tus);
+}
+
+/* Killing the group kills whatever a worker started too. */
+static void test_driver__workers_have_their_own_group(void **state)
+{
+	sci_tu_list tus = { 0 };
+	sci_diag_list out = { 0 };
+	sci_driver_stats st;
+	int pgid, pid;
+
+	add_tu(&tus, "whoami.c", NULL);
+	run(&out, &st, &tus, 1, 10, NULL);
+	assert_int_equal(out.n, 1);
+	assert_int_equal(sscanf(out.items[0]->message, "pgid=%d pid=%d",
+				&pgid, &pid), 2);
+	assert_int_equal(pgid, pid);
+	sci_diag_list_clear(&out);
+	sci_tu_list_clear(&tus);
+}
+
+/* Waits up to 20 s for @path to hold @n lines of pids; returns them. */
+static int read_pids(const char *path, int *pids, int n)
+{
+	int tries, k = 0;
+
+	for (tries = 0; tries < 400; tries++) {
+		FILE *f = fopen(path, "r");
+
+		k = 0;
+		if (f) {
+			while (k < n && fscanf(f, "%d", &pids[k]) == 1)
+				k++;
+			fclose(f);
+		}
+		if (k == n)
+			return k;
+		usleep(50 * 1000);
+	}
+	return k;
+}
+
+/* Gone, or a zombie nobody reaps: in any case not running. */
+static int is_running(int pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (!(f = fopen(path, "r")))
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' && p[2] != 'Z' && p[2] != 'X';
+}
+
+static int wait_not_running(const int *pids, int n)
+{
+	int tries, i, any = 1;
+
+	for (tries = 0; tries < 100 && any; tries++) {
+		any = 0;
+		for (i = 0; i < n; i++)
+			any |= is_running(pids[i]);
+		if (any)
+			usleep(50 * 1000);
+	}
+	return !any;
+}
+
+/*
+ * A driver process with two hanging workers and a registered temporary
+ * tree, killed by @sig: returns its wait status; the workers' pids are
+ * left in @pids.
+ */
+static int kill_a_driver(int sig, const char *top, const char *tree, int *pids)
+{
+	char pidfile[256];
+	pid_t child;
+	int status = 0;
+
+	snprintf(pidfile, sizeof(pidfile), "%s/pids", top);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		sci_tu_list tus = { 0 };
+		sci_diag_list out = { 0 };
+		sci_driver_stats st;
+
+		setenv("SCI_TEST_PIDS", pidfile, 1);
+		sci_cleanup_install();
+		sci_cleanup_add_path(tree);
+		add_tu(&tus, "a_pid_hang.c", NULL);
+		add_tu(&tus, "b_pid_hang.c", NULL);
+		run(&out, &st, &tus, 2, 60, NULL);
+		_exit(0);
+	}
+	assert_int_equal(read_pids(pidfile, pids, 2), 2);
+	kill(child, sig);
+	assert_int_equal(waitpid(child, &status, 0), child);
+	unlink(pidfile);
+	return status;
+}
+
+static void make_tree(const char *tree)
+{
+	char path[256];
+	FILE *f;
+
+	assert_int_equal(mkdir(tree, 0700), 0);
+	snprintf(path, sizeof(path), "%s/sub", tree);
+	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/sub/file.c", tree);
+	assert_non_null(f = fopen(path, "w"));
+	fclose(f);
+}
+
+static void test_driver__sigterm_and_sigint_clean_up(void **state)
+{
+	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP };
+	char top[] = "/tmp/sci-driver-sig-XXXXXX", tree[128];
+	int pids[2], status;
+	size_t i;
+
+	assert_non_null(mkdtemp(top));
+	snprintf(tree, sizeof(tree), "%s/checkout", top);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		make_tree(tree);
+		status = kill_a_driver(sigs[i], top, tree, pids);
+		/* died of the very signal: 128 + its number to a shell */
+		assert_true(WIFSIGNALED(status));
+		assert_int_equal(WTERMSIG(status), sigs[i]);
+		assert_true(wait_not_running(pids, 2));
+		assert_int_not_equal(access(tree, F_OK), 0);
+	}
+	rmdir(top);
+}
+
+static void test_driver__sigkill_takes_the_workers_along(void **state)
+{
+	char top[] = "/tmp/sci-driver-sig-XXXXXX", tree[128], path[160];
+	int pids[2], status;
+
+	assert_non_null(mkdtemp(top));
+	snprintf(tree, sizeof(tree), "%s/checkout", top);
+	make_tree(tree);
+	status = kill_a_driver(SIGKILL, top, tree, pids);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGKILL);
+	assert_true(wait_not_running(pids, 2));
+	/* nothing can run on SIGKILL: the tree stays (documented) */
+	snprintf(path, sizeof(path), "%s/sub/file.c", tree);
+	assert_int_equal(unlink(path), 0);
+	snprintf(path, sizeof(path), "%s/sub", tree);
+	assert_int_equal(rmdir(path), 0);
+	assert_int_equal(rmdir(tree), 0);
+	assert_int_equal(rmdir(top), 0);
 }
 
 static void test_driver__full_pipes_do_not_block(void **state)
@@ -428,6 +775,14 @@ int main(void)
 		cmocka_unit_test(test_driver__crash_is_a_failure_not_the_end),
 		cmocka_unit_test(test_driver__exit_statuses),
 		cmocka_unit_test(test_driver__timeout_kills_only_that_worker),
+		cmocka_unit_test(test_driver__timeout_names_the_function),
+		cmocka_unit_test(test_driver__crash_names_the_function),
+		cmocka_unit_test(test_driver__deep_recursion_fits),
+		cmocka_unit_test(test_driver__stack_overflow_is_named),
+		cmocka_unit_test(test_driver__failure_sent_by_the_worker_counts),
+		cmocka_unit_test(test_driver__workers_have_their_own_group),
+		cmocka_unit_test(test_driver__sigterm_and_sigint_clean_up),
+		cmocka_unit_test(test_driver__sigkill_takes_the_workers_along),
 		cmocka_unit_test(test_driver__full_pipes_do_not_block),
 		cmocka_unit_test(test_driver__runs_in_directory_and_rebases_paths),
 		cmocka_unit_test(test_driver__missing_directory_is_a_failure),

@@ -259,12 +259,48 @@ static void test_options__help_version_list(void **state)
 static void test_options__unknown_option(void **state)
 {
 	char *a1[] = { "smatch-ci", "--frobnicate", "x.c" };
-	char *a2[] = { "smatch-ci", "-Wall", "x.c" };
+	char *a2[] = { "smatch-ci", "-Z", "x.c" };
 	char *a3[] = { "smatch-ci", "--jsonx=1", "x.c" };
+	char *a4[] = { "smatch-ci", "-f", "x.c" };
 
 	parse_fails(ARGC(a1), a1, "unknown option '--frobnicate'");
-	parse_fails(ARGC(a2), a2, "unknown option '-Wall'");
+	parse_fails(ARGC(a2), a2, "unknown option '-Z'");
 	parse_fails(ARGC(a3), a3, "unknown option '--jsonx=1'");
+	parse_fails(ARGC(a4), a4, "unknown option '-f'");
+}
+
+/* A build's flags can be pasted: kept for sci_flags_sanitize to judge. */
+static void test_options__compiler_flags_are_accepted(void **state)
+{
+	char *argv[] = { "smatch-ci", "-O2", "-O0", "-Os", "-g", "-g3",
+			 "-Wall", "-Wextra", "-Werror", "-Wno-unused",
+			 "-fPIC", "-fno-common", "-m64", "-pipe", "-MD", "-MF",
+			 "x.d", "-MMD", "-MT", "x.o", "-MQ", "y.o", "-c", "-o",
+			 "x.o", "-pthread", "a.c", "-DX" };
+	const char *want[] = { "-O2", "-O0", "-Os", "-g", "-g3", "-Wall",
+			       "-Wextra", "-Werror", "-Wno-unused", "-fPIC",
+			       "-fno-common", "-m64", "-pipe", "-MD", "-MF",
+			       "x.d", "-MMD", "-MT", "x.o", "-MQ", "y.o", "-c",
+			       "-o", "x.o", "-pthread", "-D", "X" };
+	sci_cli_options *o = parse_ok(ARGC(argv), argv);
+	size_t i;
+
+	assert_int_equal(o->flags.n, sizeof(want) / sizeof(want[0]));
+	for (i = 0; i < o->flags.n; i++)
+		assert_string_equal(o->flags.v[i], want[i]);
+	/* the arguments of -MF, -MT, -MQ and -o are not files */
+	assert_int_equal(o->files.n, 1);
+	assert_string_equal(o->files.v[0], "a.c");
+	sci_cli_options_free(o);
+}
+
+static void test_options__compiler_flag_arguments_are_required(void **state)
+{
+	char *a1[] = { "smatch-ci", "x.c", "-MF" };
+	char *a2[] = { "smatch-ci", "x.c", "-o" };
+
+	parse_fails(ARGC(a1), a1, "'-MF' needs an argument");
+	parse_fails(ARGC(a2), a2, "'-o' needs an argument");
 }
 
 static void test_options__missing_flag_arguments(void **state)
@@ -373,6 +409,8 @@ int main(void)
 		cmocka_unit_test(test_options__empty_rule_is_rejected),
 		cmocka_unit_test(test_options__help_version_list),
 		cmocka_unit_test(test_options__unknown_option),
+		cmocka_unit_test(test_options__compiler_flags_are_accepted),
+		cmocka_unit_test(test_options__compiler_flag_arguments_are_required),
 		cmocka_unit_test(test_options__missing_flag_arguments),
 		cmocka_unit_test(test_options__double_dash_ends_options),
 		cmocka_unit_test(test_options__gate_options),
