@@ -8,6 +8,7 @@
  */
 #include "baseline/baseline.h"
 #include "baseline/baseline_int.h"
+#include "baseline/fingerprint.h"
 #include "util/alloc.h"
 #include "util/atomic.h"
 #include "util/error.h"
@@ -386,7 +387,7 @@ done:
 	return 0;
 }
 
-/* ---- update, prune, check --------------------------------------------- */
+/* ---- matching entries to current findings ------------------------------- */
 
 static int is_current(const sci_result *r)
 {
@@ -408,25 +409,6 @@ static int check_fingerprints(const sci_result_list *current)
 	return 0;
 }
 
-static int cmp_str_ptr(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* Sorted fingerprints of the current findings, for bsearch(). */
-static const char **current_fps(const sci_result_list *current, size_t *n)
-{
-	const char **v = sci_calloc(current->n ? current->n : 1, sizeof(*v));
-	size_t i;
-
-	*n = 0;
-	for (i = 0; i < current->n; i++)
-		if (is_current(&current->items[i]))
-			v[(*n)++] = current->items[i].fingerprint;
-	qsort(v, *n, sizeof(*v), cmp_str_ptr);
-	return v;
-}
-
 static int cmp_result_fp(const void *pa, const void *pb)
 {
 	const sci_result *a = *(const sci_result *const *)pa;
@@ -438,100 +420,472 @@ static int cmp_result_fp(const void *pa, const void *pb)
 	return a < b ? -1 : a > b;
 }
 
-static int has_fp(const char **fps, size_t n, const char *fp)
+static int cmp_uint(unsigned a, unsigned b)
 {
-	return bsearch(&fp, fps, n, sizeof(*fps), cmp_str_ptr) != NULL;
+	return a < b ? -1 : a > b;
 }
 
-/* Current findings sorted by fingerprint, then by list position. */
-static const sci_result **current_results(const sci_result_list *current,
-					  size_t *n)
+/* (rule, function, key) first: the identity that survives a rename. */
+static int cmp_result_key(const void *pa, const void *pb)
 {
-	const sci_result **v = sci_calloc(current->n ? current->n : 1,
+	const sci_diag *a = (*(const sci_result *const *)pa)->diag;
+	const sci_diag *b = (*(const sci_result *const *)pb)->diag;
+	int c;
+
+	if ((c = strcmp(a->rule, b->rule)) != 0 ||
+	    (c = strcmp(a->function, b->function)) != 0 ||
+	    (c = strcmp(a->key, b->key)) != 0 ||
+	    (c = strcmp(a->path, b->path)) != 0 ||
+	    (c = cmp_uint(a->line, b->line)) != 0 ||
+	    (c = cmp_uint(a->col, b->col)) != 0)
+		return c;
+	return strcmp(a->message, b->message);
+}
+
+/* The current findings, sorted with @cmp.  Owned. */
+static const sci_result **current_results(const sci_result_list *current,
+					  size_t *n,
+					  int (*cmp)(const void *, const void *))
+{
+	const sci_result **v = sci_calloc(current && current->n ? current->n : 1,
 					  sizeof(*v));
 	size_t i;
 
 	*n = 0;
-	for (i = 0; i < current->n; i++)
+	for (i = 0; current && i < current->n; i++)
 		if (is_current(&current->items[i]))
 			v[(*n)++] = &current->items[i];
-	qsort(v, *n, sizeof(*v), cmp_result_fp);
+	qsort(v, *n, sizeof(*v), cmp);
 	return v;
 }
 
+/* How an entry matched. */
+enum { MATCH_NONE = 0, MATCH_EXACT, MATCH_MOVED };
+
+/* Occurrence indexes beyond this are not worth hashing for. */
+#define MAX_OCCURRENCE 256
+
+typedef struct {
+	const sci_baseline *bl;
+	size_t n;			/* entries when matched */
+	const sci_baseline_scope *scope;
+	const sci_result **by_fp;	/* current findings by fingerprint */
+	const sci_result **by_key;	/* ... by (rule, function, key, path, line) */
+	size_t ncur;
+	unsigned char *used;		/* per by_fp slot */
+	/* per entry */
+	const sci_result **match;
+	unsigned char *how;
+	char **new_path;		/* where its file went, or NULL; owned */
+} matcher;
+
+/* The by_fp slot of an unused finding with @fp, or -1. */
+static long find_unused(const matcher *m, const char *fp)
+{
+	size_t lo = 0, hi = m->ncur;
+
+	while (lo < hi) {	/* lower bound */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(m->by_fp[mid]->fingerprint, fp) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < m->ncur && strcmp(m->by_fp[lo]->fingerprint, fp) == 0; lo++)
+		if (!m->used[lo])
+			return (long)lo;
+	return -1;
+}
+
+static void take(matcher *m, size_t entry, long slot, int how)
+{
+	m->used[slot] = 1;
+	m->match[entry] = m->by_fp[slot];
+	m->how[entry] = (unsigned char)how;
+}
+
+/* The by_fp slot of @r. */
+static long slot_of(const matcher *m, const sci_result *r)
+{
+	size_t lo = 0, hi = m->ncur;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = cmp_result_fp(&m->by_fp[mid], &r);
+
+		if (c == 0)
+			return (long)mid;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+/*
+ * The occurrence index hashed into @e's fingerprint, found by trying
+ * them: the file does not store it, and hashing is cheap next to
+ * analysis.  -1 for a hand-edited entry whose members do not hash to
+ * its fingerprint.
+ */
+static int recover_occurrence(const sci_baseline_entry *e)
+{
+	char fp[SCI_FP_HEX];
+	int k;
+
+	for (k = 0; k < MAX_OCCURRENCE; k++) {
+		sci_fp_compute(fp, e->rule, e->path, e->function, e->key,
+			       (unsigned)k);
+		if (strcmp(fp, e->fingerprint) == 0)
+			return k;
+	}
+	return -1;
+}
+
+static int is_gone(const matcher *m, const char *path)
+{
+	return m->scope && m->scope->is_gone &&
+	       m->scope->is_gone(path, m->scope->payload);
+}
+
+/* True if some entry of the baseline has @path (entries sort by path). */
+static int has_entries_for(const sci_baseline *bl, const char *path)
+{
+	size_t lo = 0, hi = bl->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(bl->items[mid].path, path);
+
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/*
+ * Step 3 for entry @i: an unused finding with its rule, function and key,
+ * in its new path if known, else in the one file that has such findings
+ * and that the baseline does not know (a different file with a function
+ * of the same name is not a rename).
+ */
+static void match_by_key(matcher *m, size_t i)
+{
+	const sci_baseline_entry *e = &m->bl->items[i];
+	const char *want = m->new_path[i], *only = NULL;
+	const sci_result *pick = NULL;
+	size_t lo = 0, hi = m->ncur, k;
+
+	while (lo < hi) {	/* lower bound of (rule, function, key) */
+		size_t mid = lo + (hi - lo) / 2;
+		const sci_diag *d = m->by_key[mid]->diag;
+		int c;
+
+		if ((c = strcmp(d->rule, e->rule)) == 0 &&
+		    (c = strcmp(d->function, e->function)) == 0)
+			c = strcmp(d->key, e->key);
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (k = lo; k < m->ncur; k++) {
+		const sci_diag *d = m->by_key[k]->diag;
+
+		if (strcmp(d->rule, e->rule) != 0 ||
+		    strcmp(d->function, e->function) != 0 ||
+		    strcmp(d->key, e->key) != 0)
+			break;
+		if (m->used[slot_of(m, m->by_key[k])])
+			continue;
+		if (want) {
+			if (strcmp(d->path, want) == 0) {
+				pick = m->by_key[k];
+				break;
+			}
+			continue;
+		}
+		if (only && strcmp(only, d->path) != 0)
+			return;		/* two files could be it: no guess */
+		if (!only) {
+			only = d->path;
+			pick = m->by_key[k];
+		}
+	}
+	if (!pick || (!want && has_entries_for(m->bl, pick->diag->path)))
+		return;
+	take(m, i, slot_of(m, pick), MATCH_MOVED);
+}
+
+/* An entry waiting for step 3. */
+struct late {
+	size_t i;
+	const sci_baseline_entry *e;
+	unsigned occurrence;	/* -1 (unknown) sorts last */
+};
+
+/* Entries of one (path, rule, function, key) in occurrence order. */
+static int cmp_late(const void *pa, const void *pb)
+{
+	const struct late *a = pa, *b = pb;
+	int c;
+
+	if ((c = strcmp(a->e->path, b->e->path)) != 0 ||
+	    (c = strcmp(a->e->rule, b->e->rule)) != 0 ||
+	    (c = strcmp(a->e->function, b->e->function)) != 0 ||
+	    (c = strcmp(a->e->key, b->e->key)) != 0 ||
+	    (c = cmp_uint(a->occurrence, b->occurrence)) != 0)
+		return c;
+	return strcmp(a->e->fingerprint, b->e->fingerprint);
+}
+
+static void matcher_free(matcher *m)
+{
+	size_t i;
+
+	for (i = 0; m->new_path && i < m->n; i++)
+		free(m->new_path[i]);
+	free(m->new_path);
+	free(m->match);
+	free(m->how);
+	free(m->used);
+	free(m->by_fp);
+	free(m->by_key);
+}
+
+/* Matches every entry of @bl against @current (see sci_baseline_scope). */
+static void match_entries(matcher *m, const sci_baseline *bl,
+			  const sci_result_list *current,
+			  const sci_baseline_scope *scope)
+{
+	size_t i, n = bl->n ? bl->n : 1, nlate = 0, ncur;
+	struct late *late;
+	long slot;
+
+	memset(m, 0, sizeof(*m));
+	m->bl = bl;
+	m->n = bl->n;
+	m->scope = scope;
+	m->by_fp = current_results(current, &m->ncur, cmp_result_fp);
+	m->by_key = current_results(current, &ncur, cmp_result_key);
+	m->used = sci_calloc(m->ncur ? m->ncur : 1, 1);
+	m->match = sci_calloc(n, sizeof(*m->match));
+	m->how = sci_calloc(n, 1);
+	m->new_path = sci_calloc(n, sizeof(*m->new_path));
+	late = sci_calloc(n, sizeof(*late));
+
+	for (i = 0; i < bl->n; i++)
+		if ((slot = find_unused(m, bl->items[i].fingerprint)) >= 0)
+			take(m, i, slot, MATCH_EXACT);
+	for (i = 0; i < bl->n; i++) {
+		const sci_baseline_entry *e = &bl->items[i];
+		const char *to;
+		char fp[SCI_FP_HEX];
+		int occ;
+
+		if (m->how[i])
+			continue;
+		to = scope && scope->renamed ?
+		     scope->renamed(e->path, scope->payload) : NULL;
+		if (to)
+			m->new_path[i] = sci_strdup(to);
+		if (!to && !is_gone(m, e->path))
+			continue;
+		occ = recover_occurrence(e);
+		late[nlate].i = i;
+		late[nlate].e = e;
+		late[nlate++].occurrence = (unsigned)occ;
+		if (!to || occ < 0)
+			continue;
+		sci_fp_compute(fp, e->rule, to, e->function, e->key,
+			       (unsigned)occ);
+		if ((slot = find_unused(m, fp)) >= 0)
+			take(m, i, slot, MATCH_MOVED);
+	}
+	/* Guesses by key come last, so they only get the findings that no
+	 * exact or same-occurrence match claimed. */
+	qsort(late, nlate, sizeof(*late), cmp_late);
+	for (i = 0; i < nlate; i++)
+		if (!m->how[late[i].i])
+			match_by_key(m, late[i].i);
+	free(late);
+}
+
+static int in_scope(const matcher *m, size_t i)
+{
+	const sci_baseline_scope *s = m->scope;
+	const sci_baseline_entry *e = &m->bl->items[i];
+
+	if (!s || !s->covers || m->how[i])
+		return 1;
+	return s->covers(e->rule, e->path, s->payload) ||
+	       (m->new_path[i] &&
+		s->covers(e->rule, m->new_path[i], s->payload));
+}
+
+/* ---- update, prune, follow, check --------------------------------------- */
+
+static void entry_from_result(sci_baseline_entry *e, const sci_result *r)
+{
+	memcpy(e->fingerprint, r->fingerprint, SCI_FP_HEX);
+	e->rule = sci_strdup(r->diag->rule);
+	e->path = sci_strdup(r->diag->path);
+	e->function = sci_strdup(r->diag->function);
+	e->key = sci_strdup(r->diag->key);
+	e->message = sci_strdup(r->diag->message);
+}
+
+static void entry_copy(sci_baseline_entry *e, const sci_baseline_entry *from)
+{
+	memcpy(e->fingerprint, from->fingerprint, SCI_FP_HEX);
+	e->rule = sci_strdup(from->rule);
+	e->path = sci_strdup(from->path);
+	e->function = sci_strdup(from->function);
+	e->key = sci_strdup(from->key);
+	e->message = sci_strdup(from->message);
+	e->justification = sci_strdup(from->justification);
+}
+
+/* Replaces the entries of @bl with those of @next (taken). */
+static void replace_entries(sci_baseline *bl, sci_baseline *next)
+{
+	size_t i;
+
+	for (i = 0; i < bl->n; i++)
+		entry_clear(&bl->items[i]);
+	free(bl->items);
+	bl->items = next->items;
+	bl->n = next->n;
+	bl->cap = next->cap;
+	reindex(bl);
+}
+
 int sci_baseline_update(sci_baseline *bl, const sci_result_list *current,
+			const sci_baseline_scope *scope,
 			sci_baseline_counts *counts)
 {
 	sci_baseline next = { 0 };
 	sci_baseline_counts c = { 0 };
-	const sci_result **cur;
-	size_t i, ncur;
+	const sci_baseline_entry **by_result;
+	matcher m;
+	size_t i;
+	long slot;
 	int error;
 
 	if ((error = check_fingerprints(current)) < 0)
 		return error;
-	cur = current_results(current, &ncur);
-	for (i = 0; i < ncur; i++) {
-		const sci_result *r = cur[i];
-		const sci_baseline_entry *old;
+	match_entries(&m, bl, current, scope);
+	by_result = sci_calloc(m.ncur ? m.ncur : 1, sizeof(*by_result));
+	for (i = 0; i < bl->n; i++) {
+		if (m.how[i]) {
+			slot = slot_of(&m, m.match[i]);
+			by_result[slot] = &bl->items[i];
+			if (m.how[i] == MATCH_EXACT)
+				c.kept++;
+			else
+				c.moved++;
+		} else if (in_scope(&m, i)) {
+			c.dropped++;
+		} else {
+			entry_copy(entry_push(&next), &bl->items[i]);
+		}
+	}
+	for (i = 0; i < m.ncur; i++) {
+		const sci_result *r = m.by_fp[i];
+		const sci_baseline_entry *old = by_result[i];
 		sci_baseline_entry *e;
 
 		/* One fingerprint twice would be a caller bug (the occurrence
 		 * index keeps identical findings apart): one entry. */
-		if (i > 0 && strcmp(cur[i - 1]->fingerprint, r->fingerprint) == 0)
+		if (i > 0 && strcmp(m.by_fp[i - 1]->fingerprint,
+				    r->fingerprint) == 0)
 			continue;
-		old = sci_baseline_find(bl, r->fingerprint);
 		e = entry_push(&next);
-		memcpy(e->fingerprint, r->fingerprint, SCI_FP_HEX);
-		e->rule = sci_strdup(r->diag->rule);
-		e->path = sci_strdup(r->diag->path);
-		e->function = sci_strdup(r->diag->function);
-		e->key = sci_strdup(r->diag->key);
-		e->message = sci_strdup(r->diag->message);
+		entry_from_result(e, r);
 		if (old) {
 			e->justification = sci_strdup(old->justification);
-			c.kept++;
 		} else {
 			e->justification = sci_strdup(SCI_BASELINE_PLACEHOLDER);
 			c.added++;
 		}
 	}
-	c.dropped = bl->n - c.kept;
-	free(cur);
+	free(by_result);
+	matcher_free(&m);
+	replace_entries(bl, &next);
+	if (counts)
+		*counts = c;
+	return 0;
+}
 
-	for (i = 0; i < bl->n; i++)
-		entry_clear(&bl->items[i]);
-	free(bl->items);
-	bl->items = next.items;
-	bl->n = next.n;
-	bl->cap = next.cap;
+/* Gives the moved entries their finding's path and fingerprint. */
+static size_t move_entries(sci_baseline *bl, const matcher *m)
+{
+	size_t i, moved = 0;
+
+	for (i = 0; i < bl->n; i++) {
+		sci_baseline_entry *e = &bl->items[i];
+
+		if (m->how[i] != MATCH_MOVED)
+			continue;
+		free(e->path);
+		e->path = sci_strdup(m->match[i]->diag->path);
+		memcpy(e->fingerprint, m->match[i]->fingerprint, SCI_FP_HEX);
+		moved++;
+	}
+	return moved;
+}
+
+int sci_baseline_prune(sci_baseline *bl, const sci_result_list *current,
+		       const sci_baseline_scope *scope,
+		       sci_baseline_counts *counts)
+{
+	sci_baseline_counts c = { 0 };
+	matcher m;
+	size_t i, j;
+	int error;
+
+	if ((error = check_fingerprints(current)) < 0)
+		return error;
+	match_entries(&m, bl, current, scope);
+	c.moved = move_entries(bl, &m);
+	for (i = j = 0; i < bl->n; i++) {
+		if (!m.how[i] && in_scope(&m, i)) {
+			entry_clear(&bl->items[i]);
+			c.dropped++;
+		} else {
+			bl->items[j++] = bl->items[i];
+		}
+	}
+	bl->n = j;
+	matcher_free(&m);
 	reindex(bl);
 	if (counts)
 		*counts = c;
 	return 0;
 }
 
-int sci_baseline_prune(sci_baseline *bl, const sci_result_list *current,
-		       size_t *dropped)
+int sci_baseline_follow(sci_baseline *bl, const sci_result_list *current,
+			const sci_baseline_scope *scope, size_t *moved)
 {
-	const char **fps;
-	size_t i, j, nfps;
+	matcher m;
+	size_t n;
 	int error;
 
 	if ((error = check_fingerprints(current)) < 0)
 		return error;
-	fps = current_fps(current, &nfps);
-	for (i = j = 0; i < bl->n; i++) {
-		if (has_fp(fps, nfps, bl->items[i].fingerprint))
-			bl->items[j++] = bl->items[i];
-		else
-			entry_clear(&bl->items[i]);
-	}
-	free(fps);
-	if (dropped)
-		*dropped = bl->n - j;
-	bl->n = j;
-	reindex(bl);
+	match_entries(&m, bl, current, scope);
+	n = move_entries(bl, &m);
+	matcher_free(&m);
+	if (n)
+		reindex(bl);
+	if (moved)
+		*moved = n;
 	return 0;
 }
 
@@ -555,18 +909,19 @@ static void append(char **buf, size_t *len, const char *fmt, ...)
 }
 
 size_t sci_baseline_check(char **out, const sci_baseline *bl,
-			  const sci_result_list *current)
+			  const sci_result_list *current,
+			  const sci_baseline_scope *scope)
 {
-	const char **fps = NULL;
-	size_t i, nfps = 0, problems = 0, len = 0;
+	size_t i, problems = 0, len = 0;
 	char *text = sci_strdup("");
+	matcher m;
 
 	if (current)
-		fps = current_fps(current, &nfps);
+		match_entries(&m, bl, current, scope);
 	for (i = 0; i < bl->n; i++) {
 		const sci_baseline_entry *e = &bl->items[i];
 
-		if (current && !has_fp(fps, nfps, e->fingerprint)) {
+		if (current && !m.how[i] && in_scope(&m, i)) {
 			problems++;
 			append(&text, &len,
 			       "%s: stale entry %s (%s in %s, function '%s', key '%s'): no current finding matches; run 'smatch-ci baseline prune'\n",
@@ -581,7 +936,8 @@ size_t sci_baseline_check(char **out, const sci_baseline *bl,
 			       e->function, e->key);
 		}
 	}
-	free(fps);
+	if (current)
+		matcher_free(&m);
 	if (out)
 		*out = text;
 	else

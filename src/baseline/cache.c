@@ -5,6 +5,11 @@
  * only warnings, because a broken cache must cost time, never a result.
  * The default rollback journal makes every store atomic; WAL would add
  * two side files for no benefit with one writer.
+ *
+ * Whether a file is ours is decided from its raw header bytes before
+ * sqlite3 opens it for writing: opening a foreign database read-write
+ * could already change it (rolling back a hot journal), and deleting a
+ * file sqlite3 calls "not a database" is how a user's file got destroyed.
  */
 #include "baseline/cache.h"
 #include "baseline/baseline_int.h"
@@ -12,6 +17,8 @@
 #include "util/error.h"
 #include "util/sha256.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
 #include <sqlite3.h>
@@ -19,12 +26,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define CACHE_KEY_TAG "smatch-ci-cache-v1"
+/* The meta table's "format" row; people reading the file see it. */
+#define CACHE_FORMAT "smatch-ci result cache"
+
+/* The only schema object of a schema 1 cache, as sqlite3 stores it. */
+#define LEGACY_SCHEMA 1
+#define LEGACY_RESULTS_SQL \
+	"CREATE TABLE results( key TEXT PRIMARY KEY NOT NULL, diags TEXT NOT NULL) WITHOUT ROWID"
+
+/* The SQLite file header (https://sqlite.org/fileformat.html). */
+#define HDR_SIZE 100
+#define HDR_MAGIC "SQLite format 3"		/* and a NUL: 16 bytes */
+#define HDR_WRITE_VERSION 18			/* 1: rollback journal */
+#define HDR_READ_VERSION 19
+#define HDR_USER_VERSION 60
+#define HDR_APPLICATION_ID 68
 
 struct sci_cache {
-	char *path;
+	char *path;		/* as given, for messages */
+	char *file;		/* the file sqlite3 opens: links resolved */
 	sqlite3 *db;		/* NULL: the cache is a no-op */
 	sqlite3_stmt *get;
 	sqlite3_stmt *put;
@@ -33,7 +57,17 @@ struct sci_cache {
 };
 
 /* What to do after a failed open. */
-enum { OPEN_OK = 0, OPEN_RECREATE = 1, OPEN_DISABLE = 2 };
+enum { OPEN_OK = 0, OPEN_RECREATE = 1, OPEN_DISABLE = 2, OPEN_FOREIGN = 3 };
+
+/* What a path holds, judged before sqlite3 touches it. */
+enum {
+	FILE_ABSENT,		/* nothing there: create */
+	FILE_EMPTY,		/* an empty file: nothing to lose */
+	FILE_OURS,		/* SQLite with our application id */
+	FILE_LEGACY,		/* a schema 1 cache, from before the mark */
+	FILE_UNREADABLE,	/* cannot tell: leave it alone, no cache */
+	FILE_FOREIGN		/* not ours: refuse */
+};
 
 void sci_cache_key(char out[SCI_FP_HEX], const char *tool_version,
 		   const char *const *flags, size_t nflags,
@@ -84,8 +118,7 @@ static int is_damage(sqlite3 *db)
 {
 	int rc = db ? sqlite3_errcode(db) & 0xff : SQLITE_NOMEM;
 
-	/* SQLITE_ERROR: e.g. our table is missing from a file that is a
-	 * database but not (or no longer) ours. */
+	/* SQLITE_ERROR: e.g. our table is missing from our file. */
 	return rc == SQLITE_NOTADB || rc == SQLITE_CORRUPT ||
 	       rc == SQLITE_ERROR || rc == SQLITE_SCHEMA;
 }
@@ -99,51 +132,286 @@ static void close_db(sci_cache *c)
 	c->db = NULL;
 }
 
-static int user_version(sqlite3 *db, int *out)
+/* ---- whose file is it? ---------------------------------------------------- */
+
+static unsigned long be32(const unsigned char *p)
+{
+	return (unsigned long)p[0] << 24 | (unsigned long)p[1] << 16 |
+	       (unsigned long)p[2] << 8 | (unsigned long)p[3];
+}
+
+/*
+ * Reads the first HDR_SIZE bytes of @file into @hdr; *n gets how many
+ * there were.  Returns 0 or SCI_EIO (errno kept).
+ */
+static int read_header(const char *file, unsigned char hdr[HDR_SIZE],
+		       size_t *n)
+{
+	int fd = open(file, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	ssize_t got = 0;
+
+	*n = 0;
+	if (fd < 0)
+		return SCI_EIO;
+	while (*n < HDR_SIZE) {
+		got = read(fd, hdr + *n, HDR_SIZE - *n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		*n += (size_t)got;
+	}
+	close(fd);
+	return got < 0 ? SCI_EIO : 0;
+}
+
+static int is_sqlite(const unsigned char *hdr, size_t n)
+{
+	return n == HDR_SIZE && memcmp(hdr, HDR_MAGIC, sizeof(HDR_MAGIC)) == 0;
+}
+
+/* Our mark, read from disk right now: the proof needed to delete. */
+static int has_our_header(const char *file)
+{
+	unsigned char hdr[HDR_SIZE];
+	size_t n;
+
+	return read_header(file, hdr, &n) == 0 && is_sqlite(hdr, n) &&
+	       be32(hdr + HDR_APPLICATION_ID) == SCI_CACHE_APPLICATION_ID;
+}
+
+/*
+ * True if @file, an unmarked database with user_version 1, holds exactly
+ * the schema 1 table and nothing else.  Opened read-only: a read-only
+ * connection never writes, not even to roll back a hot journal.
+ */
+static int is_legacy_schema(const char *file)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	int rows = 0, ok = 1, rc = SQLITE_ERROR;
+
+	if (sqlite3_open_v2(file, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db, "SELECT type, name, sql FROM sqlite_master",
+			       -1, &st, NULL) != SQLITE_OK)
+		goto done;
+	while (ok && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *type = (const char *)sqlite3_column_text(st, 0);
+		const char *name = (const char *)sqlite3_column_text(st, 1);
+		const char *sql = (const char *)sqlite3_column_text(st, 2);
+
+		rows++;
+		ok = type && name && sql && strcmp(type, "table") == 0 &&
+		     strcmp(name, "results") == 0 &&
+		     strcmp(sql, LEGACY_RESULTS_SQL) == 0;
+	}
+done:
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return ok && rc == SQLITE_DONE && rows == 1;
+}
+
+static int refuse(const char *path, const char *what)
+{
+	return sci_error_set(SCI_EINVALID,
+			     "cache '%s' is not a smatch-ci cache (%s); refusing to overwrite it: remove it or give --cache another path",
+			     path, what);
+}
+
+/*
+ * Resolves @c->path into c->file and says what is there (FILE_*).  For
+ * FILE_FOREIGN the refusal is already in sci_error_last().
+ */
+static int classify(sci_cache *c)
+{
+	unsigned char hdr[HDR_SIZE];
+	unsigned long app;
+	struct stat st;
+	size_t n;
+
+	free(c->file);
+	c->file = NULL;
+	if (lstat(c->path, &st) < 0) {
+		if (errno != ENOENT) {
+			sci_error_set(SCI_EIO, "%s", strerror(errno));
+			return FILE_UNREADABLE;
+		}
+		c->file = sci_strdup(c->path);
+		return FILE_ABSENT;
+	}
+	/* Through a link, the file it names is the cache. */
+	if (!(c->file = realpath(c->path, NULL))) {
+		if (S_ISLNK(st.st_mode) && errno == ENOENT) {
+			refuse(c->path, "a dangling symbolic link");
+			return FILE_FOREIGN;
+		}
+		sci_error_set(SCI_EIO, "%s", strerror(errno));
+		return FILE_UNREADABLE;
+	}
+	if (stat(c->file, &st) < 0) {
+		sci_error_set(SCI_EIO, "%s", strerror(errno));
+		return FILE_UNREADABLE;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		refuse(c->path, "a directory");
+		return FILE_FOREIGN;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		refuse(c->path, "not a regular file");
+		return FILE_FOREIGN;
+	}
+	if (st.st_size == 0)
+		return FILE_EMPTY;
+	if (read_header(c->file, hdr, &n) < 0) {
+		sci_error_set(SCI_EIO, "%s", strerror(errno));
+		return FILE_UNREADABLE;
+	}
+	if (!is_sqlite(hdr, n)) {
+		refuse(c->path, "not an SQLite database");
+		return FILE_FOREIGN;
+	}
+	app = be32(hdr + HDR_APPLICATION_ID);
+	if (app == SCI_CACHE_APPLICATION_ID)
+		return FILE_OURS;
+	if (app != 0) {
+		char what[96];
+
+		snprintf(what, sizeof(what),
+			 "an SQLite database of another application, application_id 0x%08lx",
+			 app);
+		refuse(c->path, what);
+		return FILE_FOREIGN;
+	}
+	/* Schema 1 caches used the rollback journal, never WAL. */
+	if (be32(hdr + HDR_USER_VERSION) == LEGACY_SCHEMA &&
+	    hdr[HDR_WRITE_VERSION] == 1 && hdr[HDR_READ_VERSION] == 1 &&
+	    is_legacy_schema(c->file))
+		return FILE_LEGACY;
+	refuse(c->path, "an SQLite database without the smatch-ci mark");
+	return FILE_FOREIGN;
+}
+
+/* ---- opening and recreating ------------------------------------------------- */
+
+static int pragma_int(sqlite3 *db, const char *sql, long *out)
 {
 	sqlite3_stmt *st = NULL;
 	int rc;
 
 	*out = 0;
-	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) !=
-	    SQLITE_OK)
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
 		return db_error(db);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		*out = sqlite3_column_int(st, 0);
+		*out = (long)sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW ? 0 : db_error(db);
 }
 
-/* Opens c->path and prepares the statements; OPEN_* says what next. */
+/* 1 if the meta table names our format, 0 if not, < 0 on a db error. */
+static int has_meta(sqlite3 *db)
+{
+	sqlite3_stmt *st = NULL;
+	int rc, ok = 0;
+
+	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE name = 'format'",
+			       -1, &st, NULL) != SQLITE_OK)
+		return db_error(db);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		const char *v = (const char *)sqlite3_column_text(st, 0);
+
+		ok = v && strcmp(v, CACHE_FORMAT) == 0;
+		rc = SQLITE_DONE;
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? ok : db_error(db);
+}
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/*
+ * Gives an empty database our mark and schema, in one transaction, so no
+ * file ever has the tables without the mark or the mark without them.
+ * IMMEDIATE: of two runs creating the cache at once, the second waits and
+ * then finds the schema in place.
+ */
+static int init_schema(sqlite3 *db)
+{
+	long app, version, objects;
+
+	if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		return db_error(db);
+	if (pragma_int(db, "PRAGMA application_id", &app) < 0 ||
+	    pragma_int(db, "PRAGMA user_version", &version) < 0 ||
+	    pragma_int(db, "SELECT count(*) FROM sqlite_master", &objects) < 0)
+		goto fail;
+	if (app == 0 && version == 0 && objects == 0 &&
+	    sqlite3_exec(db,
+			 "PRAGMA application_id = " STR(SCI_CACHE_APPLICATION_ID) ";"
+			 "CREATE TABLE meta("
+			 " name TEXT PRIMARY KEY NOT NULL,"
+			 " value TEXT NOT NULL) WITHOUT ROWID;"
+			 "INSERT INTO meta VALUES('format', '" CACHE_FORMAT "');"
+			 "INSERT INTO meta VALUES('schema', '" STR(SCI_CACHE_SCHEMA) "');"
+			 "CREATE TABLE results("
+			 " key TEXT PRIMARY KEY NOT NULL,"
+			 " diags TEXT NOT NULL) WITHOUT ROWID;"
+			 "PRAGMA user_version = " STR(SCI_CACHE_SCHEMA) ";",
+			 NULL, NULL, NULL) != SQLITE_OK) {
+		db_error(db);
+		goto fail;
+	}
+	if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		db_error(db);
+		goto fail;
+	}
+	return 0;
+fail:
+	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return SCI_EDB;
+}
+
+/* Opens c->file (which exists) and prepares the statements; OPEN_*. */
 static int open_db(sci_cache *c)
 {
-	int version;
+	long app, version;
+	int meta;
 
-	if (sqlite3_open_v2(c->path, &c->db,
-			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+	/* No SQLITE_OPEN_CREATE: the file was vetted, and must not be
+	 * re-created by sqlite3 if it vanished meanwhile. */
+	if (sqlite3_open_v2(c->file, &c->db, SQLITE_OPEN_READWRITE,
 			    NULL) != SQLITE_OK) {
 		db_error(c->db);
 		return OPEN_DISABLE;	/* cannot open at all: not damage */
 	}
 	sqlite3_busy_timeout(c->db, 5000);
-	if (user_version(c->db, &version) < 0)
+	if (pragma_int(c->db, "PRAGMA application_id", &app) < 0 ||
+	    pragma_int(c->db, "PRAGMA user_version", &version) < 0)
 		return is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE;
-	if (version != 0 && version != SCI_CACHE_SCHEMA) {
-		sci_error_set(SCI_EDB, "schema version %d, expected %d",
+	/* Only a file without a mark needs the write lock, so a cache on a
+	 * read-only medium still serves lookups. */
+	if (app == 0 && version == 0 &&
+	    (init_schema(c->db) < 0 ||
+	     pragma_int(c->db, "PRAGMA application_id", &app) < 0 ||
+	     pragma_int(c->db, "PRAGMA user_version", &version) < 0))
+		return is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE;
+	if (app != SCI_CACHE_APPLICATION_ID) {
+		/* an empty file that someone filled meanwhile */
+		refuse(c->path, "it changed while it was being opened");
+		return OPEN_FOREIGN;
+	}
+	if (version != SCI_CACHE_SCHEMA) {
+		sci_error_set(SCI_EDB, "schema version %ld, expected %d",
 			      version, SCI_CACHE_SCHEMA);
 		return OPEN_RECREATE;
 	}
-	if (version == 0 &&
-	    sqlite3_exec(c->db,
-			 "BEGIN;"
-			 "CREATE TABLE IF NOT EXISTS results("
-			 " key TEXT PRIMARY KEY NOT NULL,"
-			 " diags TEXT NOT NULL) WITHOUT ROWID;"
-			 "PRAGMA user_version = 1;"
-			 "COMMIT;", NULL, NULL, NULL) != SQLITE_OK) {
-		db_error(c->db);
-		return is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE;
+	if ((meta = has_meta(c->db)) <= 0) {
+		if (meta == 0)
+			sci_error_set(SCI_EDB, "the meta table does not name the format");
+		return meta == 0 || is_damage(c->db) ? OPEN_RECREATE
+						    : OPEN_DISABLE;
 	}
 	if (sqlite3_prepare_v2(c->db,
 			       "SELECT diags FROM results WHERE key = ?1",
@@ -157,13 +425,31 @@ static int open_db(sci_cache *c)
 	return OPEN_OK;
 }
 
-static void remove_files(const char *path)
+/*
+ * Creates c->file, empty, failing if anything appeared there meanwhile.
+ * Returns 0, SCI_ENOTFOUND if it now exists (classify again), or SCI_EIO.
+ */
+static int create_file(sci_cache *c)
 {
-	static const char *const suffix[] = { "", "-journal", "-wal", "-shm" };
+	int fd = open(c->file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+
+	if (fd < 0) {
+		if (errno == EEXIST)
+			return SCI_ENOTFOUND;
+		return sci_error_set(SCI_EIO, "%s", strerror(errno));
+	}
+	close(fd);
+	return 0;
+}
+
+/* Deletes the cache file and sqlite3's side files, which belong to it. */
+static void remove_files(const char *file)
+{
+	static const char *const suffix[] = { "-journal", "-wal", "-shm", "" };
 	size_t i;
 
 	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
-		char *p = sci_printf_dup("%s%s", path, suffix[i]);
+		char *p = sci_printf_dup("%s%s", file, suffix[i]);
 
 		unlink(p);
 		free(p);
@@ -172,17 +458,20 @@ static void remove_files(const char *path)
 
 /*
  * After a failure described by sci_error_last(): start from an empty file
- * if that can help and has not been tried yet, else become a no-op.
+ * if that can help, has not been tried yet, and the file still carries
+ * our mark (@legacy: it was checked to be a schema 1 cache just now); else
+ * become a no-op.
  */
-static void recover(sci_cache *c, int how, const char *what)
+static void recover(sci_cache *c, int how, const char *what, int legacy)
 {
 	char *why = sci_strdup(sci_error_last());
 
 	close_db(c);
-	if (how == OPEN_RECREATE && !c->recreated) {
+	if (how == OPEN_RECREATE && !c->recreated &&
+	    (legacy || has_our_header(c->file))) {
 		c->recreated = 1;
-		remove_files(c->path);
-		if (open_db(c) == OPEN_OK) {
+		remove_files(c->file);
+		if (create_file(c) == 0 && open_db(c) == OPEN_OK) {
 			warn(c, "cache '%s': %s: %s; recreated", c->path, what,
 			     why);
 			goto done;
@@ -197,16 +486,59 @@ done:
 int sci_cache_open(sci_cache **out, const char *path)
 {
 	sci_cache *c = sci_calloc(1, sizeof(*c));
-	int how;
+	int kind, how, error = 0, tries;
 
+	*out = NULL;
 	c->path = sci_strdup(path);
-	*out = c;
 	if (sci_baseline__mkdirs(path) < 0) {
 		warn(c, "%s; caching disabled", sci_error_last());
-		return 0;
+		goto done;
 	}
-	if ((how = open_db(c)) != OPEN_OK)
-		recover(c, how, "cannot open");
+	/* A second pass only if another run created the file between our
+	 * look and our exclusive create. */
+	for (tries = 0; tries < 2; tries++) {
+		kind = classify(c);
+		if (kind != FILE_ABSENT)
+			break;
+		if ((error = create_file(c)) != SCI_ENOTFOUND)
+			break;
+		error = 0;
+	}
+	if (error < 0) {
+		warn(c, "cache '%s': cannot create: %s; caching disabled", path,
+		     sci_error_last());
+		error = 0;
+		goto done;
+	}
+	switch (kind) {
+	case FILE_FOREIGN:
+		error = SCI_EINVALID;
+		goto done;
+	case FILE_UNREADABLE:
+		warn(c, "cache '%s': cannot read: %s; caching disabled", path,
+		     sci_error_last());
+		goto done;
+	case FILE_LEGACY:
+		sci_error_set(SCI_EDB, "schema version %d, expected %d",
+			      LEGACY_SCHEMA, SCI_CACHE_SCHEMA);
+		recover(c, OPEN_RECREATE, "cannot open", 1);
+		goto done;
+	default:
+		break;
+	}
+	how = open_db(c);
+	if (how == OPEN_FOREIGN) {
+		close_db(c);
+		error = SCI_EINVALID;
+	} else if (how != OPEN_OK) {
+		recover(c, how, "cannot open", 0);
+	}
+done:
+	if (error < 0) {
+		sci_cache_free(c);
+		return error;
+	}
+	*out = c;
 	return 0;
 }
 
@@ -216,6 +548,7 @@ void sci_cache_free(sci_cache *c)
 		return;
 	close_db(c);
 	free(c->path);
+	free(c->file);
 	free(c->warning);
 	free(c);
 }
@@ -387,7 +720,7 @@ int sci_cache_get(sci_cache *c, const char *key, sci_diag_list *out, int *hit)
 		return 0;
 	if (sqlite3_bind_text(c->get, 1, key, -1, SQLITE_TRANSIENT) != SQLITE_OK) {
 		db_error(c->db);
-		recover(c, OPEN_DISABLE, "lookup");
+		recover(c, OPEN_DISABLE, "lookup", 0);
 		return 0;
 	}
 	rc = sqlite3_step(c->get);
@@ -408,7 +741,7 @@ int sci_cache_get(sci_cache *c, const char *key, sci_diag_list *out, int *hit)
 	if (rc != SQLITE_DONE) {
 		db_error(c->db);
 		recover(c, is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE,
-			"lookup");
+			"lookup", 0);
 		sci_diag_list_clear(&found);
 		return 0;
 	}
@@ -443,7 +776,7 @@ int sci_cache_put(sci_cache *c, const char *key, const sci_diag_list *diags)
 	    sqlite3_step(c->put) != SQLITE_DONE) {
 		db_error(c->db);
 		recover(c, is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE,
-			"store");
+			"store", 0);
 		goto done;
 	}
 	sqlite3_reset(c->put);

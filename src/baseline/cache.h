@@ -9,10 +9,44 @@
  * array (the fields of sci_diag, like report/jsonl.h, but built here so
  * this module does not depend on src/report).
  *
- * A cache problem never fails the run.  A file that is not a database, is
- * corrupt or has another schema version is deleted and created again; if
- * that fails too, the cache becomes a no-op (every lookup misses, every
- * store is dropped).  Either way sci_cache_warning() says what happened
+ * Ownership of the file.  The cache only ever deletes or rewrites a file
+ * it can prove it made.  A cache file is an SQLite database whose header
+ * carries PRAGMA application_id = SCI_CACHE_APPLICATION_ID (set in the
+ * same transaction that creates the schema, so no cache exists without
+ * it) and which holds a "meta" table naming the format.  What the path
+ * names when the cache is opened decides what happens:
+ *
+ *   nothing                  a new cache is created (parent directories
+ *                            too);
+ *   an empty file            it becomes the cache: there is nothing in it
+ *                            to lose, and an interrupted creation leaves
+ *                            exactly that behind;
+ *   our cache                it is used.  If its schema version differs
+ *                            from SCI_CACHE_SCHEMA, or it is damaged (our
+ *                            header is intact but pages, tables or the meta
+ *                            table are not), it is deleted (with its
+ *                            -journal, -wal and -shm files) and created
+ *                            again, with a warning;
+ *   a cache of smatch-ci     (schema 1, made before the application id
+ *   before the mark           existed: a database with user_version 1 and
+ *                            exactly the old "results" table) recreated
+ *                            the same way, with a warning;
+ *   anything else            refused, untouched, byte for byte: a file
+ *                            that is not SQLite, an SQLite database of
+ *                            another application or without our mark, a
+ *                            damaged file whose header no longer carries
+ *                            our mark, a directory, a FIFO or a device.
+ *                            sci_cache_open() fails and the caller stops.
+ *
+ * A symbolic link is followed: the file it names is the cache (and is
+ * what gets recreated); the link stays.  Before a damaged cache is
+ * deleted mid-run its header is read again, so a file swapped in by
+ * someone else meanwhile is not deleted either.
+ *
+ * Other cache problems never fail the run: when the cache cannot be
+ * opened, read or written (an unreadable file, a read-only directory, a
+ * parent that is not a directory), it becomes a no-op (every lookup
+ * misses, every store is dropped).  sci_cache_warning() says what happened
  * so the caller can print it once.
  */
 #ifndef SCI_BASELINE_CACHE_H
@@ -24,8 +58,14 @@
 
 typedef struct sci_cache sci_cache;
 
-/* Schema version, kept in PRAGMA user_version. */
-#define SCI_CACHE_SCHEMA 1
+/*
+ * Schema version, kept in PRAGMA user_version.  1 was the format before
+ * the application id; 2 added it and the meta table.
+ */
+#define SCI_CACHE_SCHEMA 2
+
+/* PRAGMA application_id of every cache file: "SCIC". */
+#define SCI_CACHE_APPLICATION_ID 0x53434943
 
 /**
  * Computes the cache key into @out (64 hex digits + NUL): SHA-256 over the
@@ -40,11 +80,14 @@ void sci_cache_key(char out[SCI_FP_HEX], const char *tool_version,
 
 /**
  * Opens (creating the file, its parent directories and the schema as
- * needed) the cache at @path.
+ * needed) the cache at @path, following the ownership rules above.
  *
  * Returns 0 and a usable cache in *out (owned, sci_cache_free()), possibly
- * a no-op one; check sci_cache_warning().  Never fails for a database
- * problem.
+ * a no-op one; check sci_cache_warning().  Returns SCI_EINVALID, with
+ * *out NULL and a message naming @path and saying what it is instead
+ * ("cache '...' is not a smatch-ci cache (not an SQLite database); ..."),
+ * when @path names something that is not a smatch-ci cache; nothing has
+ * been written to it then.
  */
 int sci_cache_open(sci_cache **out, const char *path);
 

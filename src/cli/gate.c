@@ -847,49 +847,158 @@ static int write_reports(const gate_ctx *g)
 
 /* --------------------------------------------------------- commands */
 
+/*
+ * What a baseline command speaks for (baseline.h, sci_baseline_scope):
+ * entries of the enabled rules (and of rules this smatch-ci does not
+ * know, so a removed checker's entries go stale) and, when FILE... named
+ * some TUs, only in the files those TUs read; plus where files went.
+ */
+typedef struct {
+	gate_ctx *g;
+	sci_strv paths;		/* sorted; consulted only with FILE... */
+	sci_changes *own;	/* HEAD to the work tree, when there is no base */
+	const sci_changes *changes;
+} baseline_scope;
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int scope_covers(const char *rule, const char *path, void *payload)
+{
+	const baseline_scope *bs = payload;
+	const sci_analyze_opts *a = bs->g->s->aopts;
+	int enabled = !a->rules || !sci_checks_find(rule);
+	size_t i;
+
+	for (i = 0; !enabled && i < a->nrules; i++)
+		enabled = strcmp(a->rules[i], rule) == 0;
+	if (!enabled || !bs->g->s->o->files.n)
+		return enabled;
+	return bs->paths.n && bsearch(&path, bs->paths.v, bs->paths.n,
+				      sizeof(*bs->paths.v), cmp_str);
+}
+
+static const char *scope_renamed(const char *path, void *payload)
+{
+	const baseline_scope *bs = payload;
+
+	return bs->changes ? sci_changes_new_path(bs->changes, path) : NULL;
+}
+
+static int scope_is_gone(const char *path, void *payload)
+{
+	const baseline_scope *bs = payload;
+	char *abs = sci_path_join_dup(bs->g->root ? bs->g->root : bs->g->s->cwd,
+				      path);
+	int gone = access(abs, F_OK) != 0 && errno == ENOENT;
+
+	free(abs);
+	return gone;
+}
+
+static void scope_init(baseline_scope *bs, gate_ctx *g)
+{
+	char head[SCI_VCS_SHA_SIZE];
+	size_t i, k;
+
+	memset(bs, 0, sizeof(*bs));
+	bs->g = g;
+	bs->changes = g->changes;
+	/* Without a base, an uncommitted `git mv` is the rename to follow;
+	 * committed ones are left to the guess by key for gone files. */
+	if (!bs->changes && g->vcs && sci_vcs_head(g->vcs, head) == 0 &&
+	    sci_vcs_changes(&bs->own, g->vcs, head) == 0)
+		bs->changes = bs->own;
+	if (!g->s->o->files.n)
+		return;
+	for (i = 0; i < g->tus.n; i++) {
+		const sci_tu *tu = &g->tus.items[i];
+		const char *dir = tu->directory ? tu->directory : g->s->cwd;
+
+		sci_strv_push_take(&bs->paths, repo_path_dup(g, tu->path, dir));
+		for (k = 0; k < tu->inputs.n; k++)
+			sci_strv_push_take(&bs->paths,
+					   repo_path_dup(g, tu->inputs.v[k],
+							 g->s->cwd));
+	}
+	/* headers reach the list through their findings when the TUs'
+	 * inputs were not recorded */
+	for (i = 0; i < g->results.n; i++)
+		sci_strv_push(&bs->paths, g->results.items[i].diag->path);
+	if (bs->paths.n)
+		qsort(bs->paths.v, bs->paths.n, sizeof(*bs->paths.v), cmp_str);
+}
+
 static int baseline_command(gate_ctx *g)
 {
 	const sci_cli_options *o = g->s->o;
+	sci_baseline_scope scope = { scope_covers, scope_renamed, scope_is_gone,
+				     NULL };
 	sci_baseline_counts counts;
+	baseline_scope bs;
 	char *text = NULL;
-	size_t problems, dropped = 0;
+	size_t problems, moved = 0;
+	int code = EXIT_CLEAN;
 
+	scope_init(&bs, g);
+	scope.payload = &bs;
 	if (o->command == SCI_CMD_BASELINE_CHECK) {
+		/* in memory only: counts the entries that follow a rename */
+		if (!g->failures.n &&
+		    sci_baseline_follow(g->bl, &g->results, &scope, &moved) < 0) {
+			code = usage_error(sci_error_last());
+			goto done;
+		}
 		problems = sci_baseline_check(&text, g->bl,
-					      g->failures.n ? NULL : &g->results);
+					      g->failures.n ? NULL : &g->results,
+					      &scope);
 		fputs(text, stdout);
-		free(text);
 		if (g->failures.n) {
 			fprintf(stderr, "smatch-ci: analysis incomplete: stale entries were not checked\n");
-			return problems ? EXIT_FINDINGS : EXIT_INCOMPLETE;
+			code = problems ? EXIT_FINDINGS : EXIT_INCOMPLETE;
+			goto done;
 		}
+		if (moved)
+			printf("smatch-ci: %s: %zu entr%s follow%s renamed files; 'smatch-ci baseline update' records the new paths\n",
+			       g->baseline_path, moved, moved == 1 ? "y" : "ies",
+			       moved == 1 ? "s" : "");
 		printf("smatch-ci: %s: %zu entr%s, %zu problem%s\n", g->baseline_path,
 		       sci_baseline_count(g->bl),
 		       sci_baseline_count(g->bl) == 1 ? "y" : "ies", problems,
 		       problems == 1 ? "" : "s");
-		return problems ? EXIT_FINDINGS : EXIT_CLEAN;
+		code = problems ? EXIT_FINDINGS : EXIT_CLEAN;
+		goto done;
 	}
 	if (g->failures.n) {
 		write_text(g);
 		fprintf(stderr, "smatch-ci: not writing %s: the analysis is incomplete, and missing findings would drop reviewed entries\n",
 			g->baseline_path);
-		return EXIT_INCOMPLETE;
+		code = EXIT_INCOMPLETE;
+		goto done;
 	}
-	if (o->command == SCI_CMD_BASELINE_UPDATE) {
-		if (sci_baseline_update(g->bl, &g->results, &counts) < 0)
-			return usage_error(sci_error_last());
-	} else if (sci_baseline_prune(g->bl, &g->results, &dropped) < 0) {
-		return usage_error(sci_error_last());
+	if ((o->command == SCI_CMD_BASELINE_UPDATE ?
+	     sci_baseline_update(g->bl, &g->results, &scope, &counts) :
+	     sci_baseline_prune(g->bl, &g->results, &scope, &counts)) < 0 ||
+	    sci_baseline_save(g->bl, g->baseline_path) < 0) {
+		code = usage_error(sci_error_last());
+		goto done;
 	}
-	if (sci_baseline_save(g->bl, g->baseline_path) < 0)
-		return usage_error(sci_error_last());
 	if (o->command == SCI_CMD_BASELINE_UPDATE)
-		printf("smatch-ci: %s: %zu added (justification needed), %zu kept, %zu dropped\n",
+		printf("smatch-ci: %s: %zu added (justification needed), %zu kept, %zu dropped",
 		       g->baseline_path, counts.added, counts.kept, counts.dropped);
 	else
-		printf("smatch-ci: %s: %zu stale entr%s dropped\n", g->baseline_path,
-		       dropped, dropped == 1 ? "y" : "ies");
-	return EXIT_CLEAN;
+		printf("smatch-ci: %s: %zu stale entr%s dropped", g->baseline_path,
+		       counts.dropped, counts.dropped == 1 ? "y" : "ies");
+	if (counts.moved)
+		printf(", %zu moved with renamed files", counts.moved);
+	printf("\n");
+done:
+	free(text);
+	sci_strv_clear(&bs.paths);
+	sci_changes_free(bs.own);
+	return code;
 }
 
 /* -------------------------------------------------------------- run */
@@ -1042,11 +1151,11 @@ int sci_cli_gate_run(const sci_gate_setup *s)
 	for (i = 0; i < g.tus.unmatched.n; i++)
 		fprintf(stderr, "smatch-ci: warning: '%s' is not in the compilation database; skipped\n",
 			g.tus.unmatched.v[i]);
-	if (analyze_head(&g) < 0) {
+	/* before any analysis: a refused --cache must not cost a full run */
+	if (open_cache(&g) < 0 || analyze_head(&g) < 0) {
 		code = usage_error(sci_error_last());
 		goto done;
 	}
-	open_cache(&g);
 	if (g.have_base && analyze_base(&g) < 0) {
 		code = usage_error(sci_error_last());
 		goto done;

@@ -1,6 +1,7 @@
 /*
  * test_baseline.c - the baseline file (src/baseline/baseline.c): format and
- * byte-stable round trips, update/prune/check, and hand-edited files that
+ * byte-stable round trips, update/prune/check (also of a subset of the
+ * rules and files, and across renames), and hand-edited files that
  * are broken (each must give SCI_EINVALID naming the file and the place,
  * and leave the file byte for byte as it was).  Real files in a temp dir.
  */
@@ -124,7 +125,7 @@ static void test_baseline__save_writes_the_documented_format(void **state)
 	add(&cur, "memory-leak", "src/a.c", 10, "f", "buf", "leak of 'buf'");
 	sci_fp_assign(&cur, NULL, NULL);
 	assert_int_equal(sci_baseline_new(&bl), 0);
-	assert_int_equal(sci_baseline_update(bl, &cur, NULL), 0);
+	assert_int_equal(sci_baseline_update(bl, &cur, NULL, NULL), 0);
 	assert_int_equal(sci_baseline_save(bl, path_in("b.json")), 0);
 	snprintf(expect, sizeof(expect),
 		 "{\n"
@@ -272,7 +273,7 @@ static void test_baseline__non_utf8_strings_are_saved_as_valid_json(void **state
 	add(&cur, "r", "src/caf\xe9.c", 3, "f", "k", "bad \xff byte");
 	sci_fp_assign(&cur, NULL, NULL);
 	assert_int_equal(sci_baseline_new(&bl), 0);
-	assert_int_equal(sci_baseline_update(bl, &cur, NULL), 0);
+	assert_int_equal(sci_baseline_update(bl, &cur, NULL, NULL), 0);
 	assert_int_equal(sci_baseline_save(bl, path_in("u.json")), 0);
 	assert_int_equal(sci_baseline_load(&again, path_in("u.json"), 0), 0);
 	assert_string_equal(sci_baseline_at(again, 0)->path, "src/caf?.c");
@@ -318,7 +319,7 @@ static void test_baseline__update_keeps_reasons_and_adds_placeholders(void **sta
 	sci_fp_assign(&cur, NULL, NULL);
 	cur.items[3].cls = SCI_CLASS_FIXED;	/* fixed results are not current */
 
-	assert_int_equal(sci_baseline_update(bl, &cur, &counts), 0);
+	assert_int_equal(sci_baseline_update(bl, &cur, NULL, &counts), 0);
 	assert_int_equal(counts.kept, 1);
 	assert_int_equal(counts.added, 2);
 	assert_int_equal(counts.dropped, 1);
@@ -335,7 +336,7 @@ static void test_baseline__update_keeps_reasons_and_adds_placeholders(void **sta
 	assert_null(sci_baseline_find(bl, cur.items[4].fingerprint));
 
 	/* updating again with the same findings changes nothing */
-	assert_int_equal(sci_baseline_update(bl, &cur, &counts), 0);
+	assert_int_equal(sci_baseline_update(bl, &cur, NULL, &counts), 0);
 	assert_int_equal(counts.kept, 3);
 	assert_int_equal(counts.added, 0);
 	assert_int_equal(counts.dropped, 0);
@@ -349,10 +350,10 @@ static void test_baseline__update_rejects_results_without_fingerprint(void **sta
 	sci_result_list cur = { 0 };
 
 	add(&cur, "r", "src/z.c", 12, "f", "k", "m");
-	assert_int_equal(sci_baseline_update(bl, &cur, NULL), SCI_EINVALID);
+	assert_int_equal(sci_baseline_update(bl, &cur, NULL, NULL), SCI_EINVALID);
 	assert_non_null(strstr(sci_error_last(), "src/z.c:12"));
 	assert_int_equal(sci_baseline_count(bl), 2);	/* unchanged */
-	assert_int_equal(sci_baseline_prune(bl, &cur, NULL), SCI_EINVALID);
+	assert_int_equal(sci_baseline_prune(bl, &cur, NULL, NULL), SCI_EINVALID);
 	assert_int_equal(sci_baseline_count(bl), 2);
 	sci_baseline_free(bl);
 	sci_result_list_clear(&cur);
@@ -362,23 +363,25 @@ static void test_baseline__prune_drops_stale_and_never_adds(void **state)
 {
 	sci_baseline *bl = load_ab();
 	sci_result_list cur = { 0 };
-	size_t dropped = 99;
+	sci_baseline_counts counts;
 
 	add(&cur, "memory-leak", "src/a.c", 30, "f", "buf", "leak");
 	add(&cur, "null-deref", "src/b.c", 4, "h", "q", "not in the baseline");
 	sci_fp_assign(&cur, NULL, NULL);
-	assert_int_equal(sci_baseline_prune(bl, &cur, &dropped), 0);
-	assert_int_equal(dropped, 1);
+	assert_int_equal(sci_baseline_prune(bl, &cur, NULL, &counts), 0);
+	assert_int_equal(counts.dropped, 1);
+	assert_int_equal(counts.moved, 0);
+	assert_int_equal(counts.added, 0);
 	assert_int_equal(sci_baseline_count(bl), 1);
 	assert_string_equal(sci_baseline_at(bl, 0)->fingerprint, fp_a);
 	assert_string_equal(sci_baseline_at(bl, 0)->justification, "why a");
 
-	assert_int_equal(sci_baseline_prune(bl, &cur, &dropped), 0);
-	assert_int_equal(dropped, 0);
+	assert_int_equal(sci_baseline_prune(bl, &cur, NULL, &counts), 0);
+	assert_int_equal(counts.dropped, 0);
 
 	/* a fixed result does not keep its entry alive */
 	cur.items[0].cls = SCI_CLASS_FIXED;
-	assert_int_equal(sci_baseline_prune(bl, &cur, NULL), 0);
+	assert_int_equal(sci_baseline_prune(bl, &cur, NULL, NULL), 0);
 	assert_int_equal(sci_baseline_count(bl), 0);
 	sci_baseline_free(bl);
 	sci_result_list_clear(&cur);
@@ -410,7 +413,7 @@ static void test_baseline__check_finds_stale_and_missing_reasons(void **state)
 	add(&cur, "null-deref", "src/b.c", 3, "h", "q", "m");
 	sci_fp_assign(&cur, NULL, NULL);
 
-	assert_int_equal(sci_baseline_check(&out, bl, &cur), 4);
+	assert_int_equal(sci_baseline_check(&out, bl, &cur, NULL), 4);
 	assert_null(strstr(out, fp_a));
 	assert_non_null(strstr(out, fp_b));
 	assert_non_null(strstr(out, fp_c));
@@ -422,26 +425,413 @@ static void test_baseline__check_finds_stale_and_missing_reasons(void **state)
 	free(out);
 
 	/* without current results only the reasons are checked */
-	assert_int_equal(sci_baseline_check(NULL, bl, NULL), 3);
+	assert_int_equal(sci_baseline_check(NULL, bl, NULL, NULL), 3);
 	sci_baseline_free(bl);
 
 	/* a clean baseline */
 	bl = load_ab();
-	assert_int_equal(sci_baseline_prune(bl, &cur, NULL), 0);
+	assert_int_equal(sci_baseline_prune(bl, &cur, NULL, NULL), 0);
 	cur.items[1].cls = SCI_CLASS_FIXED;
-	assert_int_equal(sci_baseline_check(&out, bl, &cur), 2);	/* b: stale + placeholder */
+	assert_int_equal(sci_baseline_check(&out, bl, &cur, NULL), 2);	/* b: stale + placeholder */
 	free(out);
 	cur.items[1].cls = SCI_CLASS_NEW;
-	assert_int_equal(sci_baseline_check(&out, bl, &cur), 1);
+	assert_int_equal(sci_baseline_check(&out, bl, &cur, NULL), 1);
 	free(out);
 	sci_baseline_free(bl);
 	sci_result_list_clear(&cur);
 
 	assert_int_equal(sci_baseline_new(&bl), 0);
-	assert_int_equal(sci_baseline_check(&out, bl, NULL), 0);
+	assert_int_equal(sci_baseline_check(&out, bl, NULL, NULL), 0);
 	assert_string_equal(out, "");
 	free(out);
 	sci_baseline_free(bl);
+}
+
+/* ---- subsets and renames ------------------------------------------------- */
+
+/* A run's scope as lists; NULL lists cover everything. */
+struct fake_scope {
+	const char *const *paths;	/* covered paths */
+	const char *const *rules;	/* enabled rules */
+	const char *const *renames;	/* old, new, old, new, ..., NULL */
+	const char *const *gone;	/* paths that no longer exist */
+};
+
+static int in_list(const char *const *list, const char *s)
+{
+	for (; list && *list; list++)
+		if (strcmp(*list, s) == 0)
+			return 1;
+	return 0;
+}
+
+static int fake_covers(const char *rule, const char *path, void *payload)
+{
+	const struct fake_scope *f = payload;
+
+	return (!f->paths || in_list(f->paths, path)) &&
+	       (!f->rules || in_list(f->rules, rule));
+}
+
+static const char *fake_renamed(const char *path, void *payload)
+{
+	const struct fake_scope *f = payload;
+	const char *const *r;
+
+	for (r = f->renames; r && r[0]; r += 2)
+		if (strcmp(r[0], path) == 0)
+			return r[1];
+	return NULL;
+}
+
+static int fake_gone(const char *path, void *payload)
+{
+	const struct fake_scope *f = payload;
+
+	return in_list(f->gone, path) || fake_renamed(path, payload) != NULL;
+}
+
+static sci_baseline_scope scope_of(struct fake_scope *f)
+{
+	sci_baseline_scope s = { fake_covers, fake_renamed, fake_gone, f };
+
+	return s;
+}
+
+/*
+ * The saved object holding @fp, from its "{" line to its "}" line.
+ * Returns: malloc'd.
+ */
+static char *entry_block(const char *text, const char *fp)
+{
+	const char *at = strstr(text, fp), *start, *end;
+	char *out;
+
+	assert_non_null(at);
+	for (start = at; start > text && strncmp(start, "    {\n", 6) != 0; start--)
+		;
+	end = strstr(at, "\n    }");
+	assert_non_null(end);
+	end += 6;
+	out = malloc((size_t)(end - start) + 1);
+	memcpy(out, start, (size_t)(end - start));
+	out[end - start] = '\0';
+	return out;
+}
+
+/*
+ * Three files, three rules: a.c (memory-leak f/buf, null-deref g/p),
+ * b.c (null-deref h/q), each with a reviewed reason; saved to base.json.
+ */
+static sci_baseline *load_three(char **saved)
+{
+	char e[3][512], text[2048];
+	sci_baseline *bl;
+
+	entry_text(e[0], sizeof(e[0]), fp_a, "memory-leak", "src/a.c", "f",
+		   "buf", "why a");
+	entry_text(e[1], sizeof(e[1]), fp_b, "null-deref", "src/a.c", "g", "p",
+		   "why b");
+	entry_text(e[2], sizeof(e[2]), fp_c, "null-deref", "src/b.c", "h", "q",
+		   "why c");
+	snprintf(text, sizeof(text), "{\"version\":1,\"findings\":[%s,%s,%s]}",
+		 e[0], e[1], e[2]);
+	put_file(path_in("three.json"), text);
+	assert_int_equal(sci_baseline_load(&bl, path_in("three.json"), 0), 0);
+	assert_int_equal(sci_baseline_save(bl, path_in("base.json")), 0);
+	*saved = slurp(path_in("base.json"));
+	return bl;
+}
+
+static void assert_same_block(const char *before, const char *after,
+			      const char *fp)
+{
+	char *a = entry_block(before, fp), *b = entry_block(after, fp);
+
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+}
+
+static void test_baseline__update_of_a_subset_keeps_the_rest(void **state)
+{
+	static const char *const paths[] = { "src/a.c", NULL };
+	static const char *const rules[] = { "memory-leak", NULL };
+	struct fake_scope f = { paths, rules, NULL, NULL };
+	sci_baseline_scope scope = scope_of(&f);
+	sci_result_list cur = { 0 };
+	sci_baseline_counts counts;
+	char *before, *after;
+	sci_baseline *bl = load_three(&before);
+
+	/* only a.c with memory-leak was analyzed: f/buf is gone, a new one */
+	add(&cur, "memory-leak", "src/a.c", 7, "f2", "n", "new leak");
+	sci_fp_assign(&cur, NULL, NULL);
+	assert_int_equal(sci_baseline_update(bl, &cur, &scope, &counts), 0);
+	assert_int_equal(counts.added, 1);
+	assert_int_equal(counts.kept, 0);
+	assert_int_equal(counts.dropped, 1);	/* f/buf: in the subset */
+	assert_int_equal(sci_baseline_count(bl), 3);
+	assert_null(sci_baseline_find(bl, fp_a));
+	assert_string_equal(sci_baseline_find(bl, fp_b)->justification, "why b");
+	assert_string_equal(sci_baseline_find(bl, fp_c)->justification, "why c");
+	assert_int_equal(sci_baseline_save(bl, path_in("after.json")), 0);
+	after = slurp(path_in("after.json"));
+	assert_same_block(before, after, fp_b);	/* other rule */
+	assert_same_block(before, after, fp_c);	/* other file */
+	free(after);
+
+	/* without a scope, the same run would have dropped both */
+	sci_baseline_free(bl);
+	free(before);
+	bl = load_three(&before);
+	assert_int_equal(sci_baseline_update(bl, &cur, NULL, &counts), 0);
+	assert_int_equal(counts.dropped, 3);
+	assert_int_equal(sci_baseline_count(bl), 1);
+	sci_baseline_free(bl);
+	free(before);
+	sci_result_list_clear(&cur);
+}
+
+static void test_baseline__prune_and_check_of_a_subset(void **state)
+{
+	static const char *const paths[] = { "src/b.c", NULL };
+	struct fake_scope f = { paths, NULL, NULL, NULL };
+	sci_baseline_scope scope = scope_of(&f);
+	sci_result_list cur = { 0 };
+	sci_baseline_counts counts;
+	char *before, *after, *out = NULL;
+	sci_baseline *bl = load_three(&before);
+
+	/* b.c analyzed, and clean: only its entry is stale */
+	assert_int_equal(sci_baseline_check(&out, bl, &cur, &scope), 1);
+	assert_non_null(strstr(out, fp_c));
+	assert_null(strstr(out, fp_a));
+	free(out);
+	assert_int_equal(sci_baseline_check(NULL, bl, &cur, NULL), 3);
+
+	assert_int_equal(sci_baseline_prune(bl, &cur, &scope, &counts), 0);
+	assert_int_equal(counts.dropped, 1);
+	assert_int_equal(sci_baseline_count(bl), 2);
+	assert_int_equal(sci_baseline_save(bl, path_in("after.json")), 0);
+	after = slurp(path_in("after.json"));
+	assert_same_block(before, after, fp_a);
+	assert_same_block(before, after, fp_b);
+	free(after);
+
+	/* a finding matching an entry keeps it whatever the scope says */
+	add(&cur, "memory-leak", "src/a.c", 1, "f", "buf", "m");
+	sci_fp_assign(&cur, NULL, NULL);
+	f.paths = NULL;
+	f.rules = (const char *const[]){ "null-deref", NULL };
+	assert_int_equal(sci_baseline_prune(bl, &cur, &scope, &counts), 0);
+	assert_int_equal(counts.dropped, 1);	/* g/p: null-deref, gone */
+	assert_non_null(sci_baseline_find(bl, fp_a));
+	sci_baseline_free(bl);
+	free(before);
+	sci_result_list_clear(&cur);
+}
+
+/* src/old.c with two f/p findings and one g/q; renamed to src/new.c. */
+static sci_baseline *load_renamed(void)
+{
+	char e[3][512], text[2048], fp[3][SCI_FP_HEX];
+	sci_baseline *bl;
+
+	sci_fp_compute(fp[0], "null-deref", "src/old.c", "f", "p", 0);
+	sci_fp_compute(fp[1], "null-deref", "src/old.c", "f", "p", 1);
+	sci_fp_compute(fp[2], "memory-leak", "src/old.c", "g", "q", 0);
+	entry_text(e[0], sizeof(e[0]), fp[0], "null-deref", "src/old.c", "f",
+		   "p", "first p");
+	entry_text(e[1], sizeof(e[1]), fp[1], "null-deref", "src/old.c", "f",
+		   "p", "second p");
+	entry_text(e[2], sizeof(e[2]), fp[2], "memory-leak", "src/old.c", "g",
+		   "q", "q is static");
+	snprintf(text, sizeof(text), "{\"version\":1,\"findings\":[%s,%s,%s]}",
+		 e[0], e[1], e[2]);
+	put_file(path_in("renamed.json"), text);
+	assert_int_equal(sci_baseline_load(&bl, path_in("renamed.json"), 0), 0);
+	return bl;
+}
+
+static const sci_baseline_entry *entry_at_line(const sci_baseline *bl,
+					       const sci_result_list *cur,
+					       unsigned line)
+{
+	size_t i;
+
+	for (i = 0; i < cur->n; i++)
+		if (cur->items[i].diag->line == line)
+			return sci_baseline_find(bl, cur->items[i].fingerprint);
+	return NULL;
+}
+
+static void test_baseline__entries_follow_a_renamed_file(void **state)
+{
+	static const char *const renames[] = { "src/old.c", "src/new.c", NULL };
+	static const char *const paths[] = { "src/new.c", NULL };
+	struct fake_scope f = { paths, NULL, renames, NULL };
+	sci_baseline_scope scope = scope_of(&f);
+	sci_result_list cur = { 0 };
+	sci_baseline_counts counts;
+	sci_baseline *bl = load_renamed();
+	char *out = NULL;
+
+	add(&cur, "null-deref", "src/new.c", 40, "f", "p", "m");
+	add(&cur, "null-deref", "src/new.c", 50, "f", "p", "m");
+	add(&cur, "memory-leak", "src/new.c", 9, "g", "q", "m");
+	sci_fp_assign(&cur, NULL, NULL);
+
+	/* check: nothing is stale (the old path is not even in the scope) */
+	assert_int_equal(sci_baseline_check(&out, bl, &cur, &scope), 0);
+	assert_string_equal(out, "");
+	free(out);
+	/* without rename information all three would be */
+	assert_int_equal(sci_baseline_check(NULL, bl, &cur, NULL), 3);
+
+	assert_int_equal(sci_baseline_update(bl, &cur, &scope, &counts), 0);
+	assert_int_equal(counts.moved, 3);
+	assert_int_equal(counts.added, 0);
+	assert_int_equal(counts.dropped, 0);
+	assert_int_equal(sci_baseline_count(bl), 3);
+	/* each keeps its own reason: occurrences map in order */
+	assert_string_equal(entry_at_line(bl, &cur, 40)->justification, "first p");
+	assert_string_equal(entry_at_line(bl, &cur, 50)->justification, "second p");
+	assert_string_equal(entry_at_line(bl, &cur, 9)->justification, "q is static");
+	assert_string_equal(entry_at_line(bl, &cur, 9)->path, "src/new.c");
+	sci_baseline_free(bl);
+
+	/* prune moves them too, and keeps their messages */
+	bl = load_renamed();
+	assert_int_equal(sci_baseline_prune(bl, &cur, &scope, &counts), 0);
+	assert_int_equal(counts.moved, 3);
+	assert_int_equal(counts.dropped, 0);
+	assert_string_equal(entry_at_line(bl, &cur, 50)->justification, "second p");
+	assert_string_equal(entry_at_line(bl, &cur, 50)->message, "msg");
+	sci_baseline_free(bl);
+
+	/* follow: in memory, so lookups by fingerprint see the new names */
+	bl = load_renamed();
+	assert_int_equal(sci_baseline_follow(bl, &cur, &scope, &counts.moved), 0);
+	assert_int_equal(counts.moved, 3);
+	assert_non_null(entry_at_line(bl, &cur, 40));
+	sci_baseline_free(bl);
+	sci_result_list_clear(&cur);
+}
+
+static void test_baseline__rename_with_heavy_edits(void **state)
+{
+	static const char *const renames[] = { "src/old.c", "src/new.c", NULL };
+	struct fake_scope f = { NULL, NULL, renames, NULL };
+	sci_baseline_scope scope = scope_of(&f);
+	sci_result_list cur = { 0 };
+	sci_baseline_counts counts;
+	sci_baseline *bl = load_renamed();
+
+	/* one f/p survived; g/q survived; h/r is new; f/p's twin is gone */
+	add(&cur, "null-deref", "src/new.c", 3, "f", "p", "m");
+	add(&cur, "memory-leak", "src/new.c", 90, "g", "q", "m");
+	add(&cur, "null-deref", "src/new.c", 60, "h", "r", "m");
+	sci_fp_assign(&cur, NULL, NULL);
+	assert_int_equal(sci_baseline_update(bl, &cur, &scope, &counts), 0);
+	assert_int_equal(counts.moved, 2);
+	assert_int_equal(counts.added, 1);
+	assert_int_equal(counts.dropped, 1);
+	assert_string_equal(entry_at_line(bl, &cur, 3)->justification, "first p");
+	assert_string_equal(entry_at_line(bl, &cur, 90)->justification, "q is static");
+	assert_string_equal(entry_at_line(bl, &cur, 60)->justification,
+			    SCI_BASELINE_PLACEHOLDER);
+	sci_baseline_free(bl);
+	sci_result_list_clear(&cur);
+}
+
+/* No rename information: the old file is gone, the findings live on. */
+static void test_baseline__gone_file_matches_by_key(void **state)
+{
+	static const char *const gone[] = { "src/old.c", NULL };
+	struct fake_scope f = { NULL, NULL, NULL, gone };
+	sci_baseline_scope scope = scope_of(&f);
+	sci_result_list cur = { 0 };
+	sci_baseline_counts counts;
+	sci_baseline *bl = load_renamed();
+	char *out = NULL;
+
+	add(&cur, "null-deref", "lib/moved.c", 40, "f", "p", "m");
+	add(&cur, "null-deref", "lib/moved.c", 50, "f", "p", "m");
+	add(&cur, "memory-leak", "lib/moved.c", 9, "g", "q", "m");
+	sci_fp_assign(&cur, NULL, NULL);
+	assert_int_equal(sci_baseline_check(&out, bl, &cur, &scope), 0);
+	free(out);
+	assert_int_equal(sci_baseline_update(bl, &cur, &scope, &counts), 0);
+	assert_int_equal(counts.moved, 3);
+	assert_string_equal(entry_at_line(bl, &cur, 40)->justification, "first p");
+	assert_string_equal(entry_at_line(bl, &cur, 50)->justification, "second p");
+	sci_baseline_free(bl);
+	sci_result_list_clear(&cur);
+
+	/* two files with g/q: no guess, the entry is stale */
+	bl = load_renamed();
+	add(&cur, "memory-leak", "lib/one.c", 9, "g", "q", "m");
+	add(&cur, "memory-leak", "lib/two.c", 9, "g", "q", "m");
+	sci_fp_assign(&cur, NULL, NULL);
+	assert_int_equal(sci_baseline_check(&out, bl, &cur, &scope), 3);
+	assert_non_null(strstr(out, "memory-leak in src/old.c"));
+	free(out);
+	sci_result_list_clear(&cur);
+
+	/* a file the baseline already knows is not where old.c went */
+	sci_baseline_free(bl);
+	assert_int_equal(sci_baseline_new(&bl), 0);
+	add(&cur, "memory-leak", "src/old.c", 1, "g", "q", "m");
+	add(&cur, "memory-leak", "lib/one.c", 1, "zz", "zz", "m");
+	sci_fp_assign(&cur, NULL, NULL);
+	assert_int_equal(sci_baseline_update(bl, &cur, NULL, NULL), 0);
+	sci_result_list_clear(&cur);
+	add(&cur, "memory-leak", "lib/one.c", 1, "zz", "zz", "m");
+	add(&cur, "memory-leak", "lib/one.c", 9, "g", "q", "m");
+	sci_fp_assign(&cur, NULL, NULL);
+	assert_int_equal(sci_baseline_prune(bl, &cur, &scope, &counts), 0);
+	assert_int_equal(counts.moved, 0);
+	assert_int_equal(counts.dropped, 1);
+	assert_int_equal(sci_baseline_count(bl), 1);
+	sci_baseline_free(bl);
+	sci_result_list_clear(&cur);
+
+	/* a file still there keeps its identity: no guessing */
+	bl = load_renamed();
+	f.gone = NULL;
+	add(&cur, "memory-leak", "lib/moved.c", 9, "g", "q", "m");
+	sci_fp_assign(&cur, NULL, NULL);
+	assert_int_equal(sci_baseline_check(NULL, bl, &cur, &scope), 3);
+	sci_baseline_free(bl);
+	sci_result_list_clear(&cur);
+}
+
+/* A hand-edited entry whose members do not hash to its fingerprint. */
+static void test_baseline__rename_of_a_hand_edited_entry(void **state)
+{
+	static const char *const renames[] = { "src/old.c", "src/new.c", NULL };
+	struct fake_scope f = { NULL, NULL, renames, NULL };
+	sci_baseline_scope scope = scope_of(&f);
+	char e[512], text[1024];
+	sci_result_list cur = { 0 };
+	sci_baseline_counts counts;
+	sci_baseline *bl;
+
+	entry_text(e, sizeof(e), fp_a, "memory-leak", "src/old.c", "f", "buf",
+		   "edited by hand");
+	snprintf(text, sizeof(text), "{\"version\":1,\"findings\":[%s]}", e);
+	put_file(path_in("hand.json"), text);
+	assert_int_equal(sci_baseline_load(&bl, path_in("hand.json"), 0), 0);
+	add(&cur, "memory-leak", "src/new.c", 5, "f", "buf", "m");
+	sci_fp_assign(&cur, NULL, NULL);
+	assert_int_equal(sci_baseline_update(bl, &cur, &scope, &counts), 0);
+	assert_int_equal(counts.moved, 1);
+	assert_string_equal(sci_baseline_at(bl, 0)->justification, "edited by hand");
+	assert_string_equal(sci_baseline_at(bl, 0)->fingerprint,
+			    cur.items[0].fingerprint);
+	sci_baseline_free(bl);
+	sci_result_list_clear(&cur);
 }
 
 static void test_baseline__is_unjustified(void **state)
@@ -593,6 +983,12 @@ int main(void)
 		T(test_baseline__update_rejects_results_without_fingerprint),
 		T(test_baseline__prune_drops_stale_and_never_adds),
 		T(test_baseline__check_finds_stale_and_missing_reasons),
+		T(test_baseline__update_of_a_subset_keeps_the_rest),
+		T(test_baseline__prune_and_check_of_a_subset),
+		T(test_baseline__entries_follow_a_renamed_file),
+		T(test_baseline__rename_with_heavy_edits),
+		T(test_baseline__gone_file_matches_by_key),
+		T(test_baseline__rename_of_a_hand_edited_entry),
 		T(test_baseline__is_unjustified),
 		T(test_baseline__bad_json_names_line_and_column),
 		T(test_baseline__bad_shape_is_named),

@@ -1,7 +1,8 @@
 /*
  * test_cache.c - the sqlite3 result cache (src/baseline/cache.c): keys,
- * hits and misses, persistence, and recovery from broken files, which
- * must never fail the run.  Real sqlite files in a temp dir.
+ * hits and misses, persistence, recovery from broken caches, which must
+ * never fail the run, and refusal to touch files that are not caches.
+ * Real sqlite files in a temp dir.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -312,33 +313,204 @@ static void write_bytes(const char *path, long offset, const char *bytes,
 	fclose(f);
 }
 
-static void test_cache__garbage_file_is_recreated(void **state)
+/* The whole file, for byte-for-byte comparisons.  Owned. */
+static char *slurp(const char *path, size_t *n)
 {
-	const char garbage[] = "this is not a sqlite database at all, just text\n"
-			       "padding padding padding padding padding padding\n";
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long len;
+
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	len = ftell(f);
+	assert_true(len >= 0);
+	rewind(f);
+	buf = malloc((size_t)len + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	*n = (size_t)len;
+	return buf;
+}
+
+/*
+ * Opening @name must fail, naming the file and @why, and leave it (and
+ * the directory: no journal) exactly as it was.
+ */
+static void assert_refused(const char *name, const char *why)
+{
+	char *before, *after;
+	size_t nb, na, nfiles;
+	sci_cache *c = (sci_cache *)1;
+	char cmd[300];
+	FILE *ls;
+
+	before = slurp(path_in(name), &nb);
+	snprintf(cmd, sizeof(cmd), "ls -A '%s' | wc -l", dir);
+	ls = popen(cmd, "r");
+	assert_int_equal(fscanf(ls, "%zu", &nfiles), 1);
+	pclose(ls);
+
+	assert_int_equal(sci_cache_open(&c, path_in(name)), SCI_EINVALID);
+	assert_null(c);
+	assert_non_null(strstr(sci_error_last(), name));
+	assert_non_null(strstr(sci_error_last(), "not a smatch-ci cache"));
+	assert_non_null(strstr(sci_error_last(), why));
+
+	after = slurp(path_in(name), &na);
+	assert_int_equal(na, nb);
+	assert_memory_equal(after, before, nb);
+	ls = popen(cmd, "r");
+	assert_int_equal(fscanf(ls, "%zu", &na), 1);
+	pclose(ls);
+	assert_int_equal(na, nfiles);
+	free(before);
+	free(after);
+}
+
+static void sql(const char *name, const char *script)
+{
+	sqlite3 *db;
+
+	assert_int_equal(sqlite3_open(path_in(name), &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, script, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
+static unsigned long header_u32(const char *name, long offset)
+{
+	unsigned char b[4];
+	FILE *f = fopen(path_in(name), "rb");
+
+	assert_non_null(f);
+	assert_int_equal(fseek(f, offset, SEEK_SET), 0);
+	assert_int_equal(fread(b, 1, 4, f), 4);
+	fclose(f);
+	return (unsigned long)b[0] << 24 | (unsigned long)b[1] << 16 |
+	       (unsigned long)b[2] << 8 | b[3];
+}
+
+static void test_cache__new_file_carries_the_mark(void **state)
+{
+	sci_cache *c;
+
+	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
+	sci_cache_free(c);
+	/* the SQLite header: application_id at 68, user_version at 60 */
+	assert_int_equal(header_u32("cache.db", 68), SCI_CACHE_APPLICATION_ID);
+	assert_int_equal(header_u32("cache.db", 60), SCI_CACHE_SCHEMA);
+}
+
+static void test_cache__text_file_is_refused_untouched(void **state)
+{
+	const char text[] = "this is not a sqlite database at all, just text\n"
+			    "padding padding padding padding padding padding\n";
+
+	write_bytes(path_in("notes.txt"), 0, text, sizeof(text) - 1, 1);
+	assert_refused("notes.txt", "not an SQLite database");
+	/* shorter than an SQLite header */
+	write_bytes(path_in("tiny"), 0, "x", 1, 1);
+	assert_refused("tiny", "not an SQLite database");
+}
+
+static void test_cache__foreign_database_is_refused_untouched(void **state)
+{
+	sql("app.db", "CREATE TABLE users(name TEXT); "
+		      "INSERT INTO users VALUES('alice');");
+	assert_refused("app.db", "without the smatch-ci mark");
+	/* a database with a results table, but not ours */
+	sql("results.db", "CREATE TABLE results(key TEXT, diags TEXT); "
+			  "PRAGMA user_version = 1;");
+	assert_refused("results.db", "without the smatch-ci mark");
+	sql("other.db", "PRAGMA application_id = 1234; CREATE TABLE t(x);");
+	assert_refused("other.db", "another application");
+}
+
+static void test_cache__our_header_damaged_is_refused(void **state)
+{
+	sci_cache *c;
+
+	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
+	sci_cache_free(c);
+	/* the magic string gone: nothing proves the file is ours any more */
+	write_bytes(path_in("cache.db"), 0, "XQLite", 6, 0);
+	assert_refused("cache.db", "not an SQLite database");
+	/* the magic intact, the mark gone */
+	write_bytes(path_in("cache.db"), 0, "SQLite", 6, 0);
+	write_bytes(path_in("cache.db"), 68, "\0\0\0\0", 4, 0);
+	assert_refused("cache.db", "without the smatch-ci mark");
+}
+
+static void test_cache__directory_and_special_files_are_refused(void **state)
+{
+	sci_cache *c = (sci_cache *)1;
+
+	assert_int_equal(mkdir(path_in("cache.db"), 0777), 0);
+	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), SCI_EINVALID);
+	assert_null(c);
+	assert_non_null(strstr(sci_error_last(), "a directory"));
+
+	assert_int_equal(mkfifo(path_in("fifo"), 0600), 0);
+	assert_int_equal(sci_cache_open(&c, path_in("fifo")), SCI_EINVALID);
+	assert_non_null(strstr(sci_error_last(), "not a regular file"));
+
+	assert_int_equal(symlink("nowhere", path_in("dangling")), 0);
+	assert_int_equal(sci_cache_open(&c, path_in("dangling")), SCI_EINVALID);
+	assert_non_null(strstr(sci_error_last(), "dangling"));
+}
+
+static void test_cache__empty_file_becomes_the_cache(void **state)
+{
 	char key[SCI_FP_HEX];
 	sci_cache *c;
 
 	key_for(key, "src/a.c");
-	write_bytes(path_in("cache.db"), 0, garbage, sizeof(garbage), 1);
+	write_bytes(path_in("cache.db"), 0, "", 0, 1);
 	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
 	assert_true(sci_cache_enabled(c));
-	assert_non_null(sci_cache_warning(c));
-	assert_non_null(strstr(sci_cache_warning(c), "recreated"));
-	assert_non_null(strstr(sci_cache_warning(c), "cache.db"));
-	assert_miss(c, key);
+	assert_null(sci_cache_warning(c));
 	put_sample(c, key);
 	assert_hit_sample(c, key);
 	sci_cache_free(c);
-
-	/* and it is a good database from now on */
-	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
-	assert_null(sci_cache_warning(c));
-	assert_hit_sample(c, key);
-	sci_cache_free(c);
+	assert_int_equal(header_u32("cache.db", 68), SCI_CACHE_APPLICATION_ID);
 }
 
-/* A valid header with damaged pages: noticed at lookup time, mid-run. */
+static void test_cache__symlink_uses_its_target(void **state)
+{
+	char key[SCI_FP_HEX], junk[8192];
+	struct stat st;
+	sci_cache *c;
+
+	key_for(key, "src/a.c");
+	assert_int_equal(mkdir(path_in("real"), 0777), 0);
+	assert_int_equal(symlink("real/cache.db", path_in("link.db")), 0);
+	/* a link to nothing is refused rather than followed into creation */
+	assert_int_equal(sci_cache_open(&c, path_in("link.db")), SCI_EINVALID);
+	assert_int_equal(sci_cache_open(&c, path_in("real/cache.db")), 0);
+	sci_cache_free(c);
+
+	assert_int_equal(sci_cache_open(&c, path_in("link.db")), 0);
+	put_sample(c, key);
+	sci_cache_free(c);
+	/* damage it: recreated behind the link, and the link stays */
+	memset(junk, 0xa5, sizeof(junk));
+	write_bytes(path_in("real/cache.db"), 4096, junk, sizeof(junk), 0);
+	assert_int_equal(sci_cache_open(&c, path_in("link.db")), 0);
+	show(c);
+	assert_true(sci_cache_enabled(c));
+	put_sample(c, key);
+	assert_hit_sample(c, key);
+	sci_cache_free(c);
+	assert_int_equal(lstat(path_in("link.db"), &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+
+	/* a link to somebody else's file is refused like the file */
+	write_bytes(path_in("real/notes"), 0, "hello", 5, 1);
+	assert_int_equal(symlink("real/notes", path_in("notes.db")), 0);
+	assert_refused("notes.db", "not an SQLite database");
+}
+
+/* A valid header with damaged pages: noticed at open or mid-run. */
 static void test_cache__damaged_pages_are_recovered(void **state)
 {
 	char key[SCI_FP_HEX], junk[8192];
@@ -357,7 +529,23 @@ static void test_cache__damaged_pages_are_recovered(void **state)
 	memset(junk, 0xa5, sizeof(junk));
 	write_bytes(path_in("cache.db"), 4096, junk, sizeof(junk), 0);
 
+	/* at open time */
 	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
+	assert_true(sci_cache_enabled(c));
+	assert_non_null(strstr(sci_cache_warning(c), "recreated"));
+	for (i = 0; i < 200; i++) {
+		char tu[32];
+
+		snprintf(tu, sizeof(tu), "src/f%d.c", i);
+		key_for(key, tu);
+		put_sample(c, key);
+	}
+	sci_cache_free(c);
+
+	/* at lookup time, mid-run */
+	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
+	assert_null(sci_cache_warning(c));
+	write_bytes(path_in("cache.db"), 4096, junk, sizeof(junk), 0);
 	key_for(key, "src/f7.c");
 	assert_miss(c, key);			/* no failure, just a miss */
 	assert_true(sci_cache_enabled(c));
@@ -368,25 +556,91 @@ static void test_cache__damaged_pages_are_recovered(void **state)
 	sci_cache_free(c);
 }
 
+/* Mid-run damage, but the file was swapped for someone else's meanwhile. */
+static void test_cache__swapped_file_is_not_deleted(void **state)
+{
+	char key[SCI_FP_HEX], junk[8192];
+	char *after;
+	size_t n;
+	sci_cache *c;
+	int i;
+
+	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
+	for (i = 0; i < 200; i++) {
+		char tu[32];
+
+		snprintf(tu, sizeof(tu), "src/f%d.c", i);
+		key_for(key, tu);
+		put_sample(c, key);
+	}
+	sci_cache_free(c);
+
+	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
+	assert_true(sci_cache_enabled(c));
+	/* damaged, and no longer carrying our mark, behind the open cache */
+	memset(junk, 0xa5, sizeof(junk));
+	write_bytes(path_in("cache.db"), 4096, junk, sizeof(junk), 0);
+	write_bytes(path_in("cache.db"), 68, "\0\0\0\1", 4, 0);
+	key_for(key, "src/f7.c");
+	assert_miss(c, key);
+	show(c);
+	assert_false(sci_cache_enabled(c));
+	assert_non_null(strstr(sci_cache_warning(c), "caching disabled"));
+	sci_cache_free(c);
+	assert_int_equal(header_u32("cache.db", 68), 1);
+	after = slurp(path_in("cache.db"), &n);
+	assert_true(n > 4096);
+	free(after);
+}
+
 static void test_cache__other_schema_version_is_recreated(void **state)
 {
 	char key[SCI_FP_HEX];
-	sqlite3 *db;
 	sci_cache *c;
 
-	assert_int_equal(sqlite3_open(path_in("cache.db"), &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "CREATE TABLE results(x); "
-				      "PRAGMA user_version = 99;",
-				      NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
-
+	sql("cache.db", "PRAGMA application_id = 1396918595; "
+			"CREATE TABLE results(x); PRAGMA user_version = 99;");
 	key_for(key, "src/a.c");
 	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
 	assert_true(sci_cache_enabled(c));
 	assert_non_null(strstr(sci_cache_warning(c), "schema version 99"));
+	assert_non_null(strstr(sci_cache_warning(c), "recreated"));
 	put_sample(c, key);
 	assert_hit_sample(c, key);
 	sci_cache_free(c);
+	assert_int_equal(header_u32("cache.db", 60), SCI_CACHE_SCHEMA);
+}
+
+/* What smatch-ci wrote before caches carried the application id. */
+static void test_cache__schema_1_cache_is_recreated(void **state)
+{
+	char key[SCI_FP_HEX];
+	sci_cache *c;
+
+	sql("cache.db", "BEGIN;"
+			"CREATE TABLE IF NOT EXISTS results("
+			" key TEXT PRIMARY KEY NOT NULL,"
+			" diags TEXT NOT NULL) WITHOUT ROWID;"
+			"INSERT INTO results VALUES('k', '[]');"
+			"PRAGMA user_version = 1;"
+			"COMMIT;");
+	key_for(key, "src/a.c");
+	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
+	assert_true(sci_cache_enabled(c));
+	assert_non_null(strstr(sci_cache_warning(c), "schema version 1"));
+	assert_non_null(strstr(sci_cache_warning(c), "recreated"));
+	put_sample(c, key);
+	assert_hit_sample(c, key);
+	sci_cache_free(c);
+	assert_int_equal(header_u32("cache.db", 68), SCI_CACHE_APPLICATION_ID);
+
+	/* one more table and it is not provably ours */
+	sql("old.db", "CREATE TABLE results("
+		      " key TEXT PRIMARY KEY NOT NULL,"
+		      " diags TEXT NOT NULL) WITHOUT ROWID;"
+		      "CREATE TABLE mine(x);"
+		      "PRAGMA user_version = 1;");
+	assert_refused("old.db", "without the smatch-ci mark");
 }
 
 static void test_cache__unreadable_row_is_a_miss(void **state)
@@ -418,9 +672,9 @@ static void test_cache__unusable_path_disables_the_cache(void **state)
 	sci_cache *c;
 
 	key_for(key, "src/a.c");
-	/* a directory where the file should be */
-	assert_int_equal(mkdir(path_in("cache.db"), 0777), 0);
-	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
+	/* a regular file where a parent directory should be */
+	write_bytes(path_in("plain"), 0, "x", 1, 1);
+	assert_int_equal(sci_cache_open(&c, path_in("plain/cache.db")), 0);
 	assert_non_null(c);
 	assert_false(sci_cache_enabled(c));
 	assert_non_null(strstr(sci_cache_warning(c), "caching disabled"));
@@ -428,13 +682,14 @@ static void test_cache__unusable_path_disables_the_cache(void **state)
 	assert_miss(c, key);
 	sci_cache_free(c);
 
-	/* a regular file where a parent directory should be */
-	write_bytes(path_in("plain"), 0, "x", 1, 1);
-	assert_int_equal(sci_cache_open(&c, path_in("plain/cache.db")), 0);
-	assert_false(sci_cache_enabled(c));
-	assert_non_null(strstr(sci_cache_warning(c), "caching disabled"));
-	assert_miss(c, key);
-	sci_cache_free(c);
+	/* a directory we may not write into */
+	if (geteuid() != 0) {
+		assert_int_equal(mkdir(path_in("ro"), 0555), 0);
+		assert_int_equal(sci_cache_open(&c, path_in("ro/cache.db")), 0);
+		assert_false(sci_cache_enabled(c));
+		assert_non_null(strstr(sci_cache_warning(c), "caching disabled"));
+		sci_cache_free(c);
+	}
 }
 
 int main(void)
@@ -450,9 +705,17 @@ int main(void)
 		T(test_cache__put_replaces_and_get_appends),
 		T(test_cache__non_utf8_diags_are_not_cached),
 		T(test_cache__null_cache_is_a_noop),
-		T(test_cache__garbage_file_is_recreated),
+		T(test_cache__new_file_carries_the_mark),
+		T(test_cache__text_file_is_refused_untouched),
+		T(test_cache__foreign_database_is_refused_untouched),
+		T(test_cache__our_header_damaged_is_refused),
+		T(test_cache__directory_and_special_files_are_refused),
+		T(test_cache__empty_file_becomes_the_cache),
+		T(test_cache__symlink_uses_its_target),
 		T(test_cache__damaged_pages_are_recovered),
+		T(test_cache__swapped_file_is_not_deleted),
 		T(test_cache__other_schema_version_is_recreated),
+		T(test_cache__schema_1_cache_is_recreated),
 		T(test_cache__unreadable_row_is_a_miss),
 		T(test_cache__unusable_path_disables_the_cache),
 	};
