@@ -105,6 +105,7 @@ fi
 if step asan-build configure_and_build build-asan -DSCI_SANITIZE=ON \
 	-DSCI_ENABLE_WERROR=ON -DSPARSE_ROOT="$sparse"; then
 	step asan-ctest env ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+		LSAN_OPTIONS=suppressions="$root/tests/lsan.supp":print_suppressions=0 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		ctest --test-dir build-asan --output-on-failure -j2 -LE tools || :
 else
