@@ -106,6 +106,7 @@ done:
 
 static void entry_clear(sci_compdb_entry *e)
 {
+	free(e->invalid);
 	free(e->directory);
 	free(e->file);
 	sci_strv_free_array(e->args);
@@ -122,6 +123,38 @@ void sci_compdb_free(sci_compdb *db)
 	free(db->entries);
 	free(db->path);
 	free(db);
+}
+
+/* True if the JSON string @v holds a NUL byte (a \u0000 escape). */
+static int has_nul(json_t *v)
+{
+	return strlen(json_string_value(v)) != json_string_length(v);
+}
+
+/* The JSON string @v with each NUL byte written as "\0".  Owned. */
+static char *nul_escaped_dup(json_t *v)
+{
+	const char *s = json_string_value(v);
+	size_t i, n = json_string_length(v), k = 0;
+	char *out = sci_malloc(2 * n + 1);
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\0') {
+			out[k++] = '\\';
+			out[k++] = '0';
+		} else {
+			out[k++] = s[i];
+		}
+	}
+	out[k] = '\0';
+	return out;
+}
+
+static void mark_nul(char **invalid, const char *key, size_t idx)
+{
+	if (!*invalid)
+		*invalid = sci_printf_dup("compile_commands.json entry %zu: \"%s\" holds a NUL byte, which no file name or argument can hold",
+					  idx + 1, key);
 }
 
 static int get_string(const char **out, json_t *e, const char *key,
@@ -141,8 +174,8 @@ static int get_string(const char **out, json_t *e, const char *key,
 	return 0;
 }
 
-static int read_args(sci_strv *args, json_t *e, const char *source,
-		     size_t idx)
+static int read_args(sci_strv *args, char **invalid, json_t *e,
+		     const char *source, size_t idx)
 {
 	json_t *a = json_object_get(e, "arguments");
 	json_t *c = json_object_get(e, "command");
@@ -159,6 +192,8 @@ static int read_args(sci_strv *args, json_t *e, const char *source,
 				return sci_error_set(SCI_EINVALID,
 						     "%s: entry %zu: \"arguments\" holds a non-string",
 						     source, idx + 1);
+			if (has_nul(v))
+				mark_nul(invalid, "arguments", idx);
 			sci_strv_push(args, json_string_value(v));
 		}
 	} else if (c) {
@@ -166,6 +201,8 @@ static int read_args(sci_strv *args, json_t *e, const char *source,
 			return sci_error_set(SCI_EINVALID,
 					     "%s: entry %zu: \"command\" is not a string",
 					     source, idx + 1);
+		if (has_nul(c))
+			mark_nul(invalid, "command", idx);
 		if (sci_compdb_split_command(args, json_string_value(c)) < 0)
 			return sci_error_set(SCI_EINVALID,
 					     "%s: entry %zu: unterminated quote in \"command\"",
@@ -187,6 +224,7 @@ static int read_entry(sci_compdb_entry *out, json_t *e, const char *source,
 {
 	const char *dir, *file;
 	sci_strv args = { 0 };
+	char *shown = NULL;
 	int error;
 
 	if (!json_is_object(e))
@@ -195,10 +233,17 @@ static int read_entry(sci_compdb_entry *out, json_t *e, const char *source,
 				     idx + 1);
 	if ((error = get_string(&dir, e, "directory", source, idx)) < 0 ||
 	    (error = get_string(&file, e, "file", source, idx)) < 0 ||
-	    (error = read_args(&args, e, source, idx)) < 0)
+	    (error = read_args(&args, &out->invalid, e, source, idx)) < 0)
 		goto done;
+	if (has_nul(json_object_get(e, "directory")))
+		mark_nul(&out->invalid, "directory", idx);
+	if (has_nul(json_object_get(e, "file"))) {
+		mark_nul(&out->invalid, "file", idx);
+		file = shown = nul_escaped_dup(json_object_get(e, "file"));
+	}
 	out->directory = sci_path_join_dup(base_dir, dir);
 	out->file = sci_path_join_dup(out->directory, file);
+	free(shown);
 	out->nargs = args.n;
 	out->args = sci_strv_detach(&args);
 done:
@@ -217,7 +262,8 @@ int sci_compdb_parse(sci_compdb **out, const char *text, const char *source,
 	int error = 0;
 
 	*out = NULL;
-	if (!(root = json_loads(text, 0, &jerr))) {
+	/* \u0000 is valid JSON: it fails its entry, not the database */
+	if (!(root = json_loads(text, JSON_ALLOW_NUL, &jerr))) {
 		error = sci_error_set(SCI_EJSON, "%s:%d:%d: %s", source,
 				      jerr.line, jerr.column, jerr.text);
 		goto done;

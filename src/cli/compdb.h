@@ -17,6 +17,13 @@ typedef struct {
 	char *file;		/* absolute: "file" resolved against directory */
 	char **args;		/* NULL-terminated; args[0] is the compiler */
 	size_t nargs;
+	/*
+	 * Why the entry cannot be analyzed although the database is fine,
+	 * or NULL.  Today: a string holding a NUL byte (JSON allows
+	 * \u0000; no path or argument can hold one).  @file then shows the
+	 * NUL as "\0" so the entry can still be named.
+	 */
+	char *invalid;
 } sci_compdb_entry;
 
 typedef struct {
@@ -30,7 +37,9 @@ typedef struct {
  * clang-tidy's -p does).
  *
  * Returns 0; SCI_ENOTFOUND if it cannot be opened; SCI_EJSON if it is not
- * JSON; SCI_EINVALID if it is not an array of valid entries.  The message
+ * JSON; SCI_EINVALID if it is not an array of valid entries.  An entry
+ * that is well formed but cannot name a real file or argument is kept,
+ * with ->invalid set, so that it fails alone.  The message
  * (sci_error_last) names the file and, for bad entries, the entry.
  * *out: owned (sci_compdb_free), NULL on failure.  An empty array is not
  * an error here.

@@ -730,6 +730,13 @@ int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
 		slot *s;
 
 		while (next < tus->n && (s = free_slot(&p)) != NULL) {
+			if (tus->items[next].invalid) {
+				/* no worker could open it: fail it alone */
+				stats->tus++;
+				add_failure(&p, next, tus->items[next].invalid);
+				next++;
+				continue;
+			}
 			if ((e = start(&p, s, next)) == 0) {
 				next++;
 				continue;

@@ -412,6 +412,8 @@ static void add_base_tu(gate_ctx *g, sci_tu_list *base, const sci_tu *tu,
 	for (i = 0; tu->argv[i]; i++)
 		sci_strv_push_take(&argv, to_base_tree(g, tu->argv[i]));
 	b->argv = sci_strv_detach(&argv);
+	if (tu->invalid)
+		b->invalid = sci_strdup(tu->invalid);
 }
 
 /*

@@ -68,6 +68,7 @@ void sci_tu_list_clear(sci_tu_list *l)
 		free(l->items[i].path);
 		free(l->items[i].display);
 		free(l->items[i].directory);
+		free(l->items[i].invalid);
 		sci_strv_free_array(l->items[i].argv);
 		sci_strv_clear(&l->items[i].inputs);
 		sci_diag_list_clear(&l->items[i].diags);
@@ -164,6 +165,8 @@ static void add_entry(sci_tu_list *out, const sci_compdb_entry *e,
 	tu->display = sci_path_display_dup(e->file, NULL, env->cwd);
 	tu->directory = sci_strdup(e->directory);
 	tu->argv = sci_strv_detach(&argv);
+	if (e->invalid)
+		tu->invalid = sci_strdup(e->invalid);
 }
 
 static int plan_compdb(sci_tu_list *out, const sci_cli_options *o,

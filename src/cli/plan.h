@@ -18,6 +18,7 @@ typedef struct {
 	char **argv;		/* sparse argv: "smatch-ci", flags..., NULL */
 	sci_strv inputs;	/* files it read, when the driver asked */
 	sci_diag_list diags;	/* copies of its diagnostics (driver fills) */
+	char *invalid;		/* known unanalyzable: the failure message */
 } sci_tu;
 
 typedef struct {

@@ -127,6 +127,27 @@ static void test_compdb__relative_directory_uses_base(void **state)
 	sci_compdb_free(db);
 }
 
+/* A \u0000 fails its own entry only; the others are read as usual. */
+static void test_compdb__nul_marks_only_its_entry(void **state)
+{
+	const char *text =
+		"[{\"directory\": \"/d\", \"file\": \"a.c\", \"arguments\": [\"cc\"]},"
+		" {\"directory\": \"/d\", \"file\": \"b\\u0000.c\", \"arguments\": [\"cc\"]},"
+		" {\"directory\": \"/d\", \"file\": \"c.c\", \"command\": \"cc -DX\\u0000\"},"
+		" {\"directory\": \"/d\", \"file\": \"e.c\", \"arguments\": [\"cc\", \"-I\\u0000\"]}]";
+	sci_compdb *db = NULL;
+
+	assert_int_equal(sci_compdb_parse(&db, text, "cc.json", "/x"), 0);
+	assert_int_equal(db->n, 4);
+	assert_null(db->entries[0].invalid);
+	assert_string_equal(db->entries[1].file, "/d/b\\0.c");
+	assert_non_null(strstr(db->entries[1].invalid, "entry 2: \"file\" holds a NUL byte"));
+	assert_non_null(strstr(db->entries[2].invalid, "entry 3: \"command\""));
+	assert_non_null(strstr(db->entries[3].invalid, "entry 4: \"arguments\""));
+	assert_string_equal(db->entries[3].file, "/d/e.c");
+	sci_compdb_free(db);
+}
+
 static void test_compdb__empty_array(void **state)
 {
 	sci_compdb *db = NULL;
@@ -273,6 +294,7 @@ int main(void)
 		cmocka_unit_test(test_compdb__command_entry),
 		cmocka_unit_test(test_compdb__arguments_win_over_command),
 		cmocka_unit_test(test_compdb__relative_directory_uses_base),
+		cmocka_unit_test(test_compdb__nul_marks_only_its_entry),
 		cmocka_unit_test(test_compdb__empty_array),
 		cmocka_unit_test(test_compdb__bad_json),
 		cmocka_unit_test(test_compdb__bad_shapes),
