@@ -217,7 +217,8 @@ void sci_on_call_assign(sci_checker_id me, const char *name,
  * by @name lies in [@min, @max] - tested directly, `if (!name())`, or
  * through the variable it was stored in, `p = name(); if (!p)` - @fn runs
  * and the states it sets apply to that side.  @result is the variable's
- * key (NULL when tested directly).
+ * key (NULL when tested directly).  @min LLONG_MIN and @max LLONG_MAX
+ * mean "no bound" (a pointer's values go past LLONG_MAX).
  */
 void sci_on_return_implies(sci_checker_id me, const char *name, long long min,
 			   long long max, sci_implies_fn fn, void *payload);

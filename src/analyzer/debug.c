@@ -84,28 +84,41 @@ static void show_state(struct expression *call, int only_possible)
 }
 
 /*
- * Type bounds print as "min"/"max" ("value 'x' = min-10" for an int),
- * so samples do not depend on type widths.
+ * The bounds of a type of 32 bits or more print as "min"/"max" ("value
+ * 'x' = min-10" for an int, "0-max" for a size_t), so samples do not
+ * spell out long numbers; narrower types print their numbers.
  */
+static const char *bound_text(sci_val v, sci_val tmin, sci_val tmax, int named)
+{
+	if (named && v == tmax)
+		return "max";
+	if (named && v == tmin && tmin != 0)
+		return "min";
+	return sci_rl_text(sci_rl_range(v, v));
+}
+
 static const char *value_text(struct expression *e)
 {
 	const sci_rl *rl = sci__expr_rl(e);
-	const sci_rl *trl = sci__type_rl(sci__expr_type(sci__strip(e)));
-	long long tmin = trl->n ? trl->r[0].min : LLONG_MIN;
-	long long tmax = trl->n ? trl->r[trl->n - 1].max : LLONG_MAX;
-	sci_rl *copy;
+	sci_vtype vt = sci__vtype(sci__expr_type(sci__strip(e)));
+	sci_val tmin = sci_vt_min(vt), tmax = sci_vt_max(vt);
+	int named = !vt.bits || vt.bits >= 32;
+	const char *s = "";
 	size_t i;
 
-	copy = sci_arena_alloc(sizeof(*copy) + rl->n * sizeof(sci_range));
-	copy->n = rl->n;
+	if (sci_rl_is_empty(rl))
+		return "empty";
 	for (i = 0; i < rl->n; i++) {
-		copy->r[i] = rl->r[i];
-		if (copy->r[i].min == tmin && tmin != 0)
-			copy->r[i].min = LLONG_MIN;
-		if (copy->r[i].max == tmax)
-			copy->r[i].max = LLONG_MAX;
+		const char *lo = bound_text(rl->r[i].min, tmin, tmax, named);
+
+		if (rl->r[i].min == rl->r[i].max)
+			s = sci_arena_printf("%s%s%s", s, i ? "," : "", lo);
+		else
+			s = sci_arena_printf("%s%s%s-%s", s, i ? "," : "", lo,
+					     bound_text(rl->r[i].max, tmin, tmax,
+							named));
 	}
-	return sci_rl_text(copy);
+	return s;
 }
 
 static void show_value(struct expression *call)

@@ -13,6 +13,7 @@
 #define SCI_ANALYZER_ENGINE_INT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "analyzer/checker.h"
 #include "analyzer/analyzer.h"
@@ -24,6 +25,14 @@
 #include "parse.h"
 #include "token.h"
 #include "scope.h"
+
+/*
+ * A value on the one number line of every C integer and pointer value:
+ * INT64_MIN .. UINT64_MAX, which takes 65 bits (rangelist.c).
+ */
+__extension__ typedef __int128 sci_val;
+#define SCI_VAL_MIN ((sci_val)INT64_MIN)
+#define SCI_VAL_MAX ((sci_val)UINT64_MAX)
 
 /* ------------------------------------------------------------- arena */
 
@@ -47,6 +56,7 @@ size_t sci__arena_used(void);
 #define SCI_LIMIT_FUNCTION_MEMORY \
 	((size_t)SCI_LIMIT_FUNCTION_MEMORY_MIB * 1024 * 1024)
 #define SCI_LIMIT_FUNCTION_GSTEPS 50	/* sci__work, in billions */
+#define SCI_LIMIT_SWITCH_NESTING 64	/* switch inside switch, in one function */
 #define SCI_LIMIT_FUNCTION_WORK \
 	((unsigned long long)SCI_LIMIT_FUNCTION_GSTEPS * 1000000000ULL)
 #define SCI_STRINGIFY_(x) #x
@@ -81,6 +91,8 @@ void sci__nest_leave(void);
  * if it is over its budget.
  */
 int sci__limits_stopped(void);
+/** Stops the current function's analysis at @pos because of @why. */
+void sci__limits_stop(struct position pos, const char *why);
 /** Reports (as an analysis failure) why @fn stopped, if it did. */
 void sci__limits_report(struct symbol *fn);
 
@@ -235,14 +247,13 @@ void sci__fire_func(int end, struct symbol *fn);
 void sci__fire_file_end(void);
 /** Runs the return-implies hooks of @fname for one side of a condition. */
 void sci__fire_return_implies(const char *fname, struct expression *call,
-			      const sci_key *result, long long min,
-			      long long max);
+			      const sci_key *result, sci_val min, sci_val max);
 int sci__has_return_implies(const char *fname);
 
 /* -------------------------------------------------------- value model */
 
 typedef struct {
-	long long min, max;
+	sci_val min, max;
 } sci_range;
 
 typedef struct {
@@ -250,23 +261,92 @@ typedef struct {
 	sci_range r[];
 } sci_rl;
 
-const sci_rl *sci_rl_range(long long min, long long max);
+const sci_rl *sci_rl_range(sci_val min, sci_val max);
 const sci_rl *sci_rl_union(const sci_rl *a, const sci_rl *b);
 const sci_rl *sci_rl_intersect(const sci_rl *a, const sci_rl *b);
 /** @a without @b. */
 const sci_rl *sci_rl_minus(const sci_rl *a, const sci_rl *b);
 int sci_rl_is_empty(const sci_rl *a);
-int sci_rl_single(const sci_rl *a, long long *out);
+int sci_rl_single(const sci_rl *a, sci_val *out);
 int sci_rl_equal(const sci_rl *a, const sci_rl *b);
-/** "0-9,99" (arena). */
+/** "0-9,99"; "min"/"max" are SCI_VAL_MIN/SCI_VAL_MAX (arena). */
 const char *sci_rl_text(const sci_rl *a);
 /** Parses sci_rl_text() output; NULL on error. */
 const sci_rl *sci_rl_parse(const char *s);
+
+/*
+ * Typed operations (rlops.c).  A sci_vtype is what the value model needs
+ * of a C type: its width and signedness; _Bool converts by truth, not by
+ * wrapping; a type it cannot model (floating, aggregates, unknown) is
+ * "unknown" and holds any value.
+ */
+typedef struct {
+	unsigned char bits;	/* 1..64; 0: unknown */
+	unsigned char uns;
+	unsigned char is_bool;
+} sci_vtype;
+
+/* sparse-free operator codes, so rlops.c is unit-testable on its own */
+enum {
+	SCI_OP_ADD = 1, SCI_OP_SUB, SCI_OP_MUL, SCI_OP_DIV, SCI_OP_MOD,
+	SCI_OP_AND, SCI_OP_OR, SCI_OP_XOR, SCI_OP_SHL, SCI_OP_SHR,
+	SCI_OP_NEG, SCI_OP_BNOT,
+	SCI_OP_EQ, SCI_OP_NE, SCI_OP_LT, SCI_OP_LE, SCI_OP_GT, SCI_OP_GE
+};
+
+/* Cap on the ranges one operation combines pairwise; beyond it, hulls. */
+#define SCI_RL_PAIRS 64
+
+sci_vtype sci_vt(unsigned bits, int uns);
+sci_val sci_vt_min(sci_vtype t);
+sci_val sci_vt_max(sci_vtype t);
+/** Every value of @t. */
+const sci_rl *sci_rl_type(sci_vtype t);
+/** Integer promotion: narrower than int (and _Bool) becomes int. */
+sci_vtype sci_vt_promote(sci_vtype t);
+/** The usual arithmetic conversions (LP64), promoting both first. */
+sci_vtype sci_vt_common(sci_vtype a, sci_vtype b);
+/** @rl converted to @t: wraps modulo 2^bits; _Bool by truth. */
+const sci_rl *sci_rl_cast(const sci_rl *rl, sci_vtype t);
+/**
+ * `l op r` in @t (both already converted to @t; for shifts, @t is the
+ * promoted left type and @r the count).  Wraps as C does for unsigned
+ * types and as the hardware does for signed overflow; undefined cases
+ * (division by 0, shift by >= width) are left out of the result, and a
+ * result of nothing but undefined cases is every value of @t.
+ */
+const sci_rl *sci_rl_binop(int op, const sci_rl *l, const sci_rl *r,
+			   sci_vtype t);
+/** SCI_OP_NEG or SCI_OP_BNOT of @rl in @t. */
+const sci_rl *sci_rl_unop(int op, const sci_rl *rl, sci_vtype t);
+/**
+ * The values x of @t for which `x op y` is true (*t) and false (*f) for
+ * some y in @other (values of @t); op is SCI_OP_EQ..SCI_OP_GE.
+ */
+void sci_rl_compare_sides(int op, const sci_rl *other, sci_vtype t,
+			  const sci_rl **when_true, const sci_rl **when_false);
+/** 1 if `l op r` holds for every pair, 0 if for none, -1 otherwise. */
+int sci_rl_compare_known(int op, const sci_rl *l, const sci_rl *r);
+/**
+ * The values of @from whose conversion to @to lies in @allowed (a sound
+ * superset when @to is narrower than @from).
+ */
+const sci_rl *sci_rl_preimage(const sci_rl *allowed, sci_vtype from,
+			      sci_vtype to);
 
 /** The interned extra state holding @rl. */
 const sci_state *sci__extra_state(const sci_rl *rl);
 /** The range @type can hold (pointers: 0..max). */
 const sci_rl *sci__type_rl(struct symbol *type);
+/** What the value model needs of @type (unknown for non-integers). */
+sci_vtype sci__vtype(struct symbol *type);
+/** sparse's ctype for an int/long result type, or NULL. */
+struct symbol *sci__vtype_symbol(sci_vtype t);
+/**
+ * Value of an integer constant expression (no variable or call in it),
+ * folded in its C types.  Returns 1 and sets *out, or 0.
+ */
+int sci__const_val(struct expression *e, sci_val *out);
 /** Value of @expr on the current path: its range, or the type's. */
 const sci_rl *sci__expr_rl(struct expression *expr);
 /** Records the value stored by an assignment or ++/-- expression. */

@@ -142,17 +142,26 @@ struct symbol *sci__expr_type(struct expression *e)
 	case EXPR_COMPARE:
 	case EXPR_LOGICAL:
 		return &int_ctype;
-	case EXPR_BINOP:
+	case EXPR_BINOP: {
+		struct symbol *r;
+
 		t = sci__expr_type(e->left);
 		if (sci__type_is_ptr(t))
+			return e->op == '-' && sci__type_is_ptr(sci__expr_type(e->right)) ?
+				&long_ctype : t;
+		r = sci__expr_type(e->right);
+		if ((e->op == '+' || e->op == '-') && sci__type_is_ptr(r))
+			return r;
+		if (!sci__type_is_int(t) || !sci__type_is_int(r))
 			return t;
-		if (e->op == '+' || e->op == '-') {
-			struct symbol *r = sci__expr_type(e->right);
-
-			if (sci__type_is_ptr(r))
-				return r;
-		}
-		return t;
+		/* shifts promote the left operand; the rest convert both */
+		if (e->op == SPECIAL_LEFTSHIFT || e->op == SPECIAL_RIGHTSHIFT)
+			r = sci__vtype_symbol(sci_vt_promote(sci__vtype(t)));
+		else
+			r = sci__vtype_symbol(sci_vt_common(sci__vtype(t),
+							    sci__vtype(r)));
+		return r ? r : t;
+	}
 	case EXPR_ASSIGNMENT:
 		return sci__expr_type(e->left);
 	case EXPR_COMMA:
@@ -172,71 +181,6 @@ struct symbol *sci__expr_type(struct expression *e)
 		return NULL;
 	default:
 		return NULL;
-	}
-}
-
-static int fold_binop(int op, long long l, long long r, long long *out)
-{
-	switch (op) {
-	case '+': *out = (long long)((unsigned long long)l + (unsigned long long)r); return 1;
-	case '-': *out = (long long)((unsigned long long)l - (unsigned long long)r); return 1;
-	case '*': *out = (long long)((unsigned long long)l * (unsigned long long)r); return 1;
-	case '/': if (!r || (l == LLONG_MIN && r == -1)) return 0; *out = l / r; return 1;
-	case '%': if (!r || (l == LLONG_MIN && r == -1)) return 0; *out = l % r; return 1;
-	case '&': *out = l & r; return 1;
-	case '|': *out = l | r; return 1;
-	case '^': *out = l ^ r; return 1;
-	case SPECIAL_LEFTSHIFT:
-		if (r < 0 || r > 62) return 0;
-		*out = (long long)((unsigned long long)l << r); return 1;
-	case SPECIAL_RIGHTSHIFT:
-		if (r < 0 || r > 63) return 0;
-		*out = l >> r; return 1;
-	}
-	return 0;
-}
-
-int sci__const_value(struct expression *e, long long *out)
-{
-	long long l, r;
-	struct symbol *t;
-
-	e = sci__strip(e);
-	if (!e)
-		return 0;
-	switch (e->type) {
-	case EXPR_VALUE:
-		*out = (long long)e->value;
-		return 1;
-	case EXPR_PREOP:
-		if (!sci__const_value(e->unop, &l))
-			return 0;
-		switch (e->op) {
-		case '-': *out = (long long)(0ULL - (unsigned long long)l); return 1;
-		case '+': *out = l; return 1;
-		case '~': *out = ~l; return 1;
-		case '!': *out = !l; return 1;
-		}
-		return 0;
-	case EXPR_BINOP:
-		return sci__const_value(e->left, &l) &&
-		       sci__const_value(e->right, &r) && fold_binop(e->op, l, r, out);
-	case EXPR_SIZEOF:
-		t = e->cast_type ? e->cast_type : sci__expr_type(e->cast_expression);
-		t = sci__real_type(t);
-		if (!t)
-			return 0;
-		examine_symbol_type(t);
-		if (t->bit_size <= 0)
-			return 0;
-		*out = t->bit_size / 8;
-		return 1;
-	case EXPR_CONDITIONAL:
-		if (!e->conditional || !sci__const_value(e->conditional, &l))
-			return 0;
-		return sci__const_value(l ? e->cond_true : e->cond_false, out);
-	default:
-		return 0;
 	}
 }
 

@@ -62,7 +62,7 @@ const sci_state *sci__extra_state(const sci_rl *rl)
 
 static const sci_rl *full(void)
 {
-	return sci_rl_range(LLONG_MIN, LLONG_MAX);
+	return sci_rl_range(SCI_VAL_MIN, SCI_VAL_MAX);
 }
 
 static const sci_rl *state_rl(const sci_state *s)
@@ -104,30 +104,47 @@ void sci__extra_register(void)
 	sci__owners[SCI_OWNER_ORIGIN].enabled = 1;
 }
 
-const sci_rl *sci__type_rl(struct symbol *type)
+sci_vtype sci__vtype(struct symbol *type)
 {
-	int bits;
+	sci_vtype t = sci_vt(0, 0);
+	struct symbol *base;
 
 	type = sci__real_type(type);
 	if (!type)
-		return full();
+		return t;
 	if (type->type == SYM_PTR || type->type == SYM_ARRAY ||
 	    type->type == SYM_FN)
-		return sci_rl_range(0, LLONG_MAX);
-	if (type->type == SYM_ENUM)
-		type = sci__real_type(type->ctype.base_type);
-	if (!type || !sci__type_is_int(type))
-		return full();
+		return sci_vt(64, 1);
+	if (type->type == SYM_ENUM) {
+		base = sci__real_type(type->ctype.base_type);
+		if (!base || !sci__type_is_int(base))
+			return sci_vt(32, 0);
+		type = base;
+	}
+	if (!sci__type_is_int(type))
+		return t;
 	examine_symbol_type(type);
-	bits = type->bit_size;
-	if (bits <= 0 || bits >= 64)
-		return (type->ctype.modifiers & MOD_UNSIGNED) ?
-			sci_rl_range(0, LLONG_MAX) : full();
-	if (type->ctype.modifiers & MOD_UNSIGNED)
-		return sci_rl_range(0, (1LL << bits) - 1);
-	if (bits == 1)
-		return sci_rl_range(0, 1);	/* _Bool, 1-bit fields */
-	return sci_rl_range(-(1LL << (bits - 1)), (1LL << (bits - 1)) - 1);
+	if (type->bit_size <= 0 || type->bit_size > 64)
+		return t;
+	t = sci_vt((unsigned)type->bit_size,
+		   (type->ctype.modifiers & MOD_UNSIGNED) != 0);
+	if (type == &bool_ctype)
+		t.is_bool = 1;
+	return t;
+}
+
+struct symbol *sci__vtype_symbol(sci_vtype t)
+{
+	if (t.bits == 32)
+		return t.uns ? &uint_ctype : &int_ctype;
+	if (t.bits == 64)
+		return t.uns ? &ulong_ctype : &long_ctype;
+	return NULL;
+}
+
+const sci_rl *sci__type_rl(struct symbol *type)
+{
+	return sci_rl_type(sci__vtype(type));
 }
 
 static const sci_rl *key_rl(const sci_stree *t, const sci_key *key,
@@ -143,80 +160,67 @@ static const sci_rl *key_rl(const sci_stree *t, const sci_key *key,
 
 static const sci_rl *nonnull(void)
 {
-	return sci_rl_range(1, LLONG_MAX);
+	return sci_rl_range(1, SCI_VAL_MAX);
 }
 
-/* Keeps @rl if @type can hold all of it, else the whole type range. */
-static const sci_rl *fit(const sci_rl *rl, struct symbol *type)
+/* ------------------------------------------------------- evaluation
+ *
+ * eval() gives the values an expression can have on the current path, in
+ * its own C type, and that type (*vt).  Types are computed bottom-up with
+ * the values, so a chain of n operators costs O(n), and every operand is
+ * evaluated once.  With @konst set nothing but integer constant
+ * expressions count: any read of a variable or call gives NULL.
+ */
+static const sci_rl *eval(struct expression *e, int konst, sci_vtype *vt);
+
+static int arith_op(int op)
 {
-	const sci_rl *trl = sci__type_rl(type);
-
-	if (sci_rl_equal(sci_rl_intersect(rl, trl), rl))
-		return rl;
-	return trl;
-}
-
-/* @rl + @c (or - @c), or NULL when a bound would overflow. */
-static const sci_rl *rl_shift(const sci_rl *rl, long long c, int sub)
-{
-	const sci_rl *out = sci_rl_range(1, 0);
-	size_t i;
-
-	if (sub) {
-		if (c == LLONG_MIN)
-			return NULL;
-		c = -c;
+	switch (op) {
+	case '+': return SCI_OP_ADD;
+	case '-': return SCI_OP_SUB;
+	case '*': return SCI_OP_MUL;
+	case '/': return SCI_OP_DIV;
+	case '%': return SCI_OP_MOD;
+	case '&': return SCI_OP_AND;
+	case '|': return SCI_OP_OR;
+	case '^': return SCI_OP_XOR;
+	case SPECIAL_LEFTSHIFT: return SCI_OP_SHL;
+	case SPECIAL_RIGHTSHIFT: return SCI_OP_SHR;
 	}
-	for (i = 0; i < rl->n; i++) {
-		long long lo, hi;
-
-		if (__builtin_add_overflow(rl->r[i].min, c, &lo) ||
-		    __builtin_add_overflow(rl->r[i].max, c, &hi))
-			return NULL;
-		out = sci_rl_union(out, sci_rl_range(lo, hi));
-	}
-	return out;
+	return 0;
 }
 
-/* Ranges of `l op r` for + and - when one side is a constant. */
-static const sci_rl *add_sub_rl(int op, const sci_rl *l, const sci_rl *r,
-				struct symbol *type)
+static int cmp_op(int op)
 {
-	const sci_rl *out = NULL;
-	long long c;
-
-	if ((op != '+' && op != '-') || sci__type_is_ptr(type))
-		return NULL;
-	if (sci_rl_single(r, &c))
-		out = rl_shift(l, c, op == '-');
-	else if (op == '+' && sci_rl_single(l, &c))
-		out = rl_shift(r, c, 0);
-	return out ? fit(out, type) : NULL;
-}
-
-static const sci_rl *binop_rl(struct expression *e)
-{
-	long long l, r, v;
-	const sci_rl *sum;
-
-	if (sci_rl_single(sci__expr_rl(e->left), &l) &&
-	    sci_rl_single(sci__expr_rl(e->right), &r)) {
-		struct expression tmp = *e;
-		struct expression lv = { .type = EXPR_VALUE }, rv = lv;
-
-		lv.value = (unsigned long long)l;
-		rv.value = (unsigned long long)r;
-		tmp.left = &lv;
-		tmp.right = &rv;
-		if (sci__const_value(&tmp, &v))
-			return sci_rl_range(v, v);
+	switch (op) {
+	case SPECIAL_EQUAL: return SCI_OP_EQ;
+	case SPECIAL_NOTEQUAL: return SCI_OP_NE;
+	case '<': case SPECIAL_UNSIGNED_LT: return SCI_OP_LT;
+	case SPECIAL_LTE: case SPECIAL_UNSIGNED_LTE: return SCI_OP_LE;
+	case '>': case SPECIAL_UNSIGNED_GT: return SCI_OP_GT;
+	case SPECIAL_GTE: case SPECIAL_UNSIGNED_GTE: return SCI_OP_GE;
 	}
-	sum = add_sub_rl(e->op, sci__expr_rl(e->left), sci__expr_rl(e->right),
-			 sci__expr_type(e));
-	return sum ? sum : sci__type_rl(sci__expr_type(e));
+	return 0;
 }
 
-static const sci_rl *stmt_expr_rl(struct expression *e)
+/* 0 or 1 when every value of @rl is false or true, else -1. */
+static int truth(const sci_rl *rl)
+{
+	const sci_rl *zero = sci_rl_range(0, 0);
+
+	if (sci_rl_is_empty(sci_rl_intersect(rl, zero)))
+		return 1;
+	if (sci_rl_equal(rl, zero))
+		return 0;
+	return -1;
+}
+
+static const sci_rl *bool_rl(int t)
+{
+	return t < 0 ? sci_rl_range(0, 1) : sci_rl_range(t, t);
+}
+
+static const sci_rl *stmt_expr_rl(struct expression *e, sci_vtype *vt)
 {
 	struct statement *last;
 
@@ -225,74 +229,259 @@ static const sci_rl *stmt_expr_rl(struct expression *e)
 	last = last_ptr_list((struct ptr_list *)e->statement->stmts);
 	if (!last || last->type != STMT_EXPRESSION)
 		return NULL;
-	return sci__expr_rl(last->expression);
+	return eval(last->expression, 0, vt);
+}
+
+static const sci_rl *eval_binop(struct expression *e, int konst,
+				sci_vtype *vt)
+{
+	sci_vtype lt, rt, t;
+	const sci_rl *l = eval(e->left, konst, &lt);
+	const sci_rl *r = l ? eval(e->right, konst, &rt) : NULL;
+	int op = arith_op(e->op);
+
+	if (!r)
+		return NULL;
+	if (sci__type_is_ptr(sci__expr_type(e->left)) ||
+	    sci__type_is_ptr(sci__expr_type(e->right))) {
+		/* p - q is a distance; p + n stays what p was */
+		if (sci__type_is_ptr(sci__expr_type(e->left)) &&
+		    sci__type_is_ptr(sci__expr_type(e->right))) {
+			*vt = sci_vt(64, 0);
+			return konst ? NULL : sci_rl_type(*vt);
+		}
+		*vt = sci_vt(64, 1);
+		if (sci__type_is_ptr(sci__expr_type(e->right)))
+			l = r;
+		if (truth(l) == 1)
+			return nonnull();
+		return konst ? NULL : sci_rl_type(*vt);
+	}
+	if (op == SCI_OP_SHL || op == SCI_OP_SHR) {
+		t = sci_vt_promote(lt);
+		*vt = t;
+		return sci_rl_binop(op, sci_rl_cast(l, t), r, t);
+	}
+	t = sci_vt_common(lt, rt);
+	*vt = t;
+	if (!op)
+		return konst ? NULL : sci_rl_type(t);
+	return sci_rl_binop(op, sci_rl_cast(l, t), sci_rl_cast(r, t), t);
+}
+
+static const sci_rl *eval_compare(struct expression *e, int konst)
+{
+	sci_vtype lt, rt, t;
+	const sci_rl *l = eval(e->left, konst, &lt);
+	const sci_rl *r = l ? eval(e->right, konst, &rt) : NULL;
+
+	if (!r)
+		return NULL;
+	t = sci_vt_common(lt, rt);
+	return bool_rl(sci_rl_compare_known(cmp_op(e->op), sci_rl_cast(l, t),
+					    sci_rl_cast(r, t)));
+}
+
+static const sci_rl *eval_logical(struct expression *e, int konst)
+{
+	sci_vtype vt;
+	const sci_rl *l = eval(e->left, konst, &vt), *r;
+	int and = e->op == SPECIAL_LOGICAL_AND, tl, tr;
+
+	if (!l)
+		return NULL;
+	tl = truth(l);
+	if (tl == !and)		/* 0 && x, 1 || x: x is not evaluated */
+		return bool_rl(tl);
+	if (!(r = eval(e->right, konst, &vt)))
+		return NULL;
+	tr = truth(r);
+	if (tr == !and)
+		return bool_rl(tr);
+	return bool_rl(tl == and && tr == and ? and : -1);
+}
+
+static const sci_rl *eval_conditional(struct expression *e, int konst,
+				      sci_vtype *vt)
+{
+	sci_vtype ct, tt, ft;
+	const sci_rl *c = eval(e->conditional, konst, &ct), *a, *b;
+	struct symbol *type = sci__expr_type(e);
+	int tc;
+
+	if (!c)
+		return NULL;
+	tc = truth(c);
+	*vt = sci__vtype(type);
+	a = e->cond_true ? (tc == 0 ? NULL : eval(e->cond_true, konst, &tt))
+			 : c;
+	b = tc == 1 ? NULL : eval(e->cond_false, konst, &ft);
+	if (tc == 1)
+		return a ? sci_rl_cast(a, *vt) : NULL;
+	if (tc == 0)
+		return b ? sci_rl_cast(b, *vt) : NULL;
+	if (!a || !b)
+		return NULL;
+	return sci_rl_union(sci_rl_cast(a, *vt), sci_rl_cast(b, *vt));
+}
+
+static const sci_rl *eval_preop(struct expression *e, int konst,
+				sci_vtype *vt)
+{
+	const sci_rl *in;
+	sci_vtype t;
+
+	switch (e->op) {
+	case '(':
+		return eval(e->unop, konst, vt);
+	case '&':
+		*vt = sci_vt(64, 1);
+		return konst ? NULL : nonnull();
+	case '!':
+		*vt = sci_vt(32, 0);
+		in = eval(e->unop, konst, &t);
+		if (!in)
+			return NULL;
+		return bool_rl(truth(in) < 0 ? -1 : !truth(in));
+	case '-':
+	case '~':
+	case '+':
+		in = eval(e->unop, konst, &t);
+		if (!in)
+			return NULL;
+		*vt = sci_vt_promote(t);
+		in = sci_rl_cast(in, *vt);
+		if (e->op == '+')
+			return in;
+		return sci_rl_unop(e->op == '-' ? SCI_OP_NEG : SCI_OP_BNOT,
+				   in, *vt);
+	case SPECIAL_INCREMENT:
+	case SPECIAL_DECREMENT:
+		/* whether the walk stored the new value yet depends on who
+		 * asks: claim only the type */
+		*vt = sci__vtype(sci__expr_type(e->unop));
+		return konst ? NULL : sci_rl_type(*vt);
+	}
+	return NULL;	/* '*': read through the key below */
+}
+
+static const sci_rl *eval_sizeof(struct expression *e, sci_vtype *vt)
+{
+	struct symbol *t;
+
+	*vt = sci__vtype(size_t_ctype);
+	t = e->cast_type ? e->cast_type : sci__expr_type(e->cast_expression);
+	t = sci__real_type(t);
+	if (!t)
+		return NULL;
+	examine_symbol_type(t);
+	if (t->bit_size <= 0)
+		return NULL;
+	return sci_rl_range(t->bit_size / 8, t->bit_size / 8);
+}
+
+static const sci_rl *eval(struct expression *e, int konst, sci_vtype *vt)
+{
+	const sci_rl *rl = NULL;
+	struct symbol *type;
+	const sci_key *key;
+	sci_vtype inner;
+
+	*vt = sci_vt(0, 0);
+	if (!e)
+		return konst ? NULL : full();
+	sci__work++;
+	switch (e->type) {
+	case EXPR_VALUE:
+		*vt = sci__vtype(sci__expr_type(e));
+		return sci_rl_cast(sci_rl_range((sci_val)e->value, (sci_val)e->value),
+				   *vt);
+	case EXPR_CAST:
+	case EXPR_FORCE_CAST:
+	case EXPR_IMPLIED_CAST:
+		rl = eval(e->cast_expression, konst, &inner);
+		*vt = sci__vtype(e->cast_type);
+		return rl ? sci_rl_cast(rl, *vt) : NULL;
+	case EXPR_SIZEOF:
+		return eval_sizeof(e, vt);
+	case EXPR_PREOP:
+		if (e->op != '*')
+			return eval_preop(e, konst, vt);
+		break;
+	case EXPR_BINOP:
+		return eval_binop(e, konst, vt);
+	case EXPR_COMPARE:
+		*vt = sci_vt(32, 0);
+		return eval_compare(e, konst);
+	case EXPR_LOGICAL:
+		*vt = sci_vt(32, 0);
+		return eval_logical(e, konst);
+	case EXPR_CONDITIONAL:
+	case EXPR_SELECT:
+		return eval_conditional(e, konst, vt);
+	case EXPR_STRING:
+	case EXPR_LABEL:
+		*vt = sci_vt(64, 1);
+		return nonnull();
+	case EXPR_COMMA:
+		if (konst)
+			return NULL;
+		return eval(e->right, konst, vt);
+	default:
+		break;
+	}
+	if (konst)
+		return NULL;
+	type = sci__expr_type(e);
+	*vt = sci__vtype(type);
+	switch (e->type) {
+	case EXPR_SYMBOL:
+		if (e->symbol && sci__real_type(e->symbol) &&
+		    (sci__real_type(e->symbol)->type == SYM_ARRAY ||
+		     sci__real_type(e->symbol)->type == SYM_FN))
+			return nonnull();
+		break;
+	case EXPR_ASSIGNMENT:
+		return eval(e->left, konst, vt);
+	case EXPR_POSTOP:
+		return sci_rl_type(*vt);	/* as for ++x above */
+	case EXPR_STATEMENT:
+		rl = stmt_expr_rl(e, &inner);
+		if (rl)
+			return sci_rl_cast(rl, *vt);
+		break;
+	default:
+		break;
+	}
+	key = sci_key_expr(e);
+	if (key)
+		return key_rl(sci__cur, key, type);
+	return sci_rl_type(*vt);
 }
 
 const sci_rl *sci__expr_rl(struct expression *e)
 {
-	struct expression *s = sci__strip(e);
-	const sci_key *key;
-	struct symbol *type;
-	long long v;
+	sci_vtype vt;
 
-	if (!s)
-		return full();
-	type = sci__expr_type(s);
-	if (sci__const_value(s, &v))
-		return sci_rl_range(v, v);
-	if (e->type == EXPR_CAST || e->type == EXPR_FORCE_CAST)
-		return fit(sci__expr_rl(e->cast_expression), e->cast_type);
-	switch (s->type) {
-	case EXPR_STRING:
-	case EXPR_LABEL:
-		return nonnull();
-	case EXPR_PREOP:
-		if (s->op == '&')
-			return nonnull();
-		if (s->op == '!') {
-			const sci_rl *in = sci__expr_rl(s->unop);
+	return eval(e, 0, &vt);
+}
 
-			if (!sci_rl_intersect(in, sci_rl_range(0, 0))->n)
-				return sci_rl_range(0, 0);
-			if (sci_rl_single(in, &v) && v == 0)
-				return sci_rl_range(1, 1);
-			return sci_rl_range(0, 1);
-		}
-		break;
-	case EXPR_SYMBOL:
-		if (s->symbol && (sci__real_type(s->symbol)) &&
-		    (sci__real_type(s->symbol)->type == SYM_ARRAY ||
-		     sci__real_type(s->symbol)->type == SYM_FN))
-			return nonnull();
-		break;
-	case EXPR_ASSIGNMENT:
-		return sci__expr_rl(s->left);
-	case EXPR_BINOP:
-		return binop_rl(s);
-	case EXPR_COMPARE:
-	case EXPR_LOGICAL:
-		return sci_rl_range(0, 1);
-	case EXPR_CONDITIONAL:
-	case EXPR_SELECT:
-		return sci_rl_union(sci__expr_rl(s->cond_true ? s->cond_true
-							      : s->conditional),
-				    sci__expr_rl(s->cond_false));
-	case EXPR_COMMA:
-		return sci__expr_rl(s->right);
-	case EXPR_STATEMENT: {
-		const sci_rl *rl = stmt_expr_rl(s);
+int sci__const_val(struct expression *e, sci_val *out)
+{
+	sci_vtype vt;
+	const sci_rl *rl = eval(e, 1, &vt);
 
-		if (rl)
-			return fit(rl, type);
-		break;
-	}
-	default:
-		break;
-	}
-	key = sci_key_expr(s);
-	if (key)
-		return key_rl(sci__cur, key, type);
-	return sci__type_rl(type);
+	return rl && sci_rl_single(rl, out);
+}
+
+int sci__const_value(struct expression *e, long long *out)
+{
+	sci_val v;
+
+	if (!sci__const_val(e, &v))
+		return 0;
+	*out = (long long)v;	/* a value past LLONG_MAX keeps its bits */
+	return 1;
 }
 
 static void set_rl(const sci_key *key, const sci_rl *rl)
@@ -421,49 +610,57 @@ static int compound_op(int op)
 	return 0;
 }
 
+/* @target op= @right (op an arith_op()), in @target's type @vt. */
+static const sci_rl *compound_rl(int op, struct expression *target,
+				 struct expression *right, sci_vtype vt)
+{
+	sci_vtype lt, rt, t;
+	const sci_rl *l = eval(target, 0, &lt);
+	const sci_rl *r = eval(right, 0, &rt);
+
+	if (!op || vt.uns != lt.uns || vt.bits != lt.bits)
+		return sci_rl_type(vt);
+	if (op == SCI_OP_SHL || op == SCI_OP_SHR) {
+		t = sci_vt_promote(vt);
+		return sci_rl_cast(sci_rl_binop(op, sci_rl_cast(l, t), r, t), vt);
+	}
+	t = sci_vt_common(vt, rt);
+	return sci_rl_cast(sci_rl_binop(op, sci_rl_cast(l, t), sci_rl_cast(r, t),
+					t), vt);
+}
+
 void sci__extra_assign(struct expression *e)
 {
 	struct expression *target;
 	struct symbol *type;
 	const sci_key *key;
 	const sci_rl *rl;
-	long long v, r;
+	sci_vtype vt;
 
 	target = e->type == EXPR_ASSIGNMENT ? e->left : e->unop;
 	key = sci_key_expr(target);
 	if (!key || !sci__cur)
 		return;
 	type = sci__expr_type(sci__strip(target));
-	if (e->type != EXPR_ASSIGNMENT) {	/* ++ / -- */
-		rl = add_sub_rl(e->op == SPECIAL_INCREMENT ? '+' : '-',
-				sci__expr_rl(target), sci_rl_range(1, 1), type);
-		set_rl(key, rl ? rl : sci__type_rl(type));
+	vt = sci__vtype(type);
+	if (sci__type_is_ptr(type) && !(e->type == EXPR_ASSIGNMENT && e->op == '=')) {
+		/* p++, p += n: a valid pointer stays valid */
+		rl = truth(sci__expr_rl(target)) == 1 ? nonnull() : sci_rl_type(vt);
+		set_origin(key, NULL);
 		set_alias(key, NULL);
-		return;
-	}
-	if (e->op == '=') {
-		rl = fit(sci__expr_rl(e->right), type);
+	} else if (e->type != EXPR_ASSIGNMENT) {	/* ++ / -- */
+		struct expression one = { .type = EXPR_VALUE, .value = 1 };
+
+		rl = compound_rl(e->op == SPECIAL_INCREMENT ? SCI_OP_ADD : SCI_OP_SUB,
+				 target, &one, vt);
+		set_alias(key, NULL);
+	} else if (e->op == '=') {
+		/* the assignment converts to the target's type */
+		rl = sci_rl_cast(sci__expr_rl(e->right), vt);
 		set_origin(key, e->right);
 		set_alias(key, e->right);
 	} else {
-		struct expression lv = { .type = EXPR_VALUE }, rv = lv, tmp = lv;
-
-		const sci_rl *sum = add_sub_rl(compound_op(e->op),
-					       sci__expr_rl(target),
-					       sci__expr_rl(e->right), type);
-
-		rl = sum ? sum : sci__type_rl(type);
-		if (sci_rl_single(sci__expr_rl(target), &v) &&
-		    sci_rl_single(sci__expr_rl(e->right), &r)) {
-			lv.value = (unsigned long long)v;
-			rv.value = (unsigned long long)r;
-			tmp.type = EXPR_BINOP;
-			tmp.op = compound_op(e->op);
-			tmp.left = &lv;
-			tmp.right = &rv;
-			if (tmp.op && sci__const_value(&tmp, &v))
-				rl = fit(sci_rl_range(v, v), type);
-		}
+		rl = compound_rl(arith_op(compound_op(e->op)), target, e->right, vt);
 		set_origin(key, NULL);
 		set_alias(key, NULL);
 	}
@@ -479,59 +676,14 @@ static int leaf_fits(const sci_sm *leaf, void *payload)
 	return !sci_rl_is_empty(sci_rl_intersect(state_rl(leaf->state), allowed));
 }
 
-/* The range an operand may be compared against on the true side. */
-static void cmp_sides(int op, const sci_rl *other, const sci_rl **t,
-		      const sci_rl **f)
-{
-	long long lo = other->n ? other->r[0].min : LLONG_MIN;
-	long long hi = other->n ? other->r[other->n - 1].max : LLONG_MAX;
-	long long v;
-
-	switch (op) {
-	case SPECIAL_EQUAL:
-		*t = other;
-		*f = sci_rl_single(other, &v) ? sci_rl_minus(full(), other) : full();
-		return;
-	case SPECIAL_NOTEQUAL:
-		*f = other;
-		*t = sci_rl_single(other, &v) ? sci_rl_minus(full(), other) : full();
-		return;
-	case '<':
-	case SPECIAL_UNSIGNED_LT:
-		*t = hi == LLONG_MIN ? sci_rl_range(1, 0) : sci_rl_range(LLONG_MIN, hi - 1);
-		*f = sci_rl_range(lo, LLONG_MAX);
-		return;
-	case SPECIAL_LTE:
-	case SPECIAL_UNSIGNED_LTE:
-		*t = sci_rl_range(LLONG_MIN, hi);
-		*f = lo == LLONG_MAX ? sci_rl_range(1, 0) : sci_rl_range(lo + 1, LLONG_MAX);
-		return;
-	case '>':
-	case SPECIAL_UNSIGNED_GT:
-		*t = lo == LLONG_MAX ? sci_rl_range(1, 0) : sci_rl_range(lo + 1, LLONG_MAX);
-		*f = sci_rl_range(LLONG_MIN, hi);
-		return;
-	case SPECIAL_GTE:
-	case SPECIAL_UNSIGNED_GTE:
-		*t = sci_rl_range(lo, LLONG_MAX);
-		*f = hi == LLONG_MIN ? sci_rl_range(1, 0) : sci_rl_range(LLONG_MIN, hi - 1);
-		return;
-	default:
-		*t = *f = full();
-	}
-}
-
+/* `x op y` is `y flip(op) x` */
 static int flip_op(int op)
 {
 	switch (op) {
-	case '<': return '>';
-	case '>': return '<';
-	case SPECIAL_LTE: return SPECIAL_GTE;
-	case SPECIAL_GTE: return SPECIAL_LTE;
-	case SPECIAL_UNSIGNED_LT: return SPECIAL_UNSIGNED_GT;
-	case SPECIAL_UNSIGNED_GT: return SPECIAL_UNSIGNED_LT;
-	case SPECIAL_UNSIGNED_LTE: return SPECIAL_UNSIGNED_GTE;
-	case SPECIAL_UNSIGNED_GTE: return SPECIAL_UNSIGNED_LTE;
+	case SCI_OP_LT: return SCI_OP_GT;
+	case SCI_OP_GT: return SCI_OP_LT;
+	case SCI_OP_LE: return SCI_OP_GE;
+	case SCI_OP_GE: return SCI_OP_LE;
 	}
 	return op;
 }
@@ -585,8 +737,14 @@ static const sci_stree *narrow(const sci_stree *t, struct expression *e,
 		return t;
 	}
 	key = e ? sci_key_expr(e) : NULL;
-	if (!key)
-		return t;
+	if (!key) {
+		/* not a key, but its value may rule the side out (`switch (3)`) */
+		save = sci__cur;
+		sci__cur = t;
+		rl = sci_rl_intersect(sci__expr_rl(e), allowed);
+		sci__cur = save;
+		return sci_rl_is_empty(rl) ? NULL : t;
+	}
 	type = sci__expr_type(e);
 	now = key_rl(t, key, type);
 	rl = sci_rl_intersect(now, allowed);
@@ -621,10 +779,39 @@ static const sci_stree *narrow(const sci_stree *t, struct expression *e,
 	return t;
 }
 
+/*
+ * narrow() for @e as written: @allowed is in @e's own type, and each cast
+ * on the way down to the key maps it to the values before the cast
+ * (`if ((int)u < 0)` says nothing about u being negative: u is unsigned).
+ */
+static const sci_stree *narrow_through(const sci_stree *t,
+				       struct expression *e,
+				       const sci_rl *allowed)
+{
+	while (e) {
+		if (e->type == EXPR_PREOP && e->op == '(') {
+			e = e->unop;
+		} else if (e->type == EXPR_CAST || e->type == EXPR_FORCE_CAST ||
+			   e->type == EXPR_IMPLIED_CAST) {
+			struct expression *in = e->cast_expression;
+
+			allowed = sci_rl_preimage(allowed,
+						  sci__vtype(sci__expr_type(in)),
+						  sci__vtype(e->cast_type));
+			e = in;
+		} else if (e->type == EXPR_ASSIGNMENT) {
+			e = e->left;	/* `(x = f()) < 0` tests x */
+		} else {
+			break;
+		}
+	}
+	return narrow(t, e, allowed);
+}
+
 const sci_stree *sci__extra_narrow(const sci_stree *t, struct expression *e,
 				   const sci_rl *allowed)
 {
-	return narrow(t, e, allowed);
+	return narrow_through(t, e, allowed);
 }
 
 static int depth;	/* alias chains: `a = !b; b = ...` are short */
@@ -661,27 +848,66 @@ void sci__extra_condition(struct expression *leaf, const sci_stree **t,
 			  const sci_stree **f)
 {
 	struct expression *e = sci__strip(leaf), *alias;
-	const sci_rl *lt, *lf, *rt, *rf;
+	const sci_rl *nonzero = sci_rl_minus(full(), sci_rl_range(0, 0));
+	sci_vtype vt;
+	int known;
 
-	if (e->type == EXPR_COMPARE) {
-		const sci_rl *lrl = sci__expr_rl(operand(e->left));
-		const sci_rl *rrl = sci__expr_rl(operand(e->right));
+	/* a test whose value is known has one side only */
+	known = truth(eval(leaf, 0, &vt));
+	if (known == 1)
+		*f = NULL;
+	else if (known == 0)
+		*t = NULL;
+	e = sci__strip(leaf);
+	if (e->type == EXPR_COMPARE && cmp_op(e->op)) {
+		sci_vtype lt, rt, ct;
+		const sci_rl *lrl = eval(e->left, 0, &lt);
+		const sci_rl *rrl = eval(e->right, 0, &rt);
+		const sci_rl *lt_t, *lt_f, *rt_t, *rt_f;
+		int op = cmp_op(e->op);
 
-		cmp_sides(e->op, rrl, &lt, &lf);
-		cmp_sides(flip_op(e->op), lrl, &rt, &rf);
-		*t = narrow(narrow(*t, e->left, lt), e->right, rt);
-		*f = narrow(narrow(*f, e->left, lf), e->right, rf);
+		/* compared in the common type, narrowed in each one's own */
+		ct = sci_vt_common(lt, rt);
+		sci_rl_compare_sides(op, sci_rl_cast(rrl, ct), ct, &lt_t, &lt_f);
+		sci_rl_compare_sides(flip_op(op), sci_rl_cast(lrl, ct), ct,
+				     &rt_t, &rt_f);
+		*t = narrow_through(narrow_through(*t, e->left,
+					sci_rl_preimage(lt_t, lt, ct)),
+				    e->right, sci_rl_preimage(rt_t, rt, ct));
+		*f = narrow_through(narrow_through(*f, e->left,
+					sci_rl_preimage(lt_f, lt, ct)),
+				    e->right, sci_rl_preimage(rt_f, rt, ct));
 		return;
 	}
 	alias = alias_of(e);
-	*t = narrow(*t, e, sci_rl_minus(full(), sci_rl_range(0, 0)));
-	*f = narrow(*f, e, sci_rl_range(0, 0));
+	*t = narrow_through(*t, leaf, nonzero);
+	*f = narrow_through(*f, leaf, sci_rl_range(0, 0));
 	if (alias && depth < 8) {
 		depth++;
 		*t = narrow_by_test(*t, alias, 1);
 		*f = narrow_by_test(*f, alias, 0);
 		depth--;
 	}
+}
+
+/*
+ * Loop widening, in the direction the value moved: a bound that one pass
+ * of the body pushed out goes to the type's end, a bound that held stays
+ * (`for (i = 0; ...; i++)` keeps i >= 0, and the loop's test then bounds
+ * it from above).  The iteration in walk.c repeats this until nothing
+ * changes or its pass budget is spent.
+ */
+static const sci_rl *widened(const sci_rl *a, const sci_rl *b,
+			     const sci_rl *type)
+{
+	sci_val lo, hi;
+
+	if (sci_rl_is_empty(a) || sci_rl_is_empty(b) || sci_rl_is_empty(type))
+		return type;
+	lo = b->r[0].min < a->r[0].min ? type->r[0].min : a->r[0].min;
+	hi = b->r[b->n - 1].max > a->r[a->n - 1].max ?
+		type->r[type->n - 1].max : a->r[a->n - 1].max;
+	return sci_rl_intersect(sci_rl_range(lo, hi), type);
 }
 
 const sci_stree *sci__extra_widen(const sci_stree *merged,
@@ -695,12 +921,17 @@ const sci_stree *sci__extra_widen(const sci_stree *merged,
 	for (i = 0; i < n; i++) {
 		const sci_sm *a = sci__stree_get(entry, SCI_OWNER_EXTRA, all[i]->key);
 		const sci_sm *b = sci__stree_get(back, SCI_OWNER_EXTRA, all[i]->key);
+		const sci_state *type = extra_unmatched(all[i]->key);
+		const sci_state *st = type;
 
 		if (a && b && a->state == b->state)
 			continue;
+		if (a && b)
+			st = sci__extra_state(widened(state_rl(a->state),
+						      state_rl(b->state),
+						      state_rl(type)));
 		merged = sci__stree_set(merged,
-			sci__sm_leaf(SCI_OWNER_EXTRA, all[i]->key,
-				     extra_unmatched(all[i]->key),
+			sci__sm_leaf(SCI_OWNER_EXTRA, all[i]->key, st,
 				     (struct position){ 0 }));
 	}
 	return merged;
@@ -710,14 +941,19 @@ const sci_stree *sci__extra_widen(const sci_stree *merged,
 
 int sci_value_known(sci_expr *e, long long *out)
 {
-	return sci__cur && sci_rl_single(sci__expr_rl(e), out);
+	sci_val v;
+
+	if (!sci__cur || !sci_rl_single(sci__expr_rl(e), &v))
+		return 0;
+	*out = (long long)v;	/* a value past LLONG_MAX keeps its bits */
+	return 1;
 }
 
 int sci_value_is_null(sci_expr *e)
 {
-	long long v;
+	sci_val v;
 
-	return sci_value_known(e, &v) && v == 0;
+	return sci__cur && sci_rl_single(sci__expr_rl(e), &v) && v == 0;
 }
 
 int sci_value_is_nonnull(sci_expr *e)
@@ -730,6 +966,10 @@ int sci_value_is_nonnull(sci_expr *e)
 int sci_value_key_known(const sci_key *key, long long *out)
 {
 	struct symbol *type = key && key->is_var ? key->base : NULL;
+	sci_val v;
 
-	return key && sci__cur && sci_rl_single(key_rl(sci__cur, key, type), out);
+	if (!key || !sci__cur || !sci_rl_single(key_rl(sci__cur, key, type), &v))
+		return 0;
+	*out = (long long)v;
+	return 1;
 }

@@ -7,6 +7,7 @@
 #include "util/alloc.h"
 
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 typedef struct {
@@ -230,14 +231,18 @@ int sci__has_return_implies(const char *fname)
 }
 
 void sci__fire_return_implies(const char *fname, struct expression *call,
-			      const sci_key *result, long long min,
-			      long long max)
+			      const sci_key *result, sci_val min, sci_val max)
 {
 	EACH(H_IMPLIES, h) {
+		/* LLONG_MIN/LLONG_MAX stand for "no bound" (pointers and
+		 * unsigned 64-bit values go past LLONG_MAX) */
+		sci_val lo = h->min == LLONG_MIN ? SCI_VAL_MIN : h->min;
+		sci_val hi = h->max == LLONG_MAX ? SCI_VAL_MAX : h->max;
+
 		if (strcmp(h->name, fname) != 0)
 			continue;
 		/* the side's values must all lie in the hook's range */
-		if (min < h->min || max > h->max)
+		if (min < lo || max > hi)
 			continue;
 		((sci_implies_fn)h->fn)(call, result, h->payload);
 	}

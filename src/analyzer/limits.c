@@ -163,6 +163,11 @@ static void stop(struct position pos, const char *why)
 	sci__cur = NULL;
 }
 
+void sci__limits_stop(struct position pos, const char *why)
+{
+	stop(pos, why);
+}
+
 static void check_budget(struct position pos)
 {
 	if (stopped)

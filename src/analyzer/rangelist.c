@@ -1,13 +1,18 @@
 /*
  * rangelist.c - range lists: sorted, disjoint, non-adjacent [min, max]
- * pairs of 64-bit values.  Pointers use 0 for NULL and 1..max for valid
- * addresses.  Arena memory; a range list is never modified once built.
+ * pairs of values.  Arena memory; a range list is never modified once
+ * built.
  *
- * Values are kept as signed 64-bit: unsigned 64-bit types and pointers are
- * clipped to 0..LLONG_MAX (a documented approximation of this first model).
+ * A value is the mathematical value an object of its C type holds, kept
+ * in 128 bits so that every 64-bit signed and unsigned value has its own
+ * place on one number line (SCI_VAL_MIN = INT64_MIN .. SCI_VAL_MAX =
+ * UINT64_MAX): `(size_t)-1` is 18446744073709551615, never -1.  Which
+ * values a key may hold is the business of its type (rlops.c); pointers
+ * use 0 for NULL and 1..UINT64_MAX for valid addresses.
  */
 #include "analyzer/engine_int.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,13 +27,13 @@ static sci_rl *rl_alloc(size_t n)
 }
 
 /* Appends [min, max] to a list being built in order, joining neighbours. */
-static void push(sci_rl *rl, long long min, long long max)
+static void push(sci_rl *rl, sci_val min, sci_val max)
 {
 	sci_range *last;
 
 	if (rl->n) {
 		last = &rl->r[rl->n - 1];
-		if (last->max == LLONG_MAX || min <= last->max + 1) {
+		if (min <= last->max + 1) {	/* no overflow: 128 bits */
 			if (max > last->max)
 				last->max = max;
 			return;
@@ -39,7 +44,7 @@ static void push(sci_rl *rl, long long min, long long max)
 	rl->n++;
 }
 
-const sci_rl *sci_rl_range(long long min, long long max)
+const sci_rl *sci_rl_range(sci_val min, sci_val max)
 {
 	sci_rl *rl = rl_alloc(1);
 
@@ -71,8 +76,8 @@ const sci_rl *sci_rl_intersect(const sci_rl *a, const sci_rl *b)
 	size_t i = 0, j = 0;
 
 	while (i < a->n && j < b->n) {
-		long long lo = a->r[i].min > b->r[j].min ? a->r[i].min : b->r[j].min;
-		long long hi = a->r[i].max < b->r[j].max ? a->r[i].max : b->r[j].max;
+		sci_val lo = a->r[i].min > b->r[j].min ? a->r[i].min : b->r[j].min;
+		sci_val hi = a->r[i].max < b->r[j].max ? a->r[i].max : b->r[j].max;
 
 		if (lo <= hi)
 			push(rl, lo, hi);
@@ -90,7 +95,7 @@ const sci_rl *sci_rl_minus(const sci_rl *a, const sci_rl *b)
 	size_t i, j = 0;
 
 	for (i = 0; i < a->n; i++) {
-		long long lo = a->r[i].min, hi = a->r[i].max;
+		sci_val lo = a->r[i].min, hi = a->r[i].max;
 		int done = 0;
 
 		while (j < b->n && b->r[j].max < lo)
@@ -115,7 +120,7 @@ int sci_rl_is_empty(const sci_rl *a)
 	return !a || a->n == 0;
 }
 
-int sci_rl_single(const sci_rl *a, long long *out)
+int sci_rl_single(const sci_rl *a, sci_val *out)
 {
 	if (!a || a->n != 1 || a->r[0].min != a->r[0].max)
 		return 0;
@@ -130,13 +135,15 @@ int sci_rl_equal(const sci_rl *a, const sci_rl *b)
 	       memcmp(a->r, b->r, a->n * sizeof(sci_range)) == 0;
 }
 
-static const char *val_text(long long v)
+static const char *val_text(sci_val v)
 {
-	if (v == LLONG_MAX)
+	if (v == SCI_VAL_MAX)
 		return "max";
-	if (v == LLONG_MIN)
+	if (v == SCI_VAL_MIN)
 		return "min";
-	return sci_arena_printf("%lld", v);
+	if (v < 0)
+		return sci_arena_printf("%lld", (long long)v);
+	return sci_arena_printf("%llu", (unsigned long long)v);
 }
 
 const char *sci_rl_text(const sci_rl *a)
@@ -158,22 +165,26 @@ const char *sci_rl_text(const sci_rl *a)
 	return s;
 }
 
-static int parse_val(const char **p, long long *out)
+static int parse_val(const char **p, sci_val *out)
 {
 	char *end;
 
 	if (strncmp(*p, "max", 3) == 0) {
-		*out = LLONG_MAX;
+		*out = SCI_VAL_MAX;
 		*p += 3;
 		return 1;
 	}
 	if (strncmp(*p, "min", 3) == 0) {
-		*out = LLONG_MIN;
+		*out = SCI_VAL_MIN;
 		*p += 3;
 		return 1;
 	}
-	*out = strtoll(*p, &end, 0);
-	if (end == *p)
+	errno = 0;
+	if (**p == '-')
+		*out = strtoll(*p, &end, 0);
+	else
+		*out = strtoull(*p, &end, 0);
+	if (end == *p || errno == ERANGE)
 		return 0;
 	*p = end;
 	return 1;
@@ -186,7 +197,7 @@ const sci_rl *sci_rl_parse(const char *s)
 	if (strcmp(s, "empty") == 0)
 		return rl;
 	for (;;) {
-		long long lo, hi;
+		sci_val lo, hi;
 
 		if (!parse_val(&s, &lo))
 			return NULL;

@@ -285,7 +285,7 @@ typedef struct {
 	int has_default;
 } switch_ctx;
 
-static switch_ctx switches[64];
+static switch_ctx switches[SCI_LIMIT_SWITCH_NESTING];
 static int nswitches;
 
 static void walk_declaration(struct symbol_list *syms)
@@ -511,16 +511,21 @@ static void walk_loop(struct statement *stmt)
 	scope_pop(stmt->pos);
 }
 
-static const sci_rl *case_rl(struct statement *c)
+/*
+ * The values a case label matches, converted like the controlling
+ * expression @ctl (promoted): `case -1:` of an unsigned switch is UINT_MAX.
+ */
+static const sci_rl *case_rl(struct statement *c, struct expression *ctl)
 {
-	long long lo, hi;
+	sci_vtype t = sci_vt_promote(sci__vtype(sci__expr_type(ctl)));
+	sci_val lo, hi;
 
-	if (!c->case_expression || !sci__const_value(c->case_expression, &lo))
+	if (!c->case_expression || !sci__const_val(c->case_expression, &lo))
 		return NULL;
 	hi = lo;
-	if (c->case_to && !sci__const_value(c->case_to, &hi))
+	if (c->case_to && !sci__const_val(c->case_to, &hi))
 		return NULL;
-	return sci_rl_range(lo, hi);
+	return sci_rl_cast(sci_rl_range(lo, hi), t);
 }
 
 static void walk_switch(struct statement *stmt)
@@ -531,8 +536,10 @@ static void walk_switch(struct statement *stmt)
 	int known = 1;
 
 	sci__walk_expr(stmt->switch_expression);
-	if (nswitches == (int)(sizeof(switches) / sizeof(switches[0]))) {
-		sci__cur = NULL;	/* absurd nesting: give up on this path */
+	if (nswitches == SCI_LIMIT_SWITCH_NESTING) {
+		sci__limits_stop(stmt->pos, "switch statements nested more than "
+				 SCI_STRINGIFY(SCI_LIMIT_SWITCH_NESTING) " deep");
+		sci__cur = NULL;
 		return;
 	}
 	ctx = &switches[nswitches++];
@@ -547,7 +554,7 @@ static void walk_switch(struct statement *stmt)
 			ctx->has_default = 1;
 			continue;
 		}
-		rl = case_rl(label->stmt);
+		rl = case_rl(label->stmt, ctx->expr);
 		if (rl)
 			ctx->cases = sci_rl_union(ctx->cases, rl);
 		else
@@ -588,7 +595,7 @@ static void walk_case(struct statement *stmt)
 	ctx = &switches[nswitches - 1];
 	in = ctx->entry;
 	if (stmt->case_expression) {
-		rl = case_rl(stmt);
+		rl = case_rl(stmt, ctx->expr);
 		if (rl)
 			in = sci__extra_narrow(ctx->entry, ctx->expr, rl);
 	} else if (ctx->cases) {

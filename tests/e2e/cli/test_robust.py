@@ -334,13 +334,17 @@ class HostileInputTest(ScratchTest):
         self.assertLess(took, 120)
 
     def test_function_over_budget_is_stopped_and_named(self):
-        # every line doubles what the value model tracks: the memory
-        # budget stops the function, the one before it keeps its finding
-        body = "".join("\ty = x > %d ? y + 1 : y - 1;\n" % i
-                       for i in range(3000))
+        # each line gives 400 variables a value on one branch: every join
+        # keeps 400 new merged states, and the memory budget stops the
+        # function; the function before it keeps its finding
+        nv = 400
+        decl = "".join("\tint a%d = 0;\n" % k for k in range(nv))
+        body = "".join("\tif (x == %d) {" % i +
+                       "".join(" a%d = %d;" % (k, i) for k in range(nv)) +
+                       " }\n" for i in range(600))
         self.write("budget.c", LEAK_C.replace("int f(", "int g(") +
-                   "int blowup(int x)\n{\n\tint y = 0;\n" + body +
-                   "\treturn y;\n}\n")
+                   "int blowup(int x)\n{\n" + decl + body +
+                   "\treturn a0;\n}\n")
         failures, out, took = self.check(["budget.c"])
         self.assertEqual(list(failures), ["budget.c"])
         self.assertRegex(failures["budget.c"],
@@ -365,6 +369,17 @@ class HostileInputTest(ScratchTest):
         self.assertRegex(out, r"(?m)^chain\.c:\d+ g\(\) warning: memory leak")
         self.assertRegex(out, r"(?m)^string\.c:\d+ h\(\) warning: memory leak")
         self.assertLess(took, 120)
+
+    def test_switches_nested_past_the_limit_are_said(self):
+        body = "".join("\tswitch (x) {\n\tcase %d:\n" % i for i in range(70))
+        body += "\t\ty = 1;\n" + "\t}\n" * 70
+        self.write("deep.c", "int deep(int x)\n{\n\tint y = 0;\n" + body +
+                   "\treturn y;\n}\n" + LEAK_C.replace("f(", "g("))
+        failures, out, took = self.check(["deep.c"])
+        self.assertRegex(failures.get("deep.c", ""),
+                         r"^analysis of function 'deep' stopped at line \d+: "
+                         r"switch statements nested more than 64 deep")
+        self.assertRegex(out, r"(?m)^deep\.c:\d+ g\(\) warning: memory leak")
 
     def test_files_that_are_not_c(self):
         rnd = random.Random(1)

@@ -56,10 +56,10 @@ static void test_rl__minus(void **state)
 
 static void test_rl__single(void **state)
 {
-	long long v = 0;
+	sci_val v = 0;
 
 	assert_true(sci_rl_single(P("42"), &v));
-	assert_int_equal(v, 42);
+	assert_true(v == 42);
 	assert_false(sci_rl_single(P("1-2"), &v));
 	assert_false(sci_rl_single(P("1,3"), &v));
 	sci_arena_reset();

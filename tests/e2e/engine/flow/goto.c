@@ -27,7 +27,7 @@ retry:
 		tries++;
 		goto retry;
 	}
-	/* widened: the loop made by the backward goto changes tries every pass */
-	__sci_value(tries);	/* expect-note: sci-debug "value 'tries' = min-max" */
+	/* widened upwards only: the loop made by the backward goto adds 1 */
+	__sci_value(tries);	/* expect-note: sci-debug "value 'tries' = 0-max" */
 	return rc;
 }
