@@ -369,6 +369,25 @@ void sci__extra_init(void);
 /** Fills the owner slots of the engine models. */
 void sci__extra_register(void);
 
+/* ------------------------------------------------- TU facts (tu_facts.c) */
+
+/** Scans every function body and file-scope initializer of the TU. */
+void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope);
+/** Reorders @fns so that callees come before their callers. */
+void sci__tu_facts_order(struct symbol **fns, int n);
+/**
+ * The value of a file-scope object that cannot change: `const`, or
+ * `static` and never written nor address-taken in the TU.  NULL if not.
+ */
+const sci_rl *sci__global_value(struct symbol *sym);
+/** Summary of the function being walked: start, each return, end. */
+void sci__summary_begin(struct symbol *fn);
+void sci__summary_return(struct expression *value);
+void sci__summary_end(int complete);
+/** What a call to a function of this TU returns, or NULL if unknown. */
+const sci_rl *sci__call_summary(struct expression *call);
+void sci__tu_facts_free(void);
+
 /* ------------------------------------------------------- expressions */
 
 struct expression *sci__strip(struct expression *e);

@@ -380,7 +380,7 @@ static const sci_rl *eval_sizeof(struct expression *e, sci_vtype *vt)
 	return sci_rl_range(t->bit_size / 8, t->bit_size / 8);
 }
 
-static const sci_rl *eval(struct expression *e, int konst, sci_vtype *vt)
+static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)
 {
 	const sci_rl *rl = NULL;
 	struct symbol *type;
@@ -440,6 +440,13 @@ static const sci_rl *eval(struct expression *e, int konst, sci_vtype *vt)
 		    (sci__real_type(e->symbol)->type == SYM_ARRAY ||
 		     sci__real_type(e->symbol)->type == SYM_FN))
 			return nonnull();
+		/* a file-scope object nothing can change is its initializer */
+		if ((rl = sci__global_value(e->symbol)))
+			return rl;
+		break;
+	case EXPR_CALL:
+		if ((rl = sci__call_summary(e)))
+			return sci_rl_cast(rl, *vt);
 		break;
 	case EXPR_ASSIGNMENT:
 		return eval(e->left, konst, vt);
@@ -457,6 +464,14 @@ static const sci_rl *eval(struct expression *e, int konst, sci_vtype *vt)
 	if (key)
 		return key_rl(sci__cur, key, type);
 	return sci_rl_type(*vt);
+}
+
+static const sci_rl *eval(struct expression *e, int konst, sci_vtype *vt)
+{
+	const sci_rl *rl = eval_node(e, konst, vt);
+
+	/* a value the parts do not give is the type's, unless constant */
+	return rl || konst ? rl : sci_rl_type(*vt);
 }
 
 const sci_rl *sci__expr_rl(struct expression *e)

@@ -109,7 +109,9 @@ static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts)
 	sci__cur_fn_name = sci_sym_name(fn);
 	if (opts && opts->on_function)
 		opts->on_function(sci__cur_fn_name, opts->on_function_payload);
+	sci__summary_begin(fn);
 	sci__walk_function(fn);
+	sci__summary_end(!sci__limits_stopped());
 	sci__limits_report(fn);
 	sci__report_flush_function();
 	sci__cur_fn = NULL;
@@ -191,6 +193,9 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	} END_FOR_EACH_PTR(sym);
 	if (n > 1)
 		qsort(fns, (size_t)n, sizeof(*fns), cmp_fn);
+	/* callees first, so their return summaries serve their callers */
+	sci__tu_facts_scan(list, file_scope->symbols);
+	sci__tu_facts_order(fns, n);
 
 	for (i = 0; i < n; i++)
 		analyze_function(fns[i], opts);
@@ -205,6 +210,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	sci__report_flush_function();
 	sci__cur = NULL;
 	sci_arena_reset();
+	sci__tu_facts_free();
 	free(fns);
 	return has_error ? SCI_TU_FRONTEND_ERRORS : SCI_TU_OK;
 }

@@ -457,6 +457,7 @@ static void walk_return(struct statement *stmt)
 	if (!sci__cur)
 		return;
 	sci__fire_return(stmt->ret_value, stmt->pos);
+	sci__summary_return(stmt->ret_value);
 	scopes_leave_to_level(0, stmt->pos);
 	jump_to(stmt->ret_target);
 	sci__cur = NULL;
@@ -751,6 +752,7 @@ void sci__walk_function(struct symbol *fn)
 	if (sci__cur) {
 		/* falling off the end is a return without a value */
 		sci__fire_return(NULL, end);
+		sci__summary_return(NULL);
 		jump_to(body->ret);
 	}
 	sci__cur = body->ret ? take_pending(body->ret) : sci__cur;

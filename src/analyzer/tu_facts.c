@@ -1,0 +1,501 @@
+/*
+ * tu_facts.c - what the whole translation unit says about values, before
+ * and while its functions are analyzed:
+ *
+ *   - the order to analyze functions in: callees first (a depth-first walk
+ *     of the TU's call graph; a call back into a function still on the
+ *     stack is a cycle and gets no summary, which bounds recursion);
+ *   - file-scope objects whose value is their initializer: `const` ones,
+ *     and `static` ones the TU never writes and never takes the address of
+ *     (nothing else can reach them);
+ *   - return summaries: the values each function of the TU returns, taken
+ *     from its own analysis on every path that returns, so a caller
+ *     analyzed later knows `always_true()` is 1.
+ *
+ * The cross-function database (issue "Cross-function knowledge") extends
+ * the summaries to other TUs and to more facts; this file is where a
+ * summary is looked up, so callers do not change.
+ *
+ * Memory: symbols are sparse's (TU lifetime); summaries are malloc'd here
+ * and freed by sci__tu_facts_free() at the end of the TU.
+ */
+#include "analyzer/engine_int.h"
+#include "util/alloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------ a set of symbols */
+
+typedef struct {
+	struct symbol *sym;
+	int written;		/* assigned, stepped or address taken */
+	int state;		/* summary: 0 none, 1 in progress, 2 done */
+	int order;		/* ordering walk: 0 new, 1 on the stack, 2 placed */
+	int known;		/* summary usable: some path returned */
+	sci_range *ranges;	/* the summary (malloc) */
+	size_t n;
+	struct symbol *latest;	/* the last redeclaration of the object */
+	struct symbol **callees;	/* fns of the TU it calls (malloc) */
+	size_t ncallees;
+} fact;
+
+static fact *facts;
+static size_t nfacts, capfacts;	/* open addressing, capfacts = 2^k */
+
+static size_t slot_of(struct symbol *sym)
+{
+	uintptr_t h = (uintptr_t)sym;
+
+	h ^= h >> 17;
+	h *= 0x9e3779b97f4a7c15ULL;
+	return (size_t)(h >> 7) & (capfacts - 1);
+}
+
+static fact *lookup(struct symbol *sym, int add)
+{
+	size_t i;
+
+	if (!sym || (!capfacts && !add))
+		return NULL;
+	if (add && (nfacts + 1) * 2 > capfacts) {
+		fact *old = facts;
+		size_t oldcap = capfacts, k;
+
+		capfacts = capfacts ? capfacts * 2 : 256;
+		facts = sci_calloc(capfacts, sizeof(*facts));
+		nfacts = 0;
+		for (k = 0; k < oldcap; k++)
+			if (old[k].sym) {
+				i = slot_of(old[k].sym);
+				while (facts[i].sym)
+					i = (i + 1) & (capfacts - 1);
+				facts[i] = old[k];
+				nfacts++;
+			}
+		free(old);
+	}
+	for (i = slot_of(sym); facts[i].sym; i = (i + 1) & (capfacts - 1))
+		if (facts[i].sym == sym)
+			return &facts[i];
+	if (!add)
+		return NULL;
+	facts[i].sym = sym;
+	nfacts++;
+	return &facts[i];
+}
+
+void sci__tu_facts_free(void)
+{
+	size_t i;
+
+	for (i = 0; i < capfacts; i++) {
+		free(facts[i].ranges);
+		free(facts[i].callees);
+	}
+	free(facts);
+	facts = NULL;
+	nfacts = capfacts = 0;
+}
+
+/* ------------------------------------------------------- the scan */
+
+static struct symbol *scan_fn;	/* the function whose body is scanned */
+
+/* The variable @e names or is a part of (`x`, `x.m`), or NULL. */
+static struct symbol *root_var(struct expression *e)
+{
+	for (;;) {
+		e = sci__strip(e);
+		if (!e)
+			return NULL;
+		if (e->type == EXPR_SYMBOL)
+			return e->symbol;
+		if (e->type == EXPR_DEREF)
+			e = e->deref;	/* x.m: a part of x */
+		else
+			return NULL;	/* *p, p->m: through a pointer */
+	}
+}
+
+/*
+ * `static int x; ... static int x = 5;` makes two symbols; a use binds to
+ * the one in scope.  Marks go on the symbol and every earlier declaration
+ * (same_symbol), and a question asks them all, so the order of the
+ * declarations, writes and reads in the file does not matter.
+ */
+static void mark_written(struct expression *e)
+{
+	struct symbol *sym = root_var(e);
+	int guard = 0;
+
+	for (; sym && guard < 64; sym = sym->same_symbol, guard++)
+		lookup(sym, 1)->written = 1;
+}
+
+/* A function's declarations all name its definition. */
+static struct symbol *definition_of(struct symbol *sym)
+{
+	struct symbol *base = sci__real_type(sym);
+
+	if (sym && sym->type == SYM_NODE && base && base->type == SYM_FN &&
+	    sym->definition)
+		return sym->definition;
+	return sym;
+}
+
+static void add_callee(struct symbol *callee)
+{
+	fact *f = lookup(scan_fn, 1);
+	size_t i;
+
+	for (i = 0; i < f->ncallees; i++)
+		if (f->callees[i] == callee)
+			return;
+	f->callees = sci_realloc(f->callees,
+				 (f->ncallees + 1) * sizeof(*f->callees));
+	f->callees[f->ncallees++] = callee;
+}
+
+static void scan_stmt(struct statement *s);
+
+static void scan_expr(struct expression *e)
+{
+	struct expression *arg;
+
+	if (!e)
+		return;
+	switch (e->type) {
+	case EXPR_ASSIGNMENT:
+		mark_written(e->left);
+		scan_expr(e->left);
+		scan_expr(e->right);
+		break;
+	case EXPR_PREOP:
+		if (e->op == '&' || e->op == SPECIAL_INCREMENT ||
+		    e->op == SPECIAL_DECREMENT)
+			mark_written(e->unop);
+		scan_expr(e->unop);
+		break;
+	case EXPR_POSTOP:
+		mark_written(e->unop);
+		scan_expr(e->unop);
+		break;
+	case EXPR_BINOP:
+	case EXPR_COMPARE:
+	case EXPR_LOGICAL:
+	case EXPR_COMMA:
+		scan_expr(e->left);
+		scan_expr(e->right);
+		break;
+	case EXPR_CAST:
+	case EXPR_FORCE_CAST:
+	case EXPR_IMPLIED_CAST:
+		scan_expr(e->cast_expression);
+		break;
+	case EXPR_CONDITIONAL:
+	case EXPR_SELECT:
+		scan_expr(e->conditional);
+		scan_expr(e->cond_true);
+		scan_expr(e->cond_false);
+		break;
+	case EXPR_CALL: {
+		struct expression *fn = sci__strip(e->fn);
+
+		if (scan_fn && fn && fn->type == EXPR_SYMBOL && fn->symbol)
+			add_callee(definition_of(fn->symbol));
+		else
+			scan_expr(e->fn);
+		FOR_EACH_PTR(e->args, arg) {
+			scan_expr(arg);
+		} END_FOR_EACH_PTR(arg);
+		break;
+	}
+	case EXPR_DEREF:
+		scan_expr(e->deref);
+		break;
+	case EXPR_STATEMENT:
+		scan_stmt(e->statement);
+		break;
+	case EXPR_INITIALIZER:
+		FOR_EACH_PTR(e->expr_list, arg) {
+			scan_expr(arg);
+		} END_FOR_EACH_PTR(arg);
+		break;
+	case EXPR_POS:
+		scan_expr(e->init_expr);
+		break;
+	case EXPR_IDENTIFIER:
+		scan_expr(e->ident_expression);
+		break;
+	case EXPR_INDEX:
+		scan_expr(e->idx_expression);
+		break;
+	default:
+		break;	/* sizeof, constants, strings, labels, _Generic */
+	}
+}
+
+static void scan_decls(struct symbol_list *syms)
+{
+	struct symbol *sym;
+
+	FOR_EACH_PTR(syms, sym) {
+		scan_expr(sym->initializer);
+	} END_FOR_EACH_PTR(sym);
+}
+
+static void scan_stmt(struct statement *s)
+{
+	struct statement *sub;
+	struct asm_operand *op;
+
+	if (!s)
+		return;
+	switch (s->type) {
+	case STMT_DECLARATION:
+		scan_decls(s->declaration);
+		break;
+	case STMT_EXPRESSION:
+		scan_expr(s->expression);
+		break;
+	case STMT_COMPOUND:
+		FOR_EACH_PTR(s->stmts, sub) {
+			scan_stmt(sub);
+		} END_FOR_EACH_PTR(sub);
+		break;
+	case STMT_IF:
+		scan_expr(s->if_conditional);
+		scan_stmt(s->if_true);
+		scan_stmt(s->if_false);
+		break;
+	case STMT_RETURN:
+		scan_expr(s->ret_value);
+		break;
+	case STMT_CASE:
+		scan_stmt(s->case_statement);
+		break;
+	case STMT_SWITCH:
+		scan_expr(s->switch_expression);
+		scan_stmt(s->switch_statement);
+		break;
+	case STMT_ITERATOR:
+		scan_decls(s->iterator_syms);
+		scan_stmt(s->iterator_pre_statement);
+		scan_expr(s->iterator_pre_condition);
+		scan_stmt(s->iterator_statement);
+		scan_stmt(s->iterator_post_statement);
+		scan_expr(s->iterator_post_condition);
+		break;
+	case STMT_LABEL:
+		scan_stmt(s->label_statement);
+		break;
+	case STMT_GOTO:
+		scan_expr(s->goto_expression);
+		break;
+	case STMT_ASM:
+		FOR_EACH_PTR(s->asm_outputs, op) {
+			mark_written(op->expr);
+			scan_expr(op->expr);
+		} END_FOR_EACH_PTR(op);
+		FOR_EACH_PTR(s->asm_inputs, op) {
+			scan_expr(op->expr);
+		} END_FOR_EACH_PTR(op);
+		break;
+	default:
+		break;
+	}
+}
+
+static struct statement *body_of(struct symbol *sym)
+{
+	struct symbol *base = sym ? sym->ctype.base_type : NULL;
+
+	if (!base || base->type != SYM_FN)
+		return NULL;
+	return base->stmt ? base->stmt : base->inline_stmt;
+}
+
+static void scan_symbol(struct symbol *sym)
+{
+	struct statement *body = body_of(sym);
+	struct symbol *d;
+	int guard = 0;
+
+	/* earlier declarations learn of this one (the lists are in order) */
+	for (d = sym->same_symbol; d && guard < 64; d = d->same_symbol, guard++)
+		lookup(d, 1)->latest = sym;
+
+	if (body) {
+		scan_fn = sym;
+		lookup(sym, 1);
+		scan_stmt(body);
+		scan_fn = NULL;
+	} else {
+		scan_expr(sym->initializer);	/* `int *p = &x;` */
+	}
+}
+
+void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope)
+{
+	struct symbol *sym;
+
+	FOR_EACH_PTR(list, sym) {
+		scan_symbol(sym);
+	} END_FOR_EACH_PTR(sym);
+	FOR_EACH_PTR(scope, sym) {
+		scan_symbol(sym);
+	} END_FOR_EACH_PTR(sym);
+}
+
+/* ---------------------------------------------------- callee first */
+
+static int in_list(struct symbol *sym, struct symbol **v, int n)
+{
+	int k;
+
+	for (k = 0; k < n; k++)
+		if (v[k] == sym)
+			return 1;
+	return 0;
+}
+
+/* Depth-first: @fn's callees among @in are placed in @out before it. */
+static void visit(struct symbol *fn, struct symbol **out, int *n,
+		  struct symbol **in, int nin)
+{
+	fact *f = lookup(fn, 1);
+	size_t i;
+
+	if (f->order)
+		return;		/* placed, or on the stack: a cycle */
+	f->order = 1;
+	for (i = 0; i < f->ncallees; i++) {
+		struct symbol *callee = f->callees[i];
+
+		if (in_list(callee, in, nin))
+			visit(callee, out, n, in, nin);
+		f = lookup(fn, 1);	/* the table may have grown */
+	}
+	f->order = 2;
+	out[(*n)++] = fn;
+}
+
+void sci__tu_facts_order(struct symbol **fns, int n)
+{
+	struct symbol **out = sci_calloc((size_t)n + 1, sizeof(*out));
+	int i, m = 0;
+
+	for (i = 0; i < n; i++)
+		visit(fns[i], out, &m, fns, n);
+	memcpy(fns, out, (size_t)n * sizeof(*fns));
+	free(out);
+}
+
+/* ---------------------------------------------------- file-scope values */
+
+const sci_rl *sci__global_value(struct symbol *sym)
+{
+	struct expression *init = NULL;
+	struct symbol *type, *d;
+	unsigned long mods;
+	int written = 0, guard;
+	fact *f;
+	sci_val v;
+
+	if (!sym || sym->type != SYM_NODE || !(sym->ctype.modifiers & MOD_TOPLEVEL))
+		return NULL;
+	mods = sym->ctype.modifiers;
+	if (mods & MOD_VOLATILE)
+		return NULL;
+	type = sci__real_type(sym);
+	if (!type || !(sci__type_is_int(type) || type->type == SYM_PTR))
+		return NULL;
+	f = lookup(sym, 0);
+	if (f && f->latest)
+		sym = f->latest;	/* its chain holds every declaration */
+	for (d = sym, guard = 0; d && guard < 64; d = d->same_symbol, guard++) {
+		f = lookup(d, 0);
+		written |= f && f->written;
+		if (!init)
+			init = d->initializer;
+	}
+	if (!(mods & MOD_CONST) && !((mods & MOD_STATIC) && !written))
+		return NULL;
+	/* a const declared elsewhere (extern, no initializer) is unknown */
+	if (!init)
+		return (mods & MOD_STATIC) ? sci_rl_range(0, 0) : NULL;
+	if (init->type == EXPR_STRING)
+		return sci_rl_range(1, SCI_VAL_MAX);
+	if (!sci__const_val(init, &v))
+		return NULL;
+	return sci_rl_cast(sci_rl_range(v, v), sci__vtype(type));
+}
+
+/* ---------------------------------------------------- return summaries */
+
+static struct symbol *summary_fn;	/* function being summarized */
+static const sci_rl *summary_rl;	/* values returned so far (arena) */
+static int summary_unknown;		/* a path returned no value */
+
+void sci__summary_begin(struct symbol *fn)
+{
+	fact *f = lookup(fn, 1);
+
+	summary_fn = fn;
+	summary_rl = sci_rl_range(1, 0);
+	summary_unknown = 0;
+	f->state = 1;	/* a recursive call sees no summary */
+}
+
+void sci__summary_return(struct expression *value)
+{
+	struct symbol *base;
+
+	if (!summary_fn || !sci__cur)
+		return;
+	base = summary_fn->ctype.base_type;
+	if (!value) {
+		summary_unknown = 1;
+		return;
+	}
+	summary_rl = sci_rl_union(summary_rl,
+				  sci_rl_cast(sci__expr_rl(value),
+					      sci__vtype(base->ctype.base_type)));
+}
+
+void sci__summary_end(int complete)
+{
+	fact *f = summary_fn ? lookup(summary_fn, 1) : NULL;
+	size_t i;
+
+	if (!f)
+		return;
+	f->state = 2;
+	f->known = complete && !summary_unknown && !sci_rl_is_empty(summary_rl);
+	if (f->known) {
+		f->n = summary_rl->n;
+		f->ranges = sci_malloc((f->n ? f->n : 1) * sizeof(*f->ranges));
+		for (i = 0; i < f->n; i++)
+			f->ranges[i] = summary_rl->r[i];
+	}
+	summary_fn = NULL;
+	summary_rl = NULL;
+}
+
+const sci_rl *sci__call_summary(struct expression *call)
+{
+	struct expression *fn = sci__strip(call ? call->fn : NULL);
+	sci_rl *rl;
+	fact *f;
+
+	if (!fn || fn->type != EXPR_SYMBOL || !fn->symbol)
+		return NULL;
+	f = lookup(definition_of(fn->symbol), 0);
+	if (!f || f->state != 2 || !f->known)
+		return NULL;
+	rl = sci_arena_alloc(sizeof(*rl) + f->n * sizeof(sci_range));
+	rl->n = f->n;
+	memcpy(rl->r, f->ranges, f->n * sizeof(sci_range));
+	return rl;
+}
