@@ -284,6 +284,13 @@ int sci_expr_is_null(sci_expr *e);
 int sci_expr_const(sci_expr *e, long long *out);
 /** True when @e's type is a pointer (or an array). */
 int sci_expr_is_pointer(sci_expr *e);
+/**
+ * When @e (after stripping) is an arithmetic binary operation, or a
+ * compound assignment (`x /= y` counts as '/'), returns its operator
+ * ('+', '/', '%', '&', ...; shifts as '<' and '>') and sets @l and @r.
+ * 0 otherwise.
+ */
+int sci_expr_binop(sci_expr *e, sci_expr **l, sci_expr **r);
 /** True when @e is a comparison (==, <, ...); @l and @r get its operands. */
 int sci_expr_compare_operands(sci_expr *e, sci_expr **l, sci_expr **r);
 /**
@@ -304,6 +311,16 @@ int sci_expr_is_addr_of(sci_expr *e, sci_expr **out);
 int sci_expr_points_into(sci_expr *e, const sci_key *key);
 /** Printable text for @e, e.g. "p->next" or "foo(...)".  Arena. */
 const char *sci_expr_text(sci_expr *e);
+
+/**
+ * When @e (after stripping) is `a[i]`, `*(a + i)` or the address `a + i`
+ * with @a an array (not a pointer), sets @array and @index.
+ */
+int sci_expr_index(sci_expr *e, sci_expr **array, sci_expr **index);
+/** The number of elements of the array @e (from its type), or 0. */
+long long sci_expr_array_count(sci_expr *e);
+/** True when @e's type is an integer type (not a pointer or float). */
+int sci_expr_is_integer(sci_expr *e);
 
 /** True when @e is a function call (after stripping). */
 int sci_expr_is_call(sci_expr *e);
@@ -329,6 +346,26 @@ int sci_value_is_null(sci_expr *e);
 int sci_value_is_nonnull(sci_expr *e);
 /** True when @key has exactly one possible value on this path. */
 int sci_value_key_known(const sci_key *key, long long *out);
+/* sci_value_bounds() flags: the bound is below/above the type's end */
+#define SCI_VALUE_MIN_KNOWN 1
+#define SCI_VALUE_MAX_KNOWN 2
+/**
+ * The lowest and highest value of @e on this path, in @e's type (clamped
+ * to long long).  Returns SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN for the
+ * bounds the value model learned from the program; a bound a type gave
+ * says nothing and is not flagged: the end of @e's type (an unknown int is
+ * INT_MIN..INT_MAX) or of a narrower type the value came from (a copy of
+ * an unsigned char is 0..255, "soft").  0 when @e has
+ * no value here (unreachable path).
+ */
+int sci_value_bounds(sci_expr *e, long long *min, long long *max);
+/**
+ * True when some path reaching here gave @e exactly the value @v (an
+ * assignment, a check, a case label) and the current path still allows
+ * it: @v is one of the merged possibilities, not merely inside an unknown
+ * range.
+ */
+int sci_value_possibly(sci_expr *e, long long v);
 
 /* ------------------------------------------------------------ profiles */
 

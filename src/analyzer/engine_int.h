@@ -256,8 +256,19 @@ typedef struct {
 	sci_val min, max;
 } sci_range;
 
+/*
+ * @soft says which bounds come from a type rather than from the program:
+ * an int nothing is known about is INT_MIN..INT_MAX, both soft; after
+ * `if (i < 10)` its upper bound 9 is a fact (hard), its lower still soft.
+ * A bound copied or computed from a soft one stays soft, so a value read
+ * from a 7-bit field and copied to an int is 0..127 with a soft maximum:
+ * checkers that need facts (array-overflow) ignore soft bounds.
+ */
+#define SCI_RL_SOFT_MIN 1
+#define SCI_RL_SOFT_MAX 2
 typedef struct {
 	size_t n;
+	unsigned char soft;	/* SCI_RL_SOFT_* */
 	sci_range r[];
 } sci_rl;
 
@@ -268,7 +279,12 @@ const sci_rl *sci_rl_intersect(const sci_rl *a, const sci_rl *b);
 const sci_rl *sci_rl_minus(const sci_rl *a, const sci_rl *b);
 int sci_rl_is_empty(const sci_rl *a);
 int sci_rl_single(const sci_rl *a, sci_val *out);
+/** Same values (whatever the bounds' provenance). */
 int sci_rl_equal(const sci_rl *a, const sci_rl *b);
+/** Same values and same soft bounds (for interning states). */
+int sci_rl_identical(const sci_rl *a, const sci_rl *b);
+/** @rl with its soft flags set to @soft (a copy when they differ). */
+const sci_rl *sci_rl_with_soft(const sci_rl *rl, unsigned soft);
 /** "0-9,99"; "min"/"max" are SCI_VAL_MIN/SCI_VAL_MAX (arena). */
 const char *sci_rl_text(const sci_rl *a);
 /** Parses sci_rl_text() output; NULL on error. */

@@ -460,3 +460,78 @@ const char *sci_func_name(void)
 {
 	return sci__cur_fn_name ? sci__cur_fn_name : "";
 }
+
+int sci_expr_index(sci_expr *e, sci_expr **array, sci_expr **index)
+{
+	struct symbol *t;
+
+	e = sci__strip(e);
+	if (e && e->type == EXPR_PREOP && e->op == '*')
+		e = sci__strip(e->unop);
+	if (!e || e->type != EXPR_BINOP || e->op != '+')
+		return 0;
+	t = sci__real_type(sci__expr_type(e->left));
+	if (!t || t->type != SYM_ARRAY || !sci__type_is_int(sci__expr_type(e->right)))
+		return 0;
+	*array = e->left;
+	*index = e->right;
+	return 1;
+}
+
+long long sci_expr_array_count(sci_expr *e)
+{
+	struct symbol *t = sci__real_type(sci__expr_type(sci__strip(e)));
+	struct symbol *elem;
+
+	if (!t || t->type != SYM_ARRAY)
+		return 0;
+	examine_symbol_type(t);
+	elem = sci__real_type(t->ctype.base_type);
+	if (!elem)
+		return 0;
+	examine_symbol_type(elem);
+	/* a flexible or VLA member has no size the type can give */
+	if (t->bit_size <= 0 || elem->bit_size <= 0)
+		return 0;
+	return t->bit_size / elem->bit_size;
+}
+
+int sci_expr_is_integer(sci_expr *e)
+{
+	return sci__type_is_int(sci__expr_type(sci__strip(e))) &&
+	       sci__type_is_int(sci__expr_type(e));
+}
+
+int sci_expr_binop(sci_expr *e, sci_expr **l, sci_expr **r)
+{
+	static const struct { int compound, op; } ops[] = {
+		{ SPECIAL_ADD_ASSIGN, '+' }, { SPECIAL_SUB_ASSIGN, '-' },
+		{ SPECIAL_MUL_ASSIGN, '*' }, { SPECIAL_DIV_ASSIGN, '/' },
+		{ SPECIAL_MOD_ASSIGN, '%' }, { SPECIAL_AND_ASSIGN, '&' },
+		{ SPECIAL_OR_ASSIGN, '|' }, { SPECIAL_XOR_ASSIGN, '^' },
+		{ SPECIAL_SHL_ASSIGN, '<' }, { SPECIAL_SHR_ASSIGN, '>' },
+	};
+	size_t i;
+
+	e = sci__strip(e);
+	if (!e)
+		return 0;
+	if (e->type == EXPR_BINOP) {
+		*l = e->left;
+		*r = e->right;
+		if (e->op == SPECIAL_LEFTSHIFT)
+			return '<';
+		if (e->op == SPECIAL_RIGHTSHIFT)
+			return '>';
+		return e->op < 128 ? e->op : 0;
+	}
+	if (e->type != EXPR_ASSIGNMENT)
+		return 0;
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (ops[i].compound == e->op) {
+			*l = e->left;
+			*r = e->right;
+			return ops[i].op;
+		}
+	return 0;
+}

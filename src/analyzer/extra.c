@@ -49,7 +49,7 @@ const sci_state *sci__extra_state(const sci_rl *rl)
 	interned *i;
 
 	for (i = buckets[b]; i; i = i->next)
-		if (sci_rl_equal(i->rl, rl))
+		if (sci_rl_identical(i->rl, rl))
 			return &i->state;
 	i = sci_arena_alloc(sizeof(*i));
 	i->rl = rl;
@@ -62,7 +62,8 @@ const sci_state *sci__extra_state(const sci_rl *rl)
 
 static const sci_rl *full(void)
 {
-	return sci_rl_range(SCI_VAL_MIN, SCI_VAL_MAX);
+	return sci_rl_with_soft(sci_rl_range(SCI_VAL_MIN, SCI_VAL_MAX),
+				SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX);
 }
 
 static const sci_rl *state_rl(const sci_state *s)
@@ -772,7 +773,7 @@ static const sci_stree *narrow(const sci_stree *t, struct expression *e,
 			return NULL;
 		sm = sci__stree_get(t, SCI_OWNER_EXTRA, key);
 	}
-	if (!sm || !sci_rl_equal(rl, now) || sm->left) {
+	if (!sm || !sci_rl_identical(rl, now) || sm->left) {
 		/* keep the history for later conditions, with the new value */
 		copy = sci_arena_alloc(sizeof(*copy));
 		if (sm)
@@ -886,6 +887,16 @@ void sci__extra_condition(struct expression *leaf, const sci_stree **t,
 		sci_rl_compare_sides(op, sci_rl_cast(rrl, ct), ct, &lt_t, &lt_f);
 		sci_rl_compare_sides(flip_op(op), sci_rl_cast(lrl, ct), ct,
 				     &rt_t, &rt_f);
+		/*
+		 * Against a side nothing is known about, only its type would
+		 * bound the other (`i < list->nr` with a 7-bit nr: i < 127).
+		 * That bound is not a fact about the program, and checkers
+		 * would take it for one: learn nothing from it.
+		 */
+		if (sci_rl_equal(rrl, sci_rl_type(rt)))
+			lt_t = lt_f = sci_rl_type(ct);
+		if (sci_rl_equal(lrl, sci_rl_type(lt)))
+			rt_t = rt_f = sci_rl_type(ct);
 		*t = narrow_through(narrow_through(*t, e->left,
 					sci_rl_preimage(lt_t, lt, ct)),
 				    e->right, sci_rl_preimage(rt_t, rt, ct));
@@ -919,10 +930,25 @@ static const sci_rl *widened(const sci_rl *a, const sci_rl *b,
 
 	if (sci_rl_is_empty(a) || sci_rl_is_empty(b) || sci_rl_is_empty(type))
 		return type;
-	lo = b->r[0].min < a->r[0].min ? type->r[0].min : a->r[0].min;
-	hi = b->r[b->n - 1].max > a->r[a->n - 1].max ?
-		type->r[type->n - 1].max : a->r[a->n - 1].max;
-	return sci_rl_intersect(sci_rl_range(lo, hi), type);
+	unsigned soft = 0;
+
+	if (b->r[0].min < a->r[0].min) {
+		lo = type->r[0].min;
+		soft |= SCI_RL_SOFT_MIN;
+	} else {
+		lo = a->r[0].min;
+		soft |= a->soft & SCI_RL_SOFT_MIN;
+	}
+	if (b->r[b->n - 1].max > a->r[a->n - 1].max) {
+		hi = type->r[type->n - 1].max;
+		soft |= SCI_RL_SOFT_MAX;
+	} else {
+		hi = a->r[a->n - 1].max;
+		soft |= a->soft & SCI_RL_SOFT_MAX;
+	}
+	/* the bounds keep where they came from */
+	return sci_rl_intersect(sci_rl_with_soft(sci_rl_range(lo, hi), soft),
+				type);
 }
 
 const sci_stree *sci__extra_widen(const sci_stree *merged,
@@ -987,4 +1013,60 @@ int sci_value_key_known(const sci_key *key, long long *out)
 		return 0;
 	*out = (long long)v;
 	return 1;
+}
+
+static long long clamp_ll(sci_val v)
+{
+	if (v > LLONG_MAX)
+		return LLONG_MAX;
+	if (v < LLONG_MIN)
+		return LLONG_MIN;
+	return (long long)v;
+}
+
+int sci_value_bounds(sci_expr *e, long long *min, long long *max)
+{
+	sci_vtype vt;
+	const sci_rl *rl;
+	int flags = 0;
+
+	if (!sci__cur)
+		return 0;
+	rl = eval(e, 0, &vt);
+	if (sci_rl_is_empty(rl))
+		return 0;
+	*min = clamp_ll(rl->r[0].min);
+	*max = clamp_ll(rl->r[rl->n - 1].max);
+	/* a bound a type gave, here or where the value came from, is not
+	 * something the program said */
+	if (rl->r[0].min > sci_vt_min(vt) && !(rl->soft & SCI_RL_SOFT_MIN))
+		flags |= SCI_VALUE_MIN_KNOWN;
+	if (rl->r[rl->n - 1].max < sci_vt_max(vt) && !(rl->soft & SCI_RL_SOFT_MAX))
+		flags |= SCI_VALUE_MAX_KNOWN;
+	return flags;
+}
+
+int sci_value_possibly(sci_expr *e, long long v)
+{
+	const sci_rl *rl, *want = sci_rl_range(v, v);
+	const sci_key *key;
+	const sci_sm *sm;
+	size_t i;
+
+	if (!sci__cur)
+		return 0;
+	rl = sci__expr_rl(e);
+	if (sci_rl_is_empty(sci_rl_intersect(rl, want)))
+		return 0;
+	if (sci_rl_equal(rl, want))
+		return 1;
+	key = sci_key_expr(sci__strip(e));
+	sm = key ? sci__stree_get(sci__cur, SCI_OWNER_EXTRA, key) : NULL;
+	if (!sm)
+		return 0;
+	for (i = 0; i < sm->npossible; i++)
+		if (sm->possible[i]->data &&
+		    sci_rl_equal(state_rl(sm->possible[i]), want))
+			return 1;
+	return 0;
 }

@@ -23,6 +23,7 @@ static sci_rl *rl_alloc(size_t n)
 	sci_rl *rl = sci_arena_alloc(sizeof(*rl) + n * sizeof(sci_range));
 
 	rl->n = 0;
+	rl->soft = 0;
 	return rl;
 }
 
@@ -53,6 +54,45 @@ const sci_rl *sci_rl_range(sci_val min, sci_val max)
 	return rl;
 }
 
+/*
+ * The soft flags of a result from its inputs: a bound is soft when every
+ * input that has the same bound has it soft; a bound no input has (an
+ * intersection cut by a gap) came from the program: hard.
+ */
+static unsigned bound_soft(const sci_rl *rl, const sci_rl *a, const sci_rl *b)
+{
+	unsigned soft = 0;
+	int hard_min = 0, hard_max = 0, soft_min = 0, soft_max = 0;
+	const sci_rl *in[2] = { a, b };
+	int k;
+
+	if (!rl->n)
+		return 0;
+	for (k = 0; k < 2; k++) {
+		const sci_rl *x = in[k];
+
+		if (!x || !x->n)
+			continue;
+		if (x->r[0].min == rl->r[0].min) {
+			if (x->soft & SCI_RL_SOFT_MIN)
+				soft_min = 1;
+			else
+				hard_min = 1;
+		}
+		if (x->r[x->n - 1].max == rl->r[rl->n - 1].max) {
+			if (x->soft & SCI_RL_SOFT_MAX)
+				soft_max = 1;
+			else
+				hard_max = 1;
+		}
+	}
+	if (soft_min && !hard_min)
+		soft |= SCI_RL_SOFT_MIN;
+	if (soft_max && !hard_max)
+		soft |= SCI_RL_SOFT_MAX;
+	return soft;
+}
+
 const sci_rl *sci_rl_union(const sci_rl *a, const sci_rl *b)
 {
 	sci_rl *rl = rl_alloc(a->n + b->n);
@@ -67,6 +107,7 @@ const sci_rl *sci_rl_union(const sci_rl *a, const sci_rl *b)
 			r = &b->r[j++];
 		push(rl, r->min, r->max);
 	}
+	rl->soft = (unsigned char)bound_soft(rl, a, b);
 	return rl;
 }
 
@@ -86,6 +127,7 @@ const sci_rl *sci_rl_intersect(const sci_rl *a, const sci_rl *b)
 		else
 			j++;
 	}
+	rl->soft = (unsigned char)bound_soft(rl, a, b);
 	return rl;
 }
 
@@ -112,6 +154,7 @@ const sci_rl *sci_rl_minus(const sci_rl *a, const sci_rl *b)
 		if (!done)
 			push(rl, lo, hi);
 	}
+	rl->soft = (unsigned char)bound_soft(rl, a, NULL);
 	return rl;
 }
 
@@ -133,6 +176,24 @@ int sci_rl_equal(const sci_rl *a, const sci_rl *b)
 {
 	return a->n == b->n &&
 	       memcmp(a->r, b->r, a->n * sizeof(sci_range)) == 0;
+}
+
+int sci_rl_identical(const sci_rl *a, const sci_rl *b)
+{
+	return a->soft == b->soft && sci_rl_equal(a, b);
+}
+
+const sci_rl *sci_rl_with_soft(const sci_rl *rl, unsigned soft)
+{
+	sci_rl *copy;
+
+	if (!rl->n || rl->soft == soft)
+		return rl;
+	copy = rl_alloc(rl->n);
+	copy->n = rl->n;
+	memcpy(copy->r, rl->r, rl->n * sizeof(sci_range));
+	copy->soft = (unsigned char)soft;
+	return copy;
 }
 
 static const char *val_text(sci_val v)

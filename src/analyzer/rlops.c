@@ -32,7 +32,8 @@ static sci_val vmax(sci_val a, sci_val b)
 
 static const sci_rl *universe(void)
 {
-	return sci_rl_range(SCI_VAL_MIN, SCI_VAL_MAX);
+	return sci_rl_with_soft(sci_rl_range(SCI_VAL_MIN, SCI_VAL_MAX),
+				SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX);
 }
 
 static const sci_rl *empty(void)
@@ -73,7 +74,9 @@ sci_val sci_vt_max(sci_vtype t)
 
 const sci_rl *sci_rl_type(sci_vtype t)
 {
-	return sci_rl_range(sci_vt_min(t), sci_vt_max(t));
+	/* bounds that only the type gives are soft */
+	return sci_rl_with_soft(sci_rl_range(sci_vt_min(t), sci_vt_max(t)),
+				SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX);
 }
 
 sci_vtype sci_vt_promote(sci_vtype t)
@@ -140,6 +143,12 @@ static const sci_rl *cast_range(const sci_rl *out, sci_val lo, sci_val hi,
 	return sci_rl_union(out, sci_rl_range(sci_vt_min(t), b));
 }
 
+/* @out's bounds are as soft as @soft says, or softer if they already are */
+static const sci_rl *soften(const sci_rl *out, unsigned soft)
+{
+	return sci_rl_with_soft(out, out->soft | soft);
+}
+
 const sci_rl *sci_rl_cast(const sci_rl *rl, sci_vtype t)
 {
 	const sci_rl *out = empty();
@@ -147,7 +156,10 @@ const sci_rl *sci_rl_cast(const sci_rl *rl, sci_vtype t)
 
 	for (i = 0; i < rl->n; i++)
 		out = cast_range(out, rl->r[i].min, rl->r[i].max, t);
-	return out;
+	if (rl->n && out->n && out->r[0].min == rl->r[0].min &&
+	    out->r[out->n - 1].max == rl->r[rl->n - 1].max)
+		return soften(out, rl->soft);	/* nothing wrapped */
+	return soften(out, rl->soft ? SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX : 0);
 }
 
 /* One range: the list itself, or its hull when it has too many. */
@@ -317,7 +329,30 @@ static int pair(int op, sci_val a, sci_val b, sci_val c, sci_val d,
 	return 1;
 }
 
+static const sci_rl *binop(int op, const sci_rl *l, const sci_rl *r,
+			   sci_vtype t);
+
+/*
+ * A result bound is soft when a bound it was computed from is: for + and
+ * - bound by bound, for the other operators any soft input softens both.
+ */
 const sci_rl *sci_rl_binop(int op, const sci_rl *l, const sci_rl *r,
+			   sci_vtype t)
+{
+	const sci_rl *out = binop(op, l, r, t);
+	unsigned ls = l->soft, rs = r->soft, soft;
+
+	if (op == SCI_OP_ADD)
+		soft = ls | rs;
+	else if (op == SCI_OP_SUB)
+		soft = (ls & SCI_RL_SOFT_MIN) | (rs & SCI_RL_SOFT_MAX ? SCI_RL_SOFT_MIN : 0) |
+		       (ls & SCI_RL_SOFT_MAX) | (rs & SCI_RL_SOFT_MIN ? SCI_RL_SOFT_MAX : 0);
+	else
+		soft = (ls | rs) ? SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX : 0;
+	return out->n ? soften(out, soft) : out;
+}
+
+static const sci_rl *binop(int op, const sci_rl *l, const sci_rl *r,
 			   sci_vtype t)
 {
 	const sci_rl *out = empty();
@@ -349,6 +384,17 @@ const sci_rl *sci_rl_binop(int op, const sci_rl *l, const sci_rl *r,
 				return sci_rl_type(t);
 			}
 			undefined_only = 0;
+			/*
+			 * Signed overflow is undefined: where only part of a
+			 * range overflows, the program does not go there (a
+			 * loop counter's ++ does not make it negative).  When
+			 * all of it does, the machine's wrapped value is kept.
+			 */
+			if (t.bits && !t.uns && !t.is_bool && hi >= sci_vt_min(t) &&
+			    lo <= sci_vt_max(t)) {
+				lo = vmax(lo, sci_vt_min(t));
+				hi = vmin(hi, sci_vt_max(t));
+			}
 			out = cast_range(out, lo, hi, t);
 		}
 	}
@@ -360,6 +406,8 @@ const sci_rl *sci_rl_binop(int op, const sci_rl *l, const sci_rl *r,
 const sci_rl *sci_rl_unop(int op, const sci_rl *rl, sci_vtype t)
 {
 	const sci_rl *out = empty();
+	unsigned soft = (rl->soft & SCI_RL_SOFT_MIN ? SCI_RL_SOFT_MAX : 0) |
+			(rl->soft & SCI_RL_SOFT_MAX ? SCI_RL_SOFT_MIN : 0);
 	size_t i;
 
 	for (i = 0; i < rl->n; i++) {
@@ -374,7 +422,19 @@ const sci_rl *sci_rl_unop(int op, const sci_rl *rl, sci_vtype t)
 		}
 		out = cast_range(out, lo, hi, t);
 	}
-	return out;
+	return out->n ? soften(out, soft) : out;	/* -x swaps the bounds */
+}
+
+/* Which bounds of a compare_sides() result are soft. */
+static unsigned side_soft(int op, int truth, unsigned other)
+{
+	int below = (op == SCI_OP_LT || op == SCI_OP_LE) == truth;
+
+	/* x < y true: x in [type min, y max - 1]; false: [y min, type max] */
+	if (below)
+		return SCI_RL_SOFT_MIN |
+		       (other & SCI_RL_SOFT_MAX ? SCI_RL_SOFT_MAX : 0);
+	return SCI_RL_SOFT_MAX | (other & SCI_RL_SOFT_MIN ? SCI_RL_SOFT_MIN : 0);
 }
 
 void sci_rl_compare_sides(int op, const sci_rl *other, sci_vtype t,
@@ -403,21 +463,26 @@ void sci_rl_compare_sides(int op, const sci_rl *other, sci_vtype t,
 	case SCI_OP_LT:
 		*when_true = sci_rl_range(tmin, hi - 1);
 		*when_false = sci_rl_range(lo, tmax);
-		return;
+		break;
 	case SCI_OP_LE:
 		*when_true = sci_rl_range(tmin, hi);
 		*when_false = sci_rl_range(lo + 1, tmax);
-		return;
+		break;
 	case SCI_OP_GT:
 		*when_true = sci_rl_range(lo + 1, tmax);
 		*when_false = sci_rl_range(tmin, hi);
-		return;
+		break;
 	case SCI_OP_GE:
 		*when_true = sci_rl_range(lo, tmax);
 		*when_false = sci_rl_range(tmin, hi - 1);
+		break;
+	default:
+		*when_true = *when_false = all;
 		return;
 	}
-	*when_true = *when_false = all;
+	/* a type's end is soft; a bound taken from @other is as @other's */
+	*when_true = soften(*when_true, side_soft(op, 1, other->soft));
+	*when_false = soften(*when_false, side_soft(op, 0, other->soft));
 }
 
 int sci_rl_compare_known(int op, const sci_rl *l, const sci_rl *r)

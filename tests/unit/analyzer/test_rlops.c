@@ -222,6 +222,46 @@ static void test_rlops__preimage(void **state)
 	sci_arena_reset();
 }
 
+/* Bounds a type gave stay "soft" through copies, sums and loops. */
+static void test_rlops__soft_bounds(void **state)
+{
+	const sci_rl *u8 = sci_rl_type(U8), *t, *f, *x;
+
+	assert_int_equal(u8->soft, SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX);
+	assert_int_equal(P("0-10")->soft, 0);
+	/* a value read as unsigned char and widened keeps its soft 255 */
+	x = sci_rl_cast(u8, S32);
+	assert_string_equal(sci_rl_text(x), "0-255");
+	assert_int_equal(x->soft, SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX);
+	assert_true(sci_rl_binop(SCI_OP_SUB, x, P("1"), S32)->soft & SCI_RL_SOFT_MAX);
+	/* `i < 10`: the upper bound is a fact, the lower one the type's */
+	sci_rl_compare_sides(SCI_OP_LT, P("10"), S32, &t, &f);
+	x = sci_rl_intersect(sci_rl_type(S32), t);
+	assert_int_equal(x->soft, SCI_RL_SOFT_MIN);
+	assert_int_equal(sci_rl_intersect(sci_rl_type(S32), f)->soft, SCI_RL_SOFT_MAX);
+	/* `i < n` with n soft: nothing hard about i */
+	sci_rl_compare_sides(SCI_OP_LT, sci_rl_cast(u8, S32), S32, &t, &f);
+	assert_int_equal(sci_rl_intersect(sci_rl_type(S32), t)->soft,
+			 SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX);
+	/* a hard bound wins a tie; values compare equal whatever the flags */
+	x = sci_rl_union(P("0-255"), u8);
+	assert_int_equal(x->soft, 0);
+	assert_true(sci_rl_equal(x, u8));
+	assert_false(sci_rl_identical(x, u8));
+	sci_arena_reset();
+}
+
+static void test_rlops__signed_overflow_is_not_taken(void **state)
+{
+	/* part of the range overflows: that part is undefined, so dropped */
+	assert_string_equal(bin(SCI_OP_ADD, "0-2147483647", "1", S32), "1-2147483647");
+	/* all of it overflows: the machine's value */
+	assert_string_equal(bin(SCI_OP_ADD, "2147483647", "1", S32), "-2147483648");
+	/* unsigned wraps as C says */
+	assert_string_equal(bin(SCI_OP_ADD, "0-4294967295", "1", U32), "0-4294967295");
+	sci_arena_reset();
+}
+
 static void test_rlops__many_ranges_are_bounded(void **state)
 {
 	const sci_rl *l = sci_rl_range(1, 0);
@@ -248,6 +288,8 @@ int main(void)
 		cmocka_unit_test(test_rlops__unary),
 		cmocka_unit_test(test_rlops__compare_sides),
 		cmocka_unit_test(test_rlops__preimage),
+		cmocka_unit_test(test_rlops__soft_bounds),
+		cmocka_unit_test(test_rlops__signed_overflow_is_not_taken),
 		cmocka_unit_test(test_rlops__many_ranges_are_bounded),
 	};
 

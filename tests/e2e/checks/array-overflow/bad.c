@@ -1,0 +1,48 @@
+/* array-overflow: indexes that can leave an array of known size. */
+struct rec {
+	char name[16];
+	int len;
+};
+
+int table[10];
+
+void off_by_one_loop(void)
+{
+	int i;
+
+	for (i = 0; i <= 10; i++)
+		table[i] = 0;	/* expect-error: array-overflow "index 'i' can be 10, past the end of 'table' (10 elements)" */
+}
+
+int constant_index(void)
+{
+	int a[4] = { 1, 2, 3, 4 };
+
+	return a[4];	/* expect-error: array-overflow "index 4 is outside 'a' (4 elements)" */
+}
+
+char member_after_wrong_check(struct rec *r, int n)
+{
+	if (n > 16)
+		return 0;
+	return r->name[n];	/* expect-error: array-overflow "index 'n' can be 16, past the end of 'r->name' (16 elements)" */
+}
+
+int negative(int k)
+{
+	int a[8] = { 0 };
+
+	if (k < -1 || k > 5)
+		return 0;
+	return a[k];	/* expect-error: array-overflow "index 'k' can be -1, before the start of 'a'" */
+}
+
+void unsigned_wrap(unsigned char *out)
+{
+	char buf[256];
+	unsigned short i;
+
+	for (i = 0; i <= 256; i++)
+		buf[i] = 0;	/* expect-error: array-overflow "index 'i' can be 256, past the end of 'buf' (256 elements)" */
+	*out = buf[0];
+}
