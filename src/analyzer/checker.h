@@ -346,6 +346,15 @@ int sci_value_is_null(sci_expr *e);
 int sci_value_is_nonnull(sci_expr *e);
 /** True when @key has exactly one possible value on this path. */
 int sci_value_key_known(const sci_key *key, long long *out);
+/**
+ * For a comparison @e (after stripping): 1 if the types of its operands
+ * alone make it always true, 0 if always false, -1 if not decided (or @e
+ * is no comparison).  A constant operand counts as its value, any other
+ * as every value of its type (enums count as unknown: their underlying
+ * type is the compiler's choice).  `u < 0` with unsigned u is 0.
+ */
+int sci_expr_compare_by_types(sci_expr *e);
+
 /* sci_value_bounds() flags: the bound is below/above the type's end */
 #define SCI_VALUE_MIN_KNOWN 1
 #define SCI_VALUE_MAX_KNOWN 2

@@ -380,7 +380,13 @@ int sci_expr_points_into(sci_expr *e, const sci_key *key)
 	}
 }
 
-const char *sci_expr_text(sci_expr *e)
+static const char *op_text(int op)
+{
+	return op < 256 ? sci_arena_printf("%c", op) : show_special(op);
+}
+
+/* Source-like text of @e, @depth levels of operators deep at most. */
+static const char *text(struct expression *e, int depth)
 {
 	const sci_key *k = sci_key_expr(e);
 	const char *name;
@@ -390,7 +396,39 @@ const char *sci_expr_text(sci_expr *e)
 	name = sci__call_name(e);
 	if (name)
 		return sci_arena_printf("%s(...)", name);
+	e = sci__strip(e);
+	if (!e || depth <= 0)
+		return "<expression>";
+	switch (e->type) {
+	case EXPR_VALUE:
+		if (sci__vtype(sci__expr_type(e)).uns)
+			return sci_arena_printf("%llu", e->value);
+		return sci_arena_printf("%lld", (long long)e->value);
+	case EXPR_PREOP:
+		if (e->op == '-' || e->op == '!' || e->op == '~')
+			return sci_arena_printf("%c%s", e->op, text(e->unop, depth - 1));
+		break;
+	case EXPR_BINOP:
+	case EXPR_COMPARE:
+	case EXPR_LOGICAL:
+		return sci_arena_printf("%s %s %s", text(e->left, depth - 1),
+					op_text(e->op), text(e->right, depth - 1));
+	case EXPR_CONDITIONAL:
+		if (e->cond_true)
+			return sci_arena_printf("%s ? %s : %s",
+						text(e->conditional, depth - 1),
+						text(e->cond_true, depth - 1),
+						text(e->cond_false, depth - 1));
+		break;
+	default:
+		break;
+	}
 	return "<expression>";
+}
+
+const char *sci_expr_text(sci_expr *e)
+{
+	return text(e, 3);
 }
 
 int sci_expr_is_call(sci_expr *e)

@@ -1070,3 +1070,32 @@ int sci_value_possibly(sci_expr *e, long long v)
 			return 1;
 	return 0;
 }
+
+/* The values @e's type allows, or its value when constant; NULL: unknown. */
+static const sci_rl *type_values(struct expression *e, sci_vtype *vt)
+{
+	struct symbol *t = sci__real_type(sci__expr_type(e));
+	const sci_rl *rl = eval(e, 1, vt);
+
+	if (rl)
+		return rl;
+	if (!t || t->type == SYM_ENUM || !sci__type_is_int(t))
+		return NULL;
+	*vt = sci__vtype(t);
+	return vt->bits ? sci_rl_type(*vt) : NULL;
+}
+
+int sci_expr_compare_by_types(sci_expr *e)
+{
+	const sci_rl *l, *r;
+	sci_vtype lt, rt, ct;
+
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_COMPARE || !cmp_op(e->op))
+		return -1;
+	if (!(l = type_values(e->left, &lt)) || !(r = type_values(e->right, &rt)))
+		return -1;
+	ct = sci_vt_common(lt, rt);
+	return sci_rl_compare_known(cmp_op(e->op), sci_rl_cast(l, ct),
+				    sci_rl_cast(r, ct));
+}

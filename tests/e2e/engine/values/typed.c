@@ -50,7 +50,7 @@ void unsigned_against_signed(unsigned u, int i)
 
 void unsigned_never_negative(unsigned u)
 {
-	if (u < 0)
+	if (u < 0)	/* expect-warning: impossible-condition "'u < 0' is always false: the types of its operands decide it" */
 		__sci_reached();	/* must not be reached: no note expected */
 	if ((int)u < 0)
 		__sci_value(u);	/* expect-note: sci-debug "value 'u' = 2147483648-max" */
@@ -86,7 +86,7 @@ void operators(int x)
 	__sci_value(m);		/* expect-note: sci-debug "value 'm' = 0-7" */
 	__sci_value(s);		/* expect-note: sci-debug "value 's' = 1-128" */
 	__sci_value(c);		/* expect-note: sci-debug "value 'c' = 0-94,250-255" */
-	__sci_value(x ? 7 : 9);	/* expect-note: sci-debug "value '<expression>' = 7,9" */
+	__sci_value(x ? 7 : 9);	/* expect-note: sci-debug "value 'x ? 7 : 9' = 7,9" */
 }
 
 void constant_conditions(int x)
