@@ -21,6 +21,15 @@ struct chunk {
 
 static struct chunk *chunks;
 static size_t used;
+/*
+ * Standard chunks of earlier functions, kept for the next ones: freeing
+ * and allocating them again for every function made glibc give the pages
+ * back and fault them in again (madvise, page faults: a third of the time
+ * on real code).  At most ARENA_KEEP of them are kept.
+ */
+#define ARENA_KEEP 64
+static struct chunk *spare;
+static int nspare;
 
 void *sci_arena_alloc(size_t n)
 {
@@ -32,7 +41,13 @@ void *sci_arena_alloc(size_t n)
 	if (!c || c->used + n > c->size) {
 		size_t size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
 
-		c = sci_malloc(sizeof(*c) + size);
+		if (size == ARENA_CHUNK && spare) {
+			c = spare;
+			spare = c->next;
+			nspare--;
+		} else {
+			c = sci_malloc(sizeof(*c) + size);
+		}
 		c->size = size;
 		c->used = 0;
 		c->next = chunks;
@@ -75,7 +90,13 @@ void sci_arena_reset(void)
 	while (chunks) {
 		struct chunk *next = chunks->next;
 
-		free(chunks);
+		if (chunks->size == ARENA_CHUNK && nspare < ARENA_KEEP) {
+			chunks->next = spare;
+			spare = chunks;
+			nspare++;
+		} else {
+			free(chunks);
+		}
 		chunks = next;
 	}
 }

@@ -62,8 +62,7 @@ const sci_state *sci__extra_state(const sci_rl *rl)
 
 static const sci_rl *full(void)
 {
-	return sci_rl_with_soft(sci_rl_range(SCI_VAL_MIN, SCI_VAL_MAX),
-				SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX);
+	return sci_rl_type(sci_vt(0, 0));	/* unknown type: any value */
 }
 
 static const sci_rl *state_rl(const sci_state *s)

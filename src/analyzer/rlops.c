@@ -15,6 +15,7 @@
  * division by a range holding 0, narrowing casts).
  */
 #include "analyzer/engine_int.h"
+#include "util/alloc.h"
 
 #include <limits.h>
 
@@ -32,8 +33,7 @@ static sci_val vmax(sci_val a, sci_val b)
 
 static const sci_rl *universe(void)
 {
-	return sci_rl_with_soft(sci_rl_range(SCI_VAL_MIN, SCI_VAL_MAX),
-				SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX);
+	return sci_rl_type(sci_vt(0, 0));
 }
 
 static const sci_rl *empty(void)
@@ -72,11 +72,28 @@ sci_val sci_vt_max(sci_vtype t)
 	return ((sci_val)1 << (t.bits - 1)) - 1;
 }
 
+/*
+ * A type's list, made once per process (malloc, never freed: at most 130
+ * types of 1..64 bits, signed, unsigned and _Bool, plus "unknown"): it is
+ * asked for at every read of a key.
+ */
+static const sci_rl *type_lists[65][3];
+
 const sci_rl *sci_rl_type(sci_vtype t)
 {
-	/* bounds that only the type gives are soft */
-	return sci_rl_with_soft(sci_rl_range(sci_vt_min(t), sci_vt_max(t)),
-				SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX);
+	int kind = t.is_bool ? 2 : t.uns ? 1 : 0;
+	sci_rl *rl;
+
+	if (!type_lists[t.bits][kind]) {
+		rl = sci_malloc(sizeof(*rl) + sizeof(sci_range));
+		rl->n = 1;
+		rl->r[0].min = sci_vt_min(t);
+		rl->r[0].max = sci_vt_max(t);
+		/* bounds that only the type gives are soft */
+		rl->soft = SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX;
+		type_lists[t.bits][kind] = rl;
+	}
+	return type_lists[t.bits][kind];
 }
 
 sci_vtype sci_vt_promote(sci_vtype t)
