@@ -206,7 +206,12 @@ void sci_on_stmt(sci_checker_id me, sci_stmt_fn fn, void *payload);
  */
 void sci_on_assign_before(sci_checker_id me, sci_assign_fn fn, void *payload);
 void sci_on_assign(sci_checker_id me, sci_assign_fn fn, void *payload);
-/** Calls to @name, or every call when @name is NULL, after the arguments. */
+/**
+ * Calls to @name, or every call when @name is NULL, after the arguments
+ * were walked and before the value model forgets what the call may change
+ * (globals, memory reachable from the arguments): the values seen are
+ * those passed.
+ */
 void sci_on_call(sci_checker_id me, const char *name, sci_call_fn fn,
 		 void *payload);
 /** `left = name(...)` (also in declarations), after the assignment. */
@@ -230,7 +235,8 @@ void sci_on_whole_condition(sci_checker_id me, sci_expr_fn fn, void *payload);
 void sci_on_return(sci_checker_id me, sci_return_fn fn, void *payload);
 /**
  * Dereferences of @pointer: `*p`, `p->m`, `p[i]`.  Not `&p->m`, not inside
- * sizeof/typeof.
+ * sizeof/typeof.  `p[i]` and `*(p + i)` fire twice: with the address
+ * (`p + i`) and with the pointer variable p itself.
  */
 void sci_on_deref(sci_checker_id me, sci_deref_fn fn, void *payload);
 /** Declarations of local variables (after the initializer). */
@@ -389,5 +395,34 @@ int sci_profile_free_arg(const char *name);
  * (strlen, memcpy, printf...), so passing memory to it is not an escape.
  */
 int sci_profile_is_nocapture(const char *name);
+/**
+ * True when @name returns a pointer that may be NULL and should be
+ * checked: the allocators (sci_profile_is_alloc) and lookups such as
+ * fopen, getenv, strchr - except those that never return NULL
+ * (sci_profile_returns_nonnull).
+ */
+int sci_profile_may_return_null(const char *name);
+/**
+ * True when @name never returns NULL: allocators that abort on failure
+ * (xmalloc, g_malloc...) and the project profile's "returns_nonnull".
+ */
+int sci_profile_returns_nonnull(const char *name);
+
+/**
+ * The argument (0-based) that must be true for @name to return, as for
+ * cmocka's _assert_true() behind assert_non_null(); -1 for other
+ * functions.  The engine continues only on the side where it is true.
+ */
+int sci_profile_assert_arg(const char *name);
+
+/* Parameters of a library function that must not be NULL. */
+typedef struct {
+	const char *name;
+	unsigned args;		/* bit n: the n-th (0-based) argument */
+	int size_arg;		/* a 0 in this argument makes NULL harmless, or -1 */
+} sci_nonnull_params;
+
+/** @name's non-NULL parameters, or NULL if none are known.  Static. */
+const sci_nonnull_params *sci_profile_nonnull_params(const char *name);
 
 #endif

@@ -1,11 +1,13 @@
 /*
  * cond.c - splitting a condition into the path where it holds and the path
- * where it does not.  `!`, `&&`, `||`, `?:`, comma and statement
- * expressions are taken apart down to leaves; each leaf is walked as an
- * expression, then split by the value model (which also applies implied
- * states) and by the checkers' condition hooks.
+ * where it does not.  `!`, `&&`, `||`, `?:`, comma, statement expressions
+ * and __builtin_expect() (likely/unlikely) are taken apart down to leaves;
+ * each leaf is walked as an expression, then split by the value model
+ * (which also applies implied states) and by the checkers' condition hooks.
  */
 #include "analyzer/engine_int.h"
+
+#include <string.h>
 
 const sci_stree **sci__cond_true;
 const sci_stree **sci__cond_false;
@@ -58,6 +60,15 @@ static void split_stmt_expr(struct expression *e, const sci_stree **t,
 			sci__walk_stmt(s);
 	} END_FOR_EACH_PTR(s);
 	split(last->expression, t, f);
+}
+
+static int is_expect_hint(struct expression *call)
+{
+	const char *name = sci__call_name(call);
+
+	return name && (strcmp(name, "__builtin_expect") == 0 ||
+			strcmp(name, "__builtin_expect_with_probability") == 0) &&
+	       ptr_list_size((struct ptr_list *)call->args) >= 2;
 }
 
 static void split_node(struct expression *s, const sci_stree **t,
@@ -114,6 +125,13 @@ static void split_node(struct expression *s, const sci_stree **t,
 		sci__walk_expr(s);
 		split(s->left, t, f);
 		return;
+	case EXPR_CALL:
+		/* likely()/unlikely(): the hint's value is its first argument */
+		if (is_expect_hint(s)) {
+			split(first_ptr_list((struct ptr_list *)s->args), t, f);
+			return;
+		}
+		break;
 	default:
 		break;
 	}

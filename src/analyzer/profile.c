@@ -1,7 +1,7 @@
 /*
  * profile.c - what well-known functions do with memory: the built-in
- * "generic" profile (libc, POSIX).  Project profiles (JSON at the
- * repository root) will extend these tables.
+ * "generic" profile (libc, POSIX), extended by the project profile
+ * (--profile FILE: allocators, deallocators, noreturn, returns_nonnull).
  */
 #include "analyzer/engine_int.h"
 
@@ -23,6 +23,112 @@ static const struct {
 };
 
 static const char *const *merged_allocators = allocators;
+
+/*
+ * Functions whose pointer result is NULL when they fail or find nothing
+ * (besides the allocators above); null-deref wants them checked.
+ */
+static const char *const maybe_null[] = {
+	"wcsdup", "fopen", "fdopen", "freopen", "tmpfile", "popen", "opendir",
+	"fdopendir", "getenv", "secure_getenv", "strchr", "strrchr", "strstr",
+	"strcasestr", "strpbrk", "memchr", "memrchr", "bsearch",
+	NULL
+};
+
+/*
+ * Allocators that never return NULL: they abort (or longjmp) on failure.
+ * The project profile's "returns_nonnull" adds to this list.
+ */
+static const char *const returns_nonnull[] = {
+	"xmalloc", "xcalloc", "xrealloc", "xreallocarray", "xstrdup",
+	"xstrndup", "xmemdup", "xzalloc", "g_malloc", "g_malloc0", "g_realloc",
+	"g_new", "g_new0", "g_strdup", "g_strndup", "g_memdup", "g_memdup2",
+	"g_strdup_printf",
+	NULL
+};
+
+/*
+ * Functions that return only when one argument is true (non-zero): test
+ * frameworks' assertions that are functions, not macros around a
+ * condition.  cmocka's assert_non_null(p) is _assert_true((uintmax_t)p, ...).
+ */
+static const struct {
+	const char *name;
+	int arg;
+} asserts[] = {
+	{ "_assert_true", 0 },
+	{ NULL, 0 }
+};
+
+#define ARG(n) (1u << (n))
+
+/*
+ * Library parameters that must not be NULL: the function reads or writes
+ * through them (C11 7.1.4 makes a NULL argument undefined unless the
+ * function says otherwise).  @size_arg names the length parameter when a
+ * length known to be 0 makes a NULL pointer harmless in practice, else -1.
+ * free(), fflush() and realloc() accept NULL and are not listed.
+ */
+static const sci_nonnull_params nonnull_params[] = {
+	{ "strlen", ARG(0), -1 },
+	{ "strnlen", ARG(0), -1 },
+	{ "strcpy", ARG(0) | ARG(1), -1 },
+	{ "stpcpy", ARG(0) | ARG(1), -1 },
+	{ "strncpy", ARG(0) | ARG(1), 2 },
+	{ "strcat", ARG(0) | ARG(1), -1 },
+	{ "strncat", ARG(0) | ARG(1), 2 },
+	{ "strcmp", ARG(0) | ARG(1), -1 },
+	{ "strncmp", ARG(0) | ARG(1), 2 },
+	{ "strcasecmp", ARG(0) | ARG(1), -1 },
+	{ "strncasecmp", ARG(0) | ARG(1), 2 },
+	{ "strdup", ARG(0), -1 },
+	{ "strndup", ARG(0), -1 },
+	{ "strchr", ARG(0), -1 },
+	{ "strrchr", ARG(0), -1 },
+	{ "strstr", ARG(0) | ARG(1), -1 },
+	{ "strspn", ARG(0) | ARG(1), -1 },
+	{ "strcspn", ARG(0) | ARG(1), -1 },
+	{ "memcpy", ARG(0) | ARG(1), 2 },
+	{ "memmove", ARG(0) | ARG(1), 2 },
+	{ "memset", ARG(0), 2 },
+	{ "memcmp", ARG(0) | ARG(1), 2 },
+	{ "memchr", ARG(0), 2 },
+	{ "atoi", ARG(0), -1 },
+	{ "atol", ARG(0), -1 },
+	{ "atoll", ARG(0), -1 },
+	{ "fputs", ARG(0) | ARG(1), -1 },
+	{ "fputc", ARG(1), -1 },
+	{ "putc", ARG(1), -1 },
+	{ "fprintf", ARG(0) | ARG(1), -1 },
+	{ "vfprintf", ARG(0) | ARG(1), -1 },
+	{ "fclose", ARG(0), -1 },
+	{ "fgets", ARG(0) | ARG(2), -1 },
+	{ "fgetc", ARG(0), -1 },
+	{ "getc", ARG(0), -1 },
+	{ "fread", ARG(0) | ARG(3), -1 },
+	{ "fwrite", ARG(0) | ARG(3), -1 },
+	{ "fseek", ARG(0), -1 },
+	{ "ftell", ARG(0), -1 },
+	{ "rewind", ARG(0), -1 },
+	{ "fileno", ARG(0), -1 },
+	{ "feof", ARG(0), -1 },
+	{ "ferror", ARG(0), -1 },
+	{ "fscanf", ARG(0) | ARG(1), -1 },
+	{ "sscanf", ARG(0) | ARG(1), -1 },
+	{ "readdir", ARG(0), -1 },
+	{ "closedir", ARG(0), -1 },
+	{ "puts", ARG(0), -1 },
+	{ "sprintf", ARG(0) | ARG(1), -1 },
+	{ "printf", ARG(0), -1 },
+	{ "__builtin_strlen", ARG(0), -1 },
+	{ "__builtin_strcpy", ARG(0) | ARG(1), -1 },
+	{ "__builtin_strcmp", ARG(0) | ARG(1), -1 },
+	{ "__builtin_memcpy", ARG(0) | ARG(1), 2 },
+	{ "__builtin_memmove", ARG(0) | ARG(1), 2 },
+	{ "__builtin_memset", ARG(0), 2 },
+	{ "__builtin_memcmp", ARG(0) | ARG(1), 2 },
+	{ NULL, 0, -1 }
+};
 
 /* Functions that read or write through a pointer but never keep it. */
 static const char *const nocapture[] = {
@@ -65,6 +171,8 @@ void sci__profile_set(const sci_analyze_opts *opts)
 	const char **all;
 
 	project = opts;
+	if (merged_allocators != allocators)
+		free((void *)merged_allocators);
 	merged_allocators = allocators;
 	if (!opts || !opts->allocators)
 		return;
@@ -116,4 +224,39 @@ int sci_profile_free_arg(const char *name)
 int sci_profile_is_nocapture(const char *name)
 {
 	return in_list(nocapture, name);
+}
+
+int sci_profile_returns_nonnull(const char *name)
+{
+	return in_list(returns_nonnull, name) ||
+	       (project && in_list(project->returns_nonnull, name));
+}
+
+int sci_profile_may_return_null(const char *name)
+{
+	if (!name || sci_profile_returns_nonnull(name))
+		return 0;
+	return in_list(maybe_null, name) || sci_profile_is_alloc(name);
+}
+
+int sci_profile_assert_arg(const char *name)
+{
+	int i;
+
+	for (i = 0; name && asserts[i].name; i++)
+		if (strcmp(asserts[i].name, name) == 0)
+			return asserts[i].arg;
+	return -1;
+}
+
+const sci_nonnull_params *sci_profile_nonnull_params(const char *name)
+{
+	int i;
+
+	if (!name)
+		return NULL;
+	for (i = 0; nonnull_params[i].name; i++)
+		if (strcmp(nonnull_params[i].name, name) == 0)
+			return &nonnull_params[i];
+	return NULL;
 }

@@ -1,8 +1,8 @@
 /*
  * walk_expr.c - the walk of expressions: operands first, then the hooks of
- * the expression itself.  Assignments, dereferences, calls, modifications
- * and noreturn calls are recognised here; `&&`, `||` and `?:` split the
- * path through cond.c even outside conditions.
+ * the expression itself.  Assignments, dereferences, calls, modifications,
+ * noreturn calls and assertion functions are recognised here; `&&`, `||`
+ * and `?:` split the path through cond.c even outside conditions.
  */
 #include "analyzer/engine_int.h"
 
@@ -120,6 +120,41 @@ static struct expression *array_member_owner(struct expression *x)
 	return array_member_owner(d);
 }
 
+/* A pointer or an array (@is_ptr tells which). */
+static int is_pointer_like(struct expression *e, int *is_ptr)
+{
+	struct symbol *t = sci__real_type(sci__expr_type(e));
+
+	*is_ptr = t && t->type == SYM_PTR;
+	return t && (t->type == SYM_PTR || t->type == SYM_ARRAY);
+}
+
+/*
+ * The pointer that `*X` reads through when X is pointer arithmetic: p for
+ * `*(p + i)` (that is `p[i]`), `*(p + 1 - j)` and `i[p]`, else NULL.
+ * Arrays are left to array_member_owner(): `a[i]` of an array reads no
+ * pointer.
+ */
+static struct expression *index_base(struct expression *x)
+{
+	struct expression *side, *inner;
+	int is_ptr;
+
+	x = sci__strip(x);
+	if (!x || x->type != EXPR_BINOP || (x->op != '+' && x->op != '-'))
+		return NULL;
+	side = sci__strip(x->left);
+	if (!is_pointer_like(side, &is_ptr)) {
+		side = sci__strip(x->right);
+		if (x->op != '+' || !is_pointer_like(side, &is_ptr))
+			return NULL;
+	}
+	inner = index_base(side);
+	if (inner)
+		return inner;
+	return is_ptr ? side : NULL;
+}
+
 /* `&x`: x is not read (`&p->m` does not dereference p). */
 static void walk_addr_of(struct expression *e)
 {
@@ -171,6 +206,18 @@ static void forget_after_call(struct expression *call)
 	} END_FOR_EACH_PTR(arg);
 }
 
+/* `_assert_true(x, ...)` returns only when x is true: go on from there. */
+static void assume_true(struct expression *call)
+{
+	int n = sci_profile_assert_arg(sci__call_name(call));
+	const sci_stree *t, *f;
+
+	if (n < 0 || !sci__cur || !sci_call_arg(call, n))
+		return;
+	sci__split_condition(sci_call_arg(call, n), &t, &f);
+	sci__cur = t;
+}
+
 static void walk_call(struct expression *e)
 {
 	struct expression *arg, *inner;
@@ -195,10 +242,14 @@ static void walk_call(struct expression *e)
 			}
 		}
 	} END_FOR_EACH_PTR(arg);
-	forget_after_call(e);
+	/* call hooks see the arguments' values as passed */
 	sci__fire_call(e);
+	if (sci__cur)
+		forget_after_call(e);
 	if (sci__is_noreturn_call(e))
 		sci__cur = NULL;
+	else
+		assume_true(e);
 }
 
 static void walk_incdec(struct expression *e)
@@ -268,6 +319,8 @@ static void walk_expr(struct expression *e)
 			if (e->op == '*') {
 				sci__fire_deref(e->unop, e->pos);
 				owner = array_member_owner(e->unop);
+				if (!owner)
+					owner = index_base(e->unop);
 				if (owner && sci__cur)
 					sci__fire_deref(owner, e->pos);
 			}

@@ -1,24 +1,48 @@
 // SPDX-License-Identifier: MIT
 /*
- * null-deref: a pointer that is NULL on every path reaching a
- * dereference is dereferenced.
+ * null-deref: a pointer is dereferenced, or passed to a library function
+ * that dereferences it, while it is NULL on this path, or while it may be
+ * NULL because the allocator or lookup that produced it was not checked.
  *
  *	if (!dev)
  *		pr_err("no device %s\n", dev->name);	// dev is NULL here
+ *	buf = malloc(n);
+ *	strcpy(buf, name);			// malloc() is not checked
  *
- * The value model decides: NULL comes from assignments of NULL and from
- * conditions, and implied states carry it across joins (`if (bar) foo = 99;
- * ... if (foo == 1) bar->baz` is reported, `foo == 99` is not).  A pointer
- * that is only *possibly* NULL is not reported, and loops widen values, so
- * first-iteration NULLs are not reported either.  The finding's related
- * location is where the pointer became NULL (assignment or check).
+ * NULL: the value model decides (assignments, conditions, implied states
+ * across joins); the finding's related location is where p became NULL.
  *
- * False positives: pointers changed behind the engine's back, e.g. through
- * another alias to the same storage; globals are forgotten at every call.
+ * Maybe NULL: `p = malloc(n)` (sci_profile_may_return_null(): allocators,
+ * fopen, getenv, strchr... but not xmalloc and the profile's
+ * "returns_nonnull") gives p an "unchecked" state naming the call site.
+ * Copies carry it (`q = p`, `q = p = f()`); another assignment, p++, &p
+ * passed to a call, or a call that may change p (a global, memory of an
+ * argument) ends it.  Whether a check made p non-NULL is the value
+ * model's business (sci_value_is_nonnull(): tests, macros, assert,
+ * likely(), condition aliases).  It does not track p == q, so a test of one
+ * copy checks every key holding the same call's result on that side.  At
+ * a join, a side where p is known non-NULL is settled as checked, so
+ * `if (c) { p = malloc(); if (!p) return; } else p = q;` does not blame
+ * malloc() for q.  One finding per call site (copies included), at the
+ * first dereference; the call is its related location.  Library
+ * parameters that must not be NULL come from sci_profile_nonnull_params().
+ *
+ * False positives: pointers changed behind the engine's back (another
+ * alias to the same storage); a check done in a callee the engine does
+ * not see into; a lookup the program knows succeeds (strrchr() on an
+ * absolute path).  False negatives, on purpose: when the NULL side of a
+ * check reaches the dereference too (`if (bad || !p) fatal(...);` with
+ * fatal() not known to be noreturn), the unchecked path is not blamed,
+ * because the engine is missing how that side ends; loops widen values,
+ * so first-iteration NULLs are not reported.
  *
  * Sibling: deref-before-check reports the opposite order (use, then check).
  */
 #include "analyzer/checker.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static sci_checker_id me;
 
@@ -30,6 +54,311 @@ static sci_checker_id me;
 SCI_STATE(tested_null);
 SCI_STATE(assigned_null);
 SCI_STATE(reassigned);
+/* was maybe NULL: checked, reported once, or possibly changed by a call */
+SCI_STATE(checked);
+
+/*
+ * A maybe-NULL value: the result of @fn() called at @pos, held in @key
+ * (the call's target or a copy of it).  Interned per (call site, key) so
+ * states compare by pointer; @expr names the key for the value model.
+ * Allocated once per TU (one TU per worker process) and never freed; @key
+ * is only compared (keys die with their function), @expr and @pos.path
+ * are sparse's (TU lifetime).
+ */
+typedef struct unchecked {
+	sci_state state;		/* .data points back here */
+	const char *fn;
+	sci_pos pos;
+	const sci_key *key;
+	sci_expr *expr;
+	int reported;			/* a finding blames this call */
+	struct unchecked *next;		/* hash chain: same line, column */
+} unchecked;
+
+static const char unchecked_name[] = "unchecked";
+static unchecked *interned[1024];
+
+static const unchecked *as_unchecked(const sci_state *s)
+{
+	return s && s->name == unchecked_name ? s->data : NULL;
+}
+
+static int same_site(const unchecked *a, const unchecked *b)
+{
+	return a->pos.line == b->pos.line && a->pos.col == b->pos.col &&
+	       (a->pos.path == b->pos.path ||
+		strcmp(a->pos.path, b->pos.path) == 0) &&
+	       strcmp(a->fn, b->fn) == 0;
+}
+
+static unchecked **bucket(sci_pos pos)
+{
+	return &interned[(pos.line * 31u ^ pos.col) %
+			 (sizeof(interned) / sizeof(interned[0]))];
+}
+
+static const sci_state *unchecked_state(const char *fn, sci_pos pos,
+					const sci_key *key, sci_expr *expr)
+{
+	unchecked **h = bucket(pos);
+	unchecked *u, probe = { .fn = fn, .pos = pos };
+
+	for (u = *h; u; u = u->next)
+		if (u->key == key && same_site(u, &probe))
+			break;
+	if (!u) {
+		u = calloc(1, sizeof(*u));
+		if (!u || !(probe.fn = strdup(fn)))	/* fn is arena */
+			abort();
+		*u = probe;
+		u->state.name = unchecked_name;
+		u->state.data = u;
+		u->key = key;
+		u->next = *h;
+		*h = u;
+	}
+	/* a later walk of a declaration makes a new expression */
+	u->expr = expr;
+	return &u->state;
+}
+
+/* Was a finding already reported for the call @u comes from? */
+static int site_reported(const unchecked *u)
+{
+	const unchecked *v;
+
+	for (v = *bucket(u->pos); v; v = v->next)
+		if (v->reported && same_site(u, v))
+			return 1;
+	return 0;
+}
+
+static void mark_reported(const unchecked *u)
+{
+	unchecked *v;
+
+	for (v = *bucket(u->pos); v; v = v->next)
+		if (v == u)
+			v->reported = 1;
+}
+
+/* The first call result @sm may still hold unchecked, or NULL. */
+static const unchecked *unchecked_in(const sci_sm *sm)
+{
+	size_t i;
+
+	if (!sm)
+		return NULL;
+	for (i = 0; i < sci_sm_npossible(sm); i++)
+		if (as_unchecked(sci_sm_possible_at(sm, i)))
+			return as_unchecked(sci_sm_possible_at(sm, i));
+	return NULL;
+}
+
+/* Does @sm possibly hold the result of the call @u came from? */
+static int holds_site(const sci_sm *sm, const unchecked *u)
+{
+	size_t i;
+	const unchecked *v;
+
+	for (i = 0; i < sci_sm_npossible(sm); i++) {
+		v = as_unchecked(sci_sm_possible_at(sm, i));
+		if (v && same_site(u, v))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * @u's value was checked (or blamed once): on this path, or on one side
+ * of the current condition (@side_true), every key holding it is checked.
+ */
+static void set_checked(const unchecked *u, int in_cond, int side_true)
+{
+	SCI_FOR_EACH_STATE(me, sm) {
+		if (!holds_site(sm, u))
+			continue;
+		if (!in_cond)
+			sci_state_set(me, sci_sm_key(sm), &checked);
+		else
+			sci_state_set_true_false(me, sci_sm_key(sm),
+						 side_true ? &checked : NULL,
+						 side_true ? NULL : &checked);
+	} SCI_END_FOR_EACH_STATE(sm);
+}
+
+static void report_null(const sci_key *key, sci_pos pos, const char *callee)
+{
+	const char *name = sci_key_name(key);
+	const sci_sm *sm = sci_sm_get(me, key);
+	sci_finding *f;
+	sci_pos where;
+
+	if (callee)
+		f = sci_report(me, pos, name, "'%s' is NULL when passed to %s()",
+			       name, callee);
+	else
+		f = sci_report(me, pos, name, "NULL dereference of '%s'", name);
+	if (sm && sci_sm_where(sm, &assigned_null, &where) == 0)
+		sci_finding_related(f, where, "set to NULL here");
+	else if (sm && sci_sm_where(sm, &tested_null, &where) == 0)
+		sci_finding_related(f, where, "NULL on this branch of the check");
+}
+
+/* `*malloc(n)`, `strlen(getenv("X"))`: no variable to name. */
+static void report_call(sci_expr *call, sci_pos pos, const char *callee)
+{
+	const char *fn = sci_call_name(call);
+
+	if (!sci_profile_may_return_null(fn) || sci_value_is_nonnull(call))
+		return;
+	if (callee)
+		sci_report(me, pos, sci_expr_text(call),
+			   "%s() could return NULL: its result is passed to %s() unchecked",
+			   fn, callee);
+	else
+		sci_report(me, pos, sci_expr_text(call),
+			   "%s() could return NULL: its result is dereferenced unchecked",
+			   fn);
+}
+
+static void report_unchecked(const unchecked *u, const sci_key *key,
+			     sci_pos pos, const char *callee)
+{
+	const char *name = sci_key_name(key);
+	char what[128];
+	sci_finding *f;
+
+	/* one missing check, one finding (set_checked() covers this path) */
+	if (site_reported(u))
+		return;
+	if (callee)
+		f = sci_report(me, pos, name,
+			       "'%s' could be NULL when passed to %s(): %s() is not checked",
+			       name, callee, u->fn);
+	else
+		f = sci_report(me, pos, name, "'%s' could be NULL: %s() is not checked",
+			       name, u->fn);
+	snprintf(what, sizeof(what), "%s() can return NULL", u->fn);
+	sci_finding_related(f, u->pos, what);
+	/* NULL: dropped on a quiet loop pass, the final pass reports */
+	if (f)
+		mark_reported(u);
+	set_checked(u, 0, 0);
+}
+
+/*
+ * @e, holding @key (NULL when @e is a call), is dereferenced at @pos, by
+ * @callee when it is not NULL.
+ */
+static void check_use(sci_expr *e, const sci_key *key, sci_pos pos,
+		      const char *callee)
+{
+	const unchecked *u;
+	const sci_sm *sm;
+
+	if (!key) {
+		if (sci_expr_is_call(e))
+			report_call(e, pos, callee);
+		return;
+	}
+	if (sci_value_is_null(e)) {
+		report_null(key, pos, callee);
+		return;
+	}
+	sm = sci_sm_get(me, key);
+	u = unchecked_in(sm);
+	/*
+	 * A path where the check found NULL and went on reaches here too:
+	 * the NULL branch ends in something the engine does not know never
+	 * returns (`if (!p || bad) fatal(...);`), so the unchecked path
+	 * through the same code is not blamed either.
+	 */
+	if (u && !sci_sm_has_possible(sm, &tested_null) &&
+	    !sci_value_is_nonnull(e))
+		report_unchecked(u, key, pos, callee);
+}
+
+static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
+{
+	check_use(pointer, sci_key_expr(pointer), pos, NULL);
+}
+
+static void check_args(sci_expr *call)
+{
+	const char *name = sci_call_name(call);
+	const sci_nonnull_params *np = sci_profile_nonnull_params(name);
+	long long size;
+	int i;
+	sci_expr *arg;
+
+	if (!np)
+		return;
+	if (np->size_arg >= 0 &&
+	    sci_value_known(sci_call_arg(call, np->size_arg), &size) &&
+	    size == 0)
+		return;
+	for (i = 0; (arg = sci_call_arg(call, i)) != NULL; i++) {
+		if (i >= 32 || !(np->args & (1u << i)))
+			continue;
+		check_use(arg, sci_key_expr(arg), sci_expr_pos(arg), name);
+	}
+}
+
+/*
+ * What the call may change is no longer the unchecked call result: a
+ * global, or memory reachable from an argument (the value model forgets
+ * them too).  Variables whose address is passed arrive as modifications.
+ */
+static int may_change(sci_expr *call, const sci_key *key)
+{
+	sci_sym *base = sci_key_base(key);
+	const sci_key *ak;
+	int i;
+
+	if (!base || !(sci_sym_is_local(base) || sci_sym_is_param(base)))
+		return 1;
+	if (sci_key_is_var(key))
+		return 0;
+	for (i = 0; i < sci_call_nargs(call); i++) {
+		ak = sci_key_arg(call, i);
+		if (ak && sci_key_base(ak) == base)
+			return 1;
+	}
+	return 0;
+}
+
+static void on_call(sci_expr *call, void *payload)
+{
+	check_args(call);
+	SCI_FOR_EACH_STATE(me, sm) {
+		if (unchecked_in(sm) && may_change(call, sci_sm_key(sm)))
+			sci_state_set(me, sci_sm_key(sm), &reassigned);
+	} SCI_END_FOR_EACH_STATE(sm);
+}
+
+static void on_call_assign(sci_expr *call, sci_expr *left, void *payload)
+{
+	const char *name = sci_call_name(call);
+	const sci_key *key = sci_key_expr(left);
+
+	if (!key || !sci_expr_is_pointer(left) ||
+	    !sci_profile_may_return_null(name))
+		return;
+	sci_state_set(me, key,
+		      unchecked_state(name, sci_expr_pos(call), key, left));
+}
+
+/* @sm's call results are checked on one side of the current condition. */
+static void sm_checked(const sci_sm *sm, int side_true)
+{
+	size_t i;
+
+	for (i = 0; sm && i < sci_sm_npossible(sm); i++)
+		if (as_unchecked(sci_sm_possible_at(sm, i)))
+			set_checked(as_unchecked(sci_sm_possible_at(sm, i)), 1,
+				    side_true);
+}
 
 static void on_condition(sci_expr *leaf, void *payload)
 {
@@ -37,61 +366,107 @@ static void on_condition(sci_expr *leaf, void *payload)
 	sci_expr *p = sci_cond_null_test(leaf, &null_when_true);
 	const sci_key *key = p ? sci_key_expr(p) : NULL;
 
-	if (!key)
+	if (!p)
 		return;
+	if (!key) {
+		/* `(q = p = malloc(n)) == NULL` tests p too */
+		SCI_FOR_EACH_STATE(me, sm) {
+			if (unchecked_in(sm) &&
+			    sci_expr_points_into(p, sci_sm_key(sm)))
+				sm_checked(sm, !null_when_true);
+		} SCI_END_FOR_EACH_STATE(sm);
+		return;
+	}
+	sm_checked(sci_sm_get(me, key), !null_when_true);
 	sci_state_set_true_false(me, key,
 				 null_when_true ? &tested_null : NULL,
 				 null_when_true ? NULL : &tested_null);
+}
+
+/*
+ * The target of the latest assignment of the current statement: in
+ * `q = p = malloc(n)` the value assigned to q is p.
+ */
+static const sci_key *last_target;
+
+static void on_stmt(sci_stmt *stmt, void *payload)
+{
+	last_target = NULL;
+}
+
+/* `q = p`, `q = (T *)p`, `q = p = f()`: q holds p's unchecked result too. */
+static const unchecked *copied(sci_expr *right, const sci_key *left)
+{
+	const sci_key *rkey = sci_key_expr(right);
+
+	if (!rkey && last_target && sci_expr_points_into(right, last_target))
+		rkey = last_target;
+	if (!rkey || rkey == left || sci_value_is_nonnull(right))
+		return NULL;
+	return unchecked_in(sci_sm_get(me, rkey));
 }
 
 static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos,
 		      void *payload)
 {
 	const sci_key *key = sci_key_expr(left);
+	const unchecked *u = key ? copied(right, key) : NULL;
 
+	last_target = key;
 	if (!key)
 		return;
 	if (sci_expr_is_null(right))
 		sci_state_set(me, key, &assigned_null);
+	else if (u)
+		sci_state_set(me, key,
+			      unchecked_state(u->fn, u->pos, key, left));
 	else if (sci_state_get(me, key))
 		sci_state_set(me, key, &reassigned);
 }
 
-static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
+static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
+		      void *payload)
 {
-	const sci_key *key = sci_key_expr(pointer);
-	const sci_sm *sm;
-	sci_finding *f;
-	sci_pos where;
+	if (unchecked_in(sci_sm_get(me, key)))
+		sci_state_set(me, key, &reassigned);
+}
 
-	if (!key || !sci_value_is_null(pointer))
-		return;
-	f = sci_report(me, pos, sci_key_name(key),
-		       "NULL dereference of '%s'", sci_key_name(key));
-	sm = sci_sm_get(me, key);
-	if (sm && sci_sm_where(sm, &assigned_null, &where) == 0)
-		sci_finding_related(f, where, "set to NULL here");
-	else if (sm && sci_sm_where(sm, &tested_null, &where) == 0)
-		sci_finding_related(f, where, "NULL on this branch of the check");
+/* At a join, a side on which the call result is known non-NULL was checked. */
+static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
+				  const sci_state *other)
+{
+	const unchecked *u = as_unchecked(mine);
+
+	if (u && sci_value_is_nonnull(u->expr))
+		return &checked;
+	return mine;
 }
 
 static void init(sci_checker_id id)
 {
 	me = id;
+	sci_on_stmt(me, on_stmt, NULL);
 	sci_on_condition(me, on_condition, NULL);
 	sci_on_assign(me, on_assign, NULL);
+	sci_on_call_assign(me, NULL, on_call_assign, NULL);
+	sci_on_call(me, NULL, on_call, NULL);
+	sci_on_modify(me, on_modify, NULL);
 	sci_on_deref(me, on_deref, NULL);
 }
 
 const struct sci_checker sci_checker_null_deref = {
 	.rule = "null-deref",
-	.summary = "dereference of a pointer that is NULL on this path",
-	.description = "A pointer is dereferenced on a path where the value "
-		       "analysis knows it is NULL, for example right after a "
-		       "failed NULL check.",
+	.summary = "dereference of a pointer that is or may be NULL on this path",
+	.description = "A pointer is dereferenced, or passed to a library "
+		       "function that dereferences it, on a path where the "
+		       "value analysis knows it is NULL (for example right "
+		       "after a failed NULL check), or where it holds the "
+		       "unchecked result of an allocator or lookup that can "
+		       "return NULL (malloc, fopen, getenv, strchr...).",
 	.severity = SCI_SEV_ERROR,
 	.cwe = "CWE-476",
 	.tags = "null-pointer reliability",
 	.enabled_by_default = 1,
+	.pre_merge = pre_merge,
 	.init = init,
 };

@@ -367,6 +367,8 @@ static void cache_key(const gate_ctx *g, char out[SCI_FP_HEX], const sci_tu *tu,
 		sci_strv_push_take(&flags, sci_printf_dup("free:%s", a->deallocators[i]));
 	for (i = 0; a->noreturn && a->noreturn[i]; i++)
 		sci_strv_push_take(&flags, sci_printf_dup("noreturn:%s", a->noreturn[i]));
+	for (i = 0; a->returns_nonnull && a->returns_nonnull[i]; i++)
+		sci_strv_push_take(&flags, sci_printf_dup("nonnull:%s", a->returns_nonnull[i]));
 	sci_cache_key(out, sci_cli_version(), (const char *const *)flags.v,
 		      flags.n, base_rel, g->base_sha);
 	sci_strv_clear(&flags);

@@ -64,9 +64,11 @@ int sci_profile_load(sci_profile *out, const char *path)
 			error = read_names(&out->deallocators, v, path, key);
 		else if (strcmp(key, "noreturn") == 0)
 			error = read_names(&out->noreturn, v, path, key);
+		else if (strcmp(key, "returns_nonnull") == 0)
+			error = read_names(&out->returns_nonnull, v, path, key);
 		else
 			error = sci_error_set(SCI_EINVALID,
-					      "%s: unknown key \"%s\" (known: version, allocators, deallocators, noreturn)",
+					      "%s: unknown key \"%s\" (known: version, allocators, deallocators, noreturn, returns_nonnull)",
 					      path, key);
 		if (error < 0)
 			goto done;
@@ -83,4 +85,5 @@ void sci_profile_clear(sci_profile *p)
 	sci_strv_clear(&p->allocators);
 	sci_strv_clear(&p->deallocators);
 	sci_strv_clear(&p->noreturn);
+	sci_strv_clear(&p->returns_nonnull);
 }

@@ -1,11 +1,13 @@
 /*
  * profile.h - the project profile: a JSON file naming the project's own
- * allocation, free and noreturn functions, e.g.
+ * allocation, free and noreturn functions, and functions that never
+ * return NULL, e.g.
  *
  *	{ "version": 1,
  *	  "allocators": ["xmalloc", "xstrdup"],
  *	  "deallocators": ["xfree"],
- *	  "noreturn": ["die", "BUG_fn"] }
+ *	  "noreturn": ["die", "BUG_fn"],
+ *	  "returns_nonnull": ["must_alloc"] }
  *
  * Every key but "version" is optional; unknown keys are errors (a typo
  * must not silently turn a checker off).
@@ -19,6 +21,7 @@ typedef struct {
 	sci_strv allocators;
 	sci_strv deallocators;
 	sci_strv noreturn;
+	sci_strv returns_nonnull;
 } sci_profile;
 
 /**

@@ -39,13 +39,15 @@ static void test_profile__reads_lists(void **state)
 	sci_profile p;
 
 	write_profile("{\"version\": 1, \"allocators\": [\"xmalloc\", \"xstrdup\"],"
-		      " \"deallocators\": [\"xfree\"], \"noreturn\": [\"die\"]}");
+		      " \"deallocators\": [\"xfree\"], \"noreturn\": [\"die\"],"
+		      " \"returns_nonnull\": [\"must_alloc\"]}");
 	assert_int_equal(sci_profile_load(&p, path), 0);
 	assert_int_equal(p.allocators.n, 2);
 	assert_string_equal(p.allocators.v[1], "xstrdup");
 	assert_null(p.allocators.v[2]);
 	assert_string_equal(p.deallocators.v[0], "xfree");
 	assert_string_equal(p.noreturn.v[0], "die");
+	assert_string_equal(p.returns_nonnull.v[0], "must_alloc");
 	sci_profile_clear(&p);
 }
 

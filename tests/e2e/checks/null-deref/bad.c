@@ -1,8 +1,11 @@
-/* null-deref: dereferencing a pointer that is NULL on this path. */
+/* null-deref: dereferencing a pointer that is NULL, or may be NULL because
+ * the call that produced it was not checked, on this path. */
 #include <stdio.h>
-#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 struct dev { const char *name; int id; };
+struct node { int x; struct { int b; } a; struct node *next; };
 
 void report_missing(struct dev *d)
 {
@@ -25,5 +28,185 @@ int implied_null(struct dev *d, int flag)
 		have = 1;
 	if (!have && flag)
 		return d->id;	/* expect-error: null-deref "NULL dereference of 'd'" */
+	return 0;
+}
+
+/* Every form of dereference. */
+int index_null(int i)
+{
+	int *p = NULL;
+
+	return p[i];	/* expect-error: null-deref "NULL dereference of 'p'" */
+}
+
+int offset_null(void)
+{
+	int *p = NULL;
+
+	return *(p + 1);	/* expect-error: null-deref "NULL dereference of 'p'" */
+}
+
+int star_member_null(void)
+{
+	struct node *p = NULL;
+
+	return (*p).x;	/* expect-error: null-deref "NULL dereference of 'p'" */
+}
+
+int nested_member_null(void)
+{
+	struct node *p = NULL;
+
+	return p->a.b;	/* expect-error: null-deref "NULL dereference of 'p'" */
+}
+
+size_t null_to_strlen(void)
+{
+	const char *s = NULL;
+
+	return strlen(s);	/* expect-error: null-deref "'s' is NULL when passed to strlen()" */
+}
+
+/* Unchecked results of allocators and lookups. */
+void unchecked_member(void)
+{
+	struct node *p = malloc(sizeof(*p));
+
+	p->x = 1;	/* expect-error: null-deref "'p' could be NULL: malloc() is not checked" */
+	free(p);
+}
+
+void unchecked_index(size_t n)
+{
+	char *p = malloc(n);
+
+	p[0] = 0;	/* expect-error: null-deref "'p' could be NULL: malloc() is not checked" */
+	free(p);
+}
+
+void unchecked_star(size_t n)
+{
+	char *p = calloc(1, n);
+
+	*p = 0;		/* expect-error: null-deref "'p' could be NULL: calloc() is not checked" */
+	free(p);
+}
+
+void unchecked_strcpy(const char *s)
+{
+	char *p = malloc(strlen(s) + 1);
+
+	strcpy(p, s);	/* expect-error: null-deref "'p' could be NULL when passed to strcpy(): malloc() is not checked" */
+	free(p);
+}
+
+void unchecked_memset(size_t n)
+{
+	char *p = malloc(n);
+
+	memset(p, 0, n);	/* expect-error: null-deref "'p' could be NULL when passed to memset(): malloc() is not checked" */
+	free(p);
+}
+
+size_t strdup_strlen(const char *s)
+{
+	char *p = strdup(s);
+	size_t n = strlen(p);	/* expect-error: null-deref "'p' could be NULL when passed to strlen(): strdup() is not checked" */
+
+	free(p);
+	return n;
+}
+
+void fopen_fprintf(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	fprintf(f, "hello\n");	/* expect-error: null-deref "'f' could be NULL when passed to fprintf(): fopen() is not checked" */
+	fclose(f);		/* one finding per missing check */
+}
+
+int fopen_fgets(const char *path, char *buf)
+{
+	FILE *f = fopen(path, "r");
+	int ok = fgets(buf, 80, f) != NULL;	/* expect-error: null-deref "'f' could be NULL when passed to fgets(): fopen() is not checked" */
+
+	fclose(f);
+	return ok;
+}
+
+void fopen_fclose(const char *path)
+{
+	FILE *f = fopen(path, "r");
+
+	fclose(f);	/* expect-error: null-deref "'f' could be NULL when passed to fclose(): fopen() is not checked" */
+}
+
+size_t getenv_strlen(void)
+{
+	const char *home = getenv("HOME");
+
+	return strlen(home);	/* expect-error: null-deref "'home' could be NULL when passed to strlen(): getenv() is not checked" */
+}
+
+size_t getenv_direct(void)
+{
+	return strlen(getenv("HOME"));	/* expect-error: null-deref "getenv() could return NULL: its result is passed to strlen() unchecked" */
+}
+
+void strchr_cut(char *s)
+{
+	char *p = strchr(s, ',');
+
+	*p = 0;		/* expect-error: null-deref "'p' could be NULL: strchr() is not checked" */
+}
+
+int checked_on_one_branch(size_t n, int c)
+{
+	int *p = malloc(n);
+
+	if (c) {
+		if (!p)
+			return -1;
+	}
+	*p = 1;		/* expect-error: null-deref "'p' could be NULL: malloc() is not checked" */
+	free(p);
+	return 0;
+}
+
+int realloc_unchecked(int *p, size_t n)
+{
+	p = realloc(p, n);
+	p[0] = 1;	/* expect-error: null-deref "'p' could be NULL: realloc() is not checked" */
+	free(p);
+	return 0;
+}
+
+/* Checking the wrong pointer checks nothing. */
+int checks_the_other_one(size_t n)
+{
+	int *p = malloc(n);
+	int *q = malloc(n);
+
+	if (!q) {
+		free(p);
+		return -1;
+	}
+	*q = 0;
+	*p = 1;		/* expect-error: null-deref "'p' could be NULL: malloc() is not checked" */
+	free(p);
+	free(q);
+	return 0;
+}
+
+/* One missing check, one finding, through copies too. */
+int copy_unchecked(size_t n)
+{
+	struct node *p = malloc(n);
+	struct node *q = p;
+
+	q->x = 1;	/* expect-error: null-deref "'q' could be NULL: malloc() is not checked" */
+	p->x = 2;
+	p->next = NULL;
+	free(p);
 	return 0;
 }

@@ -1,11 +1,20 @@
 /* expect-none */
-/* null-deref: NULL that never reaches a dereference. */
-#include <stddef.h>
+/* null-deref: NULL that never reaches a dereference, and results of
+ * allocators and lookups that are checked before use. */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 struct dev { const char *name; int id; struct dev *next; };
 struct dev *global_dev;
 void setup(void);
 void find(struct dev **out);
+void use(const char *s);
+void *xmalloc(size_t n);
+
+#define CHECK_ALLOC(p) do { if (!(p)) return -1; } while (0)
+#define unlikely(x) __builtin_expect(!!(x), 0)
 
 int checked(struct dev *d)
 {
@@ -71,4 +80,281 @@ unsigned long member_offsets(void)
 	struct with_array *p = NULL;
 
 	return (unsigned long)&p->arr[1] + (unsigned long)p->arr;
+}
+
+/* sizeof does not evaluate its operand */
+size_t size_of_target(void)
+{
+	struct dev *p = NULL;
+
+	return sizeof(*p) + sizeof(p->id);
+}
+
+void copy_zero_bytes(char *dst)
+{
+	char *src = NULL;
+
+	memcpy(dst, src, 0);
+}
+
+/* ---- results of allocators and lookups, checked */
+
+int checked_then_used(size_t n)
+{
+	struct dev *p = malloc(n);
+
+	if (!p)
+		return -1;
+	p->id = 1;
+	free(p);
+	return 0;
+}
+
+int checked_by_macro(size_t n)
+{
+	struct dev *p = malloc(n);
+
+	CHECK_ALLOC(p);
+	p->id = 1;
+	free(p);
+	return 0;
+}
+
+int checked_unlikely(size_t n)
+{
+	struct dev *p = malloc(n);
+
+	if (unlikely(!p))
+		return -1;
+	p->id = 1;
+	free(p);
+	return 0;
+}
+
+int assigned_in_condition(size_t n)
+{
+	char *p;
+
+	if (!(p = malloc(n)))
+		return -1;
+	p[0] = 0;
+	free(p);
+	return 0;
+}
+
+int compared_in_condition(size_t n)
+{
+	char *p;
+
+	if ((p = malloc(n)) == NULL)
+		return -1;
+	p[0] = 0;
+	free(p);
+	return 0;
+}
+
+void exit_on_failure(size_t n)
+{
+	char *p = malloc(n);
+
+	if (p == NULL) {
+		perror("malloc");
+		exit(1);
+	}
+	memset(p, 0, n);
+	free(p);
+}
+
+void asserted(size_t n)
+{
+	struct dev *p = calloc(1, n);
+
+	assert(p);
+	p->id = 1;
+	free(p);
+}
+
+int goto_error(size_t n)
+{
+	int *p = malloc(n);
+	int ret = -1;
+
+	if (!p)
+		goto err;
+	*p = 1;
+	ret = *p;
+	free(p);
+err:
+	return ret;
+}
+
+void split_fields(char *p)
+{
+	while ((p = strchr(p, ',')) != NULL) {
+		*p = 0;
+		p++;
+	}
+}
+
+void cut_if_found(char *s, int c)
+{
+	char *p = strchr(s, c);
+
+	if (p)
+		*p = 0;
+}
+
+int short_circuit(const char *s)
+{
+	const char *p = strstr(s, "ab");
+
+	return p && p[2] == 'c';
+}
+
+int never_null_allocator(size_t n)
+{
+	struct dev *p = xmalloc(n);
+
+	p->id = 1;
+	return p->id;
+}
+
+void getenv_to_unlisted_function(void)
+{
+	const char *home = getenv("HOME");
+
+	use(home);
+	use(getenv("PATH"));
+}
+
+/* The value model does not track p == q: checking one copy checks both. */
+int copy_checked(size_t n)
+{
+	int *p = malloc(n);
+	int *q = p;
+
+	if (!q)
+		return -1;
+	*p = 1;
+	free(p);
+	return 0;
+}
+
+int chained_assignment_checked(size_t n)
+{
+	char *start, *pos;
+
+	start = pos = calloc(1, n);
+	if (start == NULL)
+		return -1;
+	pos[0] = 'x';
+	free(start);
+	return 0;
+}
+
+int reassigned_after_allocation(size_t n, int *other)
+{
+	int *p = malloc(n);
+
+	free(p);
+	p = other;
+	return *p;
+}
+
+int realloc_idiom(int *p, size_t n)
+{
+	int *tmp = realloc(p, n);
+
+	if (!tmp) {
+		free(p);
+		return -1;
+	}
+	p = tmp;
+	p[0] = 1;
+	free(p);
+	return 0;
+}
+
+/* A flag holding the test's outcome narrows the pointer too. */
+int checked_through_flag(size_t n)
+{
+	int *p = malloc(n);
+	int ok = p != NULL;
+
+	if (!ok)
+		return -1;
+	*p = 1;
+	free(p);
+	return 0;
+}
+
+/* Where malloc() succeeded on one side and q came from elsewhere on the
+ * other, malloc() is not to blame. */
+int checked_on_its_branch(int c, int *q, size_t n)
+{
+	int *p;
+
+	if (c) {
+		p = malloc(n);
+		if (!p)
+			return -1;
+	} else {
+		p = q;
+	}
+	return *p;
+}
+
+void loop_of_allocations(int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct dev *p = malloc(sizeof(*p));
+
+		if (!p)
+			continue;
+		p->id = i;
+		free(p);
+	}
+}
+
+int fopen_checked(const char *path, char *buf)
+{
+	FILE *f = fopen(path, "r");
+	int n = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(buf, 80, f))
+		n++;
+	fclose(f);
+	return n;
+}
+
+/* The NULL branch ends in a function the engine does not know never
+ * returns: the unchecked path through it is not blamed either. */
+void fatal(const char *msg);
+
+void checked_with_unknown_fatal(size_t n, int bad)
+{
+	char *p = malloc(n);
+
+	if (bad || !p)
+		fatal("out of memory");
+	memset(p, 0, n);
+	free(p);
+}
+
+/* Call hooks see the values passed, before the call forgets h->buf. */
+struct holder { char *buf; };
+
+size_t member_checked_through_flag(struct holder *h, const char *s)
+{
+	int ok;
+
+	h->buf = strdup(s);
+	ok = h->buf != NULL;
+	if (!ok)
+		return 0;
+	return strlen(h->buf);
 }
