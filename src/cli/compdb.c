@@ -355,8 +355,12 @@ int sci_compdb_load(sci_compdb **out, const char *path)
 		goto done;
 	abs = sci_path_join_dup(cwd, file);
 	dir = sci_strdup(abs);
+	/* abs is absolute, so it has a '/'; the test keeps that visible */
 	slash = strrchr(dir, '/');
-	if (slash == dir)
+	if (!slash) {
+		free(dir);
+		dir = sci_strdup(".");
+	} else if (slash == dir)
 		slash[1] = '\0';
 	else
 		*slash = '\0';
