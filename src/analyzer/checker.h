@@ -361,6 +361,15 @@ int sci_value_key_known(const sci_key *key, long long *out);
  */
 int sci_expr_compare_by_types(sci_expr *e);
 
+/**
+ * True when @e holds or points to data read from input on some path
+ * reaching here (rand(), scanf'd variables, buffers fgets/read/recv filled,
+ * getenv(), main's argv, atoi/strtol of those, copies and arithmetic of
+ * them).  Checks narrow such a value but do not end it: its soft bounds
+ * are reachable by whoever writes the input.
+ */
+int sci_value_untrusted(sci_expr *e);
+
 /* sci_value_bounds() flags: the bound is below/above the type's end */
 #define SCI_VALUE_MIN_KNOWN 1
 #define SCI_VALUE_MAX_KNOWN 2

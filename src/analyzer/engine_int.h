@@ -103,7 +103,8 @@ enum {
 	SCI_OWNER_EXTRA = 0,	/* value ranges (extra.c) */
 	SCI_OWNER_ORIGIN = 1,	/* which call produced a value (extra.c) */
 	SCI_OWNER_ALIAS = 2,	/* `ok = (p != NULL)`: what a flag stands for */
-	SCI_OWNER_FIRST_CHECKER = 3
+	SCI_OWNER_UNTRUSTED = 3,	/* data from input (untrusted.c) */
+	SCI_OWNER_FIRST_CHECKER = 4
 };
 
 #define SCI_MAX_OWNERS 64
@@ -384,6 +385,19 @@ const sci_stree *sci__extra_narrow(const sci_stree *t, struct expression *e,
 void sci__extra_init(void);
 /** Fills the owner slots of the engine models. */
 void sci__extra_register(void);
+
+/* ---------------------------------------------- untrusted (untrusted.c) */
+
+void sci__untrusted_register(void);
+/** True when @e holds or points to data read from input on some path. */
+int sci__untrusted_expr(struct expression *e);
+/** `key = right` (@compound: `key op= right`) carries or ends it. */
+void sci__untrusted_assign(const sci_key *key, struct expression *right,
+			   int compound);
+/** After a call: the arguments a reading function filled. */
+void sci__untrusted_call(struct expression *call);
+/** At a function's start: main's argv. */
+void sci__untrusted_params(struct symbol *fn);
 
 /* ------------------------------------------------- TU facts (tu_facts.c) */
 

@@ -380,6 +380,27 @@ static const sci_rl *eval_sizeof(struct expression *e, sci_vtype *vt)
 	return sci_rl_range(t->bit_size / 8, t->bit_size / 8);
 }
 
+/*
+ * What a few C library functions return, where the type says less:
+ * rand() is 0..RAND_MAX (glibc: INT_MAX), getchar() an unsigned char or EOF.
+ */
+static const sci_rl *library_return(struct expression *call)
+{
+	static const struct { const char *name; long long min, max; } table[] = {
+		{ "rand", 0, 2147483647 }, { "random", 0, 2147483647 },
+		{ "lrand48", 0, 2147483647 }, { "getchar", -1, 255 },
+		{ "fgetc", -1, 255 }, { "getc", -1, 255 },
+		{ "getc_unlocked", -1, 255 }, { "getchar_unlocked", -1, 255 },
+	};
+	const char *name = sci__call_name(call);
+	size_t i;
+
+	for (i = 0; name && i < sizeof(table) / sizeof(table[0]); i++)
+		if (strcmp(table[i].name, name) == 0)
+			return sci_rl_range(table[i].min, table[i].max);
+	return NULL;
+}
+
 static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)
 {
 	const sci_rl *rl = NULL;
@@ -445,7 +466,7 @@ static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)
 			return rl;
 		break;
 	case EXPR_CALL:
-		if ((rl = sci__call_summary(e)))
+		if ((rl = sci__call_summary(e)) || (rl = library_return(e)))
 			return sci_rl_cast(rl, *vt);
 		break;
 	case EXPR_ASSIGNMENT:
@@ -674,10 +695,12 @@ void sci__extra_assign(struct expression *e)
 		rl = sci_rl_cast(sci__expr_rl(e->right), vt);
 		set_origin(key, e->right);
 		set_alias(key, e->right);
+		sci__untrusted_assign(key, e->right, 0);
 	} else {
 		rl = compound_rl(arith_op(compound_op(e->op)), target, e->right, vt);
 		set_origin(key, NULL);
 		set_alias(key, NULL);
+		sci__untrusted_assign(key, e->right, 1);
 	}
 	set_rl(key, rl);
 }

@@ -153,6 +153,7 @@ void sci__registry_init(const sci_analyze_opts *opts)
 	memset(sci__owners, 0, sizeof(sci__owners));
 	sci__nowners = SCI_OWNER_FIRST_CHECKER;
 	sci__extra_register();
+	sci__untrusted_register();
 	sci__hooks_reset();
 	for (i = 0; i < NCHECKS; i++)
 		if (wanted(table[i], opts))

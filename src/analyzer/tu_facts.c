@@ -35,6 +35,7 @@ typedef struct {
 	int known;		/* summary usable: some path returned */
 	sci_range *ranges;	/* the summary (malloc) */
 	size_t n;
+	unsigned char soft;	/* its soft bounds (SCI_RL_SOFT_*) */
 	struct symbol *latest;	/* the last redeclaration of the object */
 	struct symbol **callees;	/* fns of the TU it calls (malloc) */
 	size_t ncallees;
@@ -475,6 +476,7 @@ void sci__summary_end(int complete)
 	f->known = complete && !summary_unknown && !sci_rl_is_empty(summary_rl);
 	if (f->known) {
 		f->n = summary_rl->n;
+		f->soft = summary_rl->soft;
 		f->ranges = sci_malloc((f->n ? f->n : 1) * sizeof(*f->ranges));
 		for (i = 0; i < f->n; i++)
 			f->ranges[i] = summary_rl->r[i];
@@ -496,6 +498,7 @@ const sci_rl *sci__call_summary(struct expression *call)
 		return NULL;
 	rl = sci_arena_alloc(sizeof(*rl) + f->n * sizeof(sci_range));
 	rl->n = f->n;
+	rl->soft = f->soft;	/* a bound the callee's types gave stays soft */
 	memcpy(rl->r, f->ranges, f->n * sizeof(sci_range));
 	return rl;
 }

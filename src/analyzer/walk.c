@@ -748,6 +748,7 @@ void sci__walk_function(struct symbol *fn)
 	sci__cur = SCI_STREE_EMPTY;
 	sci__fire_func(0, fn);
 	walk_params(base);
+	sci__untrusted_params(fn);
 	sci__walk_stmt(body);
 	if (sci__cur) {
 		/* falling off the end is a return without a value */

@@ -246,6 +246,7 @@ static void walk_call(struct expression *e)
 	sci__fire_call(e);
 	if (sci__cur)
 		forget_after_call(e);
+	sci__untrusted_call(e);
 	if (sci__is_noreturn_call(e))
 		sci__cur = NULL;
 	else

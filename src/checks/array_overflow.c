@@ -14,6 +14,10 @@
  * a parameter.  Taking the address one past the end (`&a[10]`, `a + 10`)
  * is legal C and is not a dereference, so it is not reported.
  *
+ * An index read from input (sci_value_untrusted: scanf, fgets + atoi,
+ * recv, rand...) can be anything its type allows until checked, so for it
+ * the type's bounds count: `if (n >= 0) a[n]` lacks the upper check.
+ *
  * False positives: an index bounded by a relation the model does not keep
  * (`i < n` where n <= 10 is known only to the caller), trailing arrays
  * used as flexible members (`char data[1]` at the end of a struct:
@@ -43,6 +47,20 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 		return;
 	}
 	known = sci_value_bounds(index, &min, &max);
+	if (!known && !sci_value_untrusted(index))
+		return;
+	/* input can reach every value its type allows: soft bounds too */
+	if (sci_value_untrusted(index)) {
+		if (max >= count)
+			sci_report(me, pos, sci_expr_text(array),
+				   "untrusted index '%s' can be %lld, past the end of '%s' (%lld elements): no upper bound check",
+				   sci_expr_text(index), max, sci_expr_text(array), count);
+		else if (min < 0)
+			sci_report(me, pos, sci_expr_text(array),
+				   "untrusted index '%s' can be negative: no lower bound check before '%s'",
+				   sci_expr_text(index), sci_expr_text(array));
+		return;
+	}
 	if ((known & SCI_VALUE_MAX_KNOWN) && max >= count)
 		sci_report(me, pos, sci_expr_text(array),
 			   "index '%s' can be %lld, past the end of '%s' (%lld elements)",

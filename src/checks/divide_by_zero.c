@@ -13,7 +13,9 @@
  * it (an assignment of 0, a check against 0, a case 0) and nothing on
  * this path rules it out.  A divisor merely unknown (a parameter, a
  * call's result) is not reported: its range holds 0 like any value.
- * Floating-point division is not checked (IEEE gives infinities).
+ * A divisor read from input (scanf, fgets + atoi, rand...) is reported
+ * unless a check rules 0 out.  Floating-point division is not checked
+ * (IEEE gives infinities).
  *
  * False positives: a correlation between variables the engine does not
  * follow (`if (n) per = 1; ... if (n) x / per`) is handled by implied
@@ -31,6 +33,13 @@ static void check(sci_expr *divisor, sci_pos pos, int mod)
 	if (!sci_expr_is_integer(divisor))
 		return;
 	definite = sci_value_known(divisor, &v) && v == 0;
+	if (!definite && sci_value_untrusted(divisor) &&
+	    !sci_value_is_nonnull(divisor)) {
+		sci_report(me, sci_expr_pos(divisor), sci_expr_text(divisor),
+			   "%s by '%s', which comes from input and is not checked against 0",
+			   mod ? "remainder" : "division", sci_expr_text(divisor));
+		return;
+	}
 	if (!definite && !sci_value_possibly(divisor, 0))
 		return;
 	sci_report(me, pos, sci_expr_text(divisor),

@@ -46,3 +46,41 @@ void unsigned_wrap(unsigned char *out)
 		buf[i] = 0;	/* expect-error: array-overflow "index 'i' can be 256, past the end of 'buf' (256 elements)" */
 	*out = buf[0];
 }
+
+#include <stdio.h>
+#include <stdlib.h>
+
+int lower_bound_only(void)
+{
+	int buffer[10] = { 0 };
+	int data = -1;
+	char input[16];
+
+	if (!fgets(input, sizeof(input), stdin))
+		return 0;
+	data = atoi(input);
+	if (data >= 0)
+		return buffer[data];	/* expect-error: array-overflow "untrusted index 'data' can be 2147483647, past the end of 'buffer' (10 elements): no upper bound check" */
+	return 0;
+}
+
+int upper_bound_only(void)
+{
+	int buffer[10] = { 0 };
+	int data;
+
+	if (scanf("%d", &data) != 1)
+		return 0;
+	if (data < 10)
+		return buffer[data];	/* expect-error: array-overflow "untrusted index 'data' can be negative: no lower bound check before 'buffer'" */
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int table[4] = { 0 };
+
+	if (argc < 2)
+		return 0;
+	return table[atoi(argv[1])];	/* expect-error: array-overflow "untrusted index 'atoi(...)' can be 2147483647, past the end of 'table' (4 elements): no upper bound check" */
+}

@@ -66,3 +66,50 @@ int countdown(void)
 		s += a[i];
 	return s;
 }
+
+#include <stdio.h>
+#include <stdlib.h>
+
+int checked_input(void)
+{
+	int buffer[10] = { 0 };
+	int data;
+
+	if (scanf("%d", &data) != 1)
+		return 0;
+	if (data >= 0 && data < 10)
+		return buffer[data];
+	return 0;
+}
+
+int random_slot(void)
+{
+	int slots[16] = { 0 };
+
+	return slots[rand() % 16];
+}
+
+int unsigned_checked(void)
+{
+	unsigned char buf[8];
+	int table[8] = { 0 };
+
+	if (fread(buf, 1, 1, stdin) != 1)
+		return 0;
+	if (buf[0] < 8)
+		return table[buf[0]];
+	return 0;
+}
+
+/* a return summary that only types bound keeps those bounds soft */
+static inline int flip_stage(int stage)
+{
+	return 5 - stage;
+}
+
+int stage_slot(int which)
+{
+	int stages[4] = { 0 };
+
+	return stages[flip_stage(which ? 3 : 2)];
+}

@@ -46,3 +46,31 @@ int from_switch(int x, int mode)
 	}
 	return x / d;	/* expect-error: divide-by-zero "division by zero: 'd' can be 0 on this path" */
 }
+
+#include <stdio.h>
+#include <stdlib.h>
+
+int from_input(void)
+{
+	int data = 0;
+
+	if (fscanf(stdin, "%d", &data) != 1)
+		return -1;
+	return 100 / data;	/* expect-error: divide-by-zero "division by 'data', which comes from input and is not checked against 0" */
+}
+
+int from_text(void)
+{
+	char buf[32];
+	int n;
+
+	if (!fgets(buf, sizeof(buf), stdin))
+		return 0;
+	n = atoi(buf);
+	return 1000 % n;	/* expect-error: divide-by-zero "remainder by 'n', which comes from input and is not checked against 0" */
+}
+
+int from_rand(void)
+{
+	return 10 / rand();	/* expect-error: divide-by-zero "division by 'rand(...)', which comes from input and is not checked against 0" */
+}

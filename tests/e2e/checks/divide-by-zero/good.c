@@ -68,3 +68,32 @@ int call_result(int x, int (*f)(void))
 {
 	return x / f();
 }
+
+#include <stdio.h>
+#include <stdlib.h>
+
+int input_checked(void)
+{
+	int data = 0;
+
+	if (fscanf(stdin, "%d", &data) != 1 || data == 0)
+		return -1;
+	return 100 / data;
+}
+
+int input_made_positive(void)
+{
+	int r = rand() % 10 + 1;
+
+	return 100 / r;
+}
+
+int input_overwritten(void)
+{
+	int d;
+
+	if (scanf("%d", &d) != 1)
+		return 0;
+	d = 4;
+	return 100 / d;
+}
