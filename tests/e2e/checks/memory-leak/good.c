@@ -206,17 +206,6 @@ int reassigned_after_use(size_t n)
 	return 0;
 }
 
-int realloc_in_place(size_t n)
-{
-	char *p = malloc(n);
-
-	if (!p)
-		return -1;
-	p = realloc(p, 2 * n);	/* not an overwrite: realloc takes p */
-	free(p);
-	return 0;
-}
-
 void reused_after_free(void)
 {
 	char *p = malloc(4);

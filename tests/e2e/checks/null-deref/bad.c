@@ -175,7 +175,7 @@ int checked_on_one_branch(size_t n, int c)
 
 int realloc_unchecked(int *p, size_t n)
 {
-	p = realloc(p, n);
+	p = realloc(p, n);	/* expect-warning: realloc-leak "'p' = realloc('p', ...): if realloc() fails, the block 'p' pointed to is lost" */
 	p[0] = 1;	/* expect-error: null-deref "'p' could be NULL: realloc() is not checked" */
 	free(p);
 	return 0;
