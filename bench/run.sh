@@ -5,14 +5,18 @@
 # Usage: bench/run.sh [SRC_PACKAGE] [MAX_FILES]
 #   SRC_PACKAGE  a Debian source package to fetch and measure (default: git)
 #   MAX_FILES    measure at most this many .c files (default: all)
-# Needs a built tree in build/ (scripts/test.sh or cmake).  Prints a table of
-# wall time and peak RSS (GNU time) and the ratios to gcc and sparse.
+# Needs a built tree in build/ (scripts/test.sh or cmake); SMATCH_CI names
+# another binary (to compare two builds).  Prints a table of wall time, CPU
+# time (user + system: steadier than wall time on a shared machine) and
+# peak RSS (GNU time), with the ratios of CPU time to gcc and sparse.
+# Packages whose sources sit in src/ (redis) are measured there, with the
+# include directories their Makefile gives.
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 pkg=${1:-git}
 max=${2:-0}
-sci=$here/build/src/smatch-ci
+sci=${SMATCH_CI:-$here/build/src/smatch-ci}
 sparse_src=$(sed -n "s/^SPARSE_INCLUDE_DIR:PATH=//p" "$here/build/CMakeCache.txt" 2>/dev/null)
 [ -n "$sparse_src" ] || sparse_src=$here/build/sparse/src
 work=${SCI_BENCH_DIR:-$here/build/bench}
@@ -40,10 +44,19 @@ if [ ! -d "$pkg-src" ]; then
 	dpkg-source -q -x "$(ls "$pkg"_*.dsc | head -n1)" "$pkg-src" >/dev/null 2>&1
 fi
 cd "$pkg-src"
+flags="-I. -DNO_OPENSSL -D__STDC_NO_VLA__"
+if [ -z "$(find . -maxdepth 1 -name '*.c' | head -n1)" ] && [ -d src ]; then
+	cd src
+	flags="-I. -D__STDC_NO_VLA__"
+	for d in ../deps/*/ ../deps/lua/src; do
+		[ -d "$d" ] && flags="$flags -I$d"
+	done
+	# redis: a header its Makefile generates
+	[ -f mkreleasehdr.sh ] && [ ! -f release.h ] && sh ./mkreleasehdr.sh >/dev/null 2>&1 || :
+fi
 files=$(find . -maxdepth 1 -name '*.c' | sort)
 [ "$max" -gt 0 ] && files=$(echo "$files" | head -n "$max")
 n=$(echo "$files" | wc -l)
-flags="-I. -DNO_OPENSSL -D__STDC_NO_VLA__"
 
 # measure NAME CMD...: runs CMD once per file; sums wall time, max RSS.
 measure() {
@@ -51,14 +64,17 @@ measure() {
 	shift
 	start=$(date +%s.%N)
 	peak=0
+	cpu=0
 	for f in $files; do
-		/usr/bin/time -f '%M' -o "$work/rss" "$@" $flags "$f" >/dev/null 2>&1 || true
-		rss=$(tail -n1 "$work/rss")
+		/usr/bin/time -f '%M %U %S' -o "$work/rss" "$@" $flags "$f" >/dev/null 2>&1 || true
+		line=$(tail -n1 "$work/rss")
+		rss=${line%% *}
 		[ "$rss" -gt "$peak" ] 2>/dev/null && peak=$rss
+		cpu=$(echo "$line" | awk -v c="$cpu" '{ printf "%.2f", c + $2 + $3 }')
 	done
 	end=$(date +%s.%N)
 	secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
-	echo "$name $secs $peak"
+	echo "$name $secs $cpu $peak"
 }
 
 echo "bench: $n files of Debian's $pkg source, one process per file" >&2
@@ -69,13 +85,13 @@ echo "bench: $n files of Debian's $pkg source, one process per file" >&2
 } > "$work/results"
 
 awk -v n="$n" '
-{ t[$1] = $2; m[$1] = $3 }
+{ t[$1] = $2; c[$1] = $3; m[$1] = $4 }
 END {
-	printf "%-10s %10s %12s %10s %12s\n", "tool", "seconds", "peak RSS KB", "x gcc", "x sparse"
+	printf "%-10s %9s %9s %12s %8s %9s\n", "tool", "wall s", "cpu s", "peak RSS KB", "x gcc", "x sparse"
 	split("gcc sparse smatch-ci", order, " ")
 	for (i = 1; i <= 3; i++) {
 		k = order[i]
-		printf "%-10s %10.2f %12d %10.2f %12.2f\n", k, t[k], m[k], t[k] / t["gcc"], t[k] / t["sparse"]
+		printf "%-10s %9.2f %9.2f %12d %8.2f %9.2f\n", k, t[k], c[k], m[k], c[k] / c["gcc"], c[k] / c["sparse"]
 	}
-	printf "(%d files)\n", n
+	printf "(%d files; ratios of CPU time)\n", n
 }' "$work/results"
