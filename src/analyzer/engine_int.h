@@ -267,6 +267,12 @@ typedef struct {
  */
 #define SCI_RL_SOFT_MIN 1
 #define SCI_RL_SOFT_MAX 2
+/*
+ * A loop widened the value from values with gaps between them (`i += 2`):
+ * a test of it (`i < 21`) bounds it only softly, the last value the loop
+ * reaches may be lower (19).  Kept on the key's state, not in operations.
+ */
+#define SCI_RL_STRIDED 4
 typedef struct {
 	size_t n;
 	unsigned char soft;	/* SCI_RL_SOFT_* */

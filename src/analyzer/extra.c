@@ -789,6 +789,9 @@ static const sci_stree *narrow(const sci_stree *t, struct expression *e,
 	if (sci_rl_is_empty(rl))
 		return NULL;
 	sm = sci__stree_get(t, SCI_OWNER_EXTRA, key);
+	if (sm && (state_rl(sm->state)->soft & SCI_RL_STRIDED))
+		rl = sci_rl_with_soft(rl, SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX |
+				      SCI_RL_STRIDED);
 	if (sm && sm->left) {
 		t = sci__implied(t, sm, leaf_fits, (void *)allowed);
 		if (!t)
@@ -948,6 +951,7 @@ void sci__extra_condition(struct expression *leaf, const sci_stree **t,
 static const sci_rl *widened(const sci_rl *a, const sci_rl *b,
 			     const sci_rl *type)
 {
+	const sci_rl *out;
 	sci_val lo, hi;
 
 	if (sci_rl_is_empty(a) || sci_rl_is_empty(b) || sci_rl_is_empty(type))
@@ -969,8 +973,11 @@ static const sci_rl *widened(const sci_rl *a, const sci_rl *b,
 		soft |= a->soft & SCI_RL_SOFT_MAX;
 	}
 	/* the bounds keep where they came from */
-	return sci_rl_intersect(sci_rl_with_soft(sci_rl_range(lo, hi), soft),
-				type);
+	out = sci_rl_intersect(sci_rl_with_soft(sci_rl_range(lo, hi), soft),
+			       type);
+	if (sci_rl_union(a, b)->n > 1)
+		out = sci_rl_with_soft(out, out->soft | SCI_RL_STRIDED);
+	return out;
 }
 
 const sci_stree *sci__extra_widen(const sci_stree *merged,

@@ -123,6 +123,14 @@ int sci__untrusted_expr(struct expression *e)
 			return sci__untrusted_expr(first_ptr_list((struct ptr_list *)e->args));
 		return 0;
 	case EXPR_BINOP:
+		/*
+		 * x % n, x & m, x / n, x >> s are bounded by their other
+		 * operand: the value model knows how far, input does not
+		 * widen it (rand() % count into a table of count entries)
+		 */
+		if (e->op == '%' || e->op == '&' || e->op == '/' ||
+		    e->op == SPECIAL_RIGHTSHIFT)
+			return 0;
 		return sci__untrusted_expr(e->left) || sci__untrusted_expr(e->right);
 	case EXPR_PREOP:
 		if (e->op == '-' || e->op == '~' || e->op == '+' || e->op == '(')

@@ -337,7 +337,8 @@ typedef const sci_stree *(*pass_fn)(void *ctx, const sci_stree *head,
  * Walks a region that can repeat.  Quiet passes learn what flows back;
  * values still changing between the last two heads are widened to their
  * type's range; the final pass reports.  Outer loops get three passes,
- * deeper ones two, the deepest one (cost stays bounded).
+ * deeper ones two, the deepest one (cost stays bounded), whose exits also
+ * take the widened head.
  */
 static void iterate(pass_fn pass, void *ctx, const sci_stree *entry)
 {
@@ -365,7 +366,18 @@ static void iterate(pass_fn pass, void *ctx, const sci_stree *entry)
 		entry = head;
 		pendings_restore(saved, nsaved);
 	}
-	pass(ctx, entry, &exits);
+	back = pass(ctx, entry, &exits);
+	if (passes == 1 && entry && back) {
+		/*
+		 * One pass saw only the first iteration: its exits would
+		 * claim that what the body changes is still as it was on
+		 * entry (a counter 0 after the loop).  The head after any
+		 * number of iterations, widened, leaves the loop too - less
+		 * precise than a narrowed exit, never wrong.
+		 */
+		head = sci__extra_widen(sci__stree_merge(entry, back), entry, back);
+		exits = sci__stree_merge(exits, head);
+	}
 	sci__cur = exits;
 }
 

@@ -25,12 +25,13 @@
 
 static sci_checker_id me;
 
-static void check(sci_expr *divisor, sci_pos pos, int mod)
+static void check(sci_expr *e, sci_expr *divisor, sci_pos pos, int mod)
 {
 	long long v;
 	int definite;
 
-	if (!sci_expr_is_integer(divisor))
+	/* (double)a / b divides in floating point, whatever b is */
+	if (!sci_expr_is_integer(divisor) || !sci_expr_is_integer(e))
 		return;
 	definite = sci_value_known(divisor, &v) && v == 0;
 	if (!definite && sci_value_untrusted(divisor) &&
@@ -54,7 +55,7 @@ static void on_expr(sci_expr *e, void *payload)
 	int op = sci_expr_binop(e, &l, &r);
 
 	if (op == '/' || op == '%')
-		check(r, sci_expr_pos(e), op == '%');
+		check(e, r, sci_expr_pos(e), op == '%');
 }
 
 static void init(sci_checker_id id)

@@ -113,3 +113,29 @@ int stage_slot(int which)
 
 	return stages[flip_stage(which ? 3 : 2)];
 }
+
+unsigned int fill(int *v, unsigned int n);
+
+/* input reduced modulo a count the caller bounds: not the input's range */
+int fair_pick(void)
+{
+	int entries[15];
+	unsigned int count = fill(entries, 15);
+
+	if (count == 0)
+		return -1;
+	return entries[rand() % count];
+}
+
+/* a stride of 2 from 1 stops at 19: i + 1 is at most 20 */
+void pairs(const char *key, const char *val)
+{
+	const char *argv[21];
+	int i;
+
+	for (i = 1; i < 21; i += 2) {
+		argv[i] = key;
+		argv[i + 1] = val;
+	}
+	(void)argv;
+}

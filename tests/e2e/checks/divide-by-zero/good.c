@@ -97,3 +97,12 @@ int input_overwritten(void)
 	d = 4;
 	return 100 / d;
 }
+
+double ratio(long long hits, long long misses)
+{
+	long long zero = 0;
+
+	if (hits + misses == 0)
+		hits = zero;
+	return (double)hits / (hits + misses);	/* floating point: no trap */
+}

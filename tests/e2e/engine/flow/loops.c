@@ -65,3 +65,22 @@ void while_one_break(void)
 	}
 	__sci_value(x);		/* expect-note: sci-debug "value 'x' = 9" */
 }
+
+int more(void);
+
+/* The deepest loops get one pass: what they change still leaves them. */
+void deep_nesting(void)
+{
+	int j, k, m;
+	long long hits = 0;
+
+	while (more()) {
+		for (j = 0; j < 10; j++) {
+			for (k = 0; k < 10; k++) {
+				for (m = 0; m < 5; m++)
+					hits++;
+			}
+		}
+	}
+	__sci_value(hits);	/* expect-note: sci-debug "value 'hits' = 0-max" */
+}
