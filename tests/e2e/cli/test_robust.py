@@ -25,24 +25,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from gate_repo import RepoTestCase  # noqa: E402
 
-SOURCE_DIR = os.environ.get("SCI_SOURCE_DIR",
-                            os.path.normpath(os.path.join(HERE, "..", "..", "..")))
-SMATCH_CI = os.path.abspath(os.environ.get(
-    "SMATCH_CI", os.path.join(SOURCE_DIR, "build", "src", "smatch-ci")))
-
-LEAK_C = """\
-#include <stdlib.h>
-int f(int n)
-{
-	char *p = malloc(n);
-	if (!p)
-		return -1;
-	if (n > 3)
-		return 1;
-	free(p);
-	return 0;
-}
-"""
+# the binary, the source tree and a TU with one leak: as test_cli.py has them
+from test_cli import LEAK_C, SMATCH_CI, SOURCE_DIR  # noqa: E402,F401
 
 FAILURE_LINE = re.compile(
     r"^(?P<path>[^:\s]+): error: analysis failed: (?P<msg>.+) "
