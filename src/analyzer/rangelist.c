@@ -113,6 +113,15 @@ const sci_rl *sci_rl_union(const sci_rl *a, const sci_rl *b)
 
 const sci_rl *sci_rl_intersect(const sci_rl *a, const sci_rl *b)
 {
+	/* reading a key intersects its list with its type's, which mostly
+	 * holds all of it: no new list then */
+	if (b->n == 1 && a->n && b->r[0].min <= a->r[0].min &&
+	    b->r[0].max >= a->r[a->n - 1].max)
+		return sci_rl_with_soft(a, bound_soft(a, a, b));
+	if (a->n == 1 && b->n && a->r[0].min <= b->r[0].min &&
+	    a->r[0].max >= b->r[b->n - 1].max)
+		return sci_rl_with_soft(b, bound_soft(b, a, b));
+
 	sci_rl *rl = rl_alloc(a->n + b->n);
 	size_t i = 0, j = 0;
 

@@ -171,6 +171,12 @@ const sci_rl *sci_rl_cast(const sci_rl *rl, sci_vtype t)
 	const sci_rl *out = empty();
 	size_t i;
 
+	/* the common case, a value its type holds already, costs nothing */
+	if (!rl->n || (rl->r[0].min >= sci_vt_min(t) &&
+		       rl->r[rl->n - 1].max <= sci_vt_max(t) &&
+		       !(t.is_bool && (rl->r[0].min < 0 || rl->r[rl->n - 1].max > 1))))
+		return rl;
+
 	for (i = 0; i < rl->n; i++)
 		out = cast_range(out, rl->r[i].min, rl->r[i].max, t);
 	if (rl->n && out->n && out->r[0].min == rl->r[0].min &&
@@ -366,7 +372,14 @@ const sci_rl *sci_rl_binop(int op, const sci_rl *l, const sci_rl *r,
 		       (ls & SCI_RL_SOFT_MAX) | (rs & SCI_RL_SOFT_MIN ? SCI_RL_SOFT_MAX : 0);
 	else
 		soft = (ls | rs) ? SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX : 0;
-	return out->n ? soften(out, soft) : out;
+	if (!out->n)
+		return out;
+	out = soften(out, soft);
+	/* a result that says nothing is the type's list: no copy kept */
+	if (out->soft == (SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX) &&
+	    sci_rl_equal(out, sci_rl_type(t)))
+		return sci_rl_type(t);
+	return out;
 }
 
 static const sci_rl *binop(int op, const sci_rl *l, const sci_rl *r,
