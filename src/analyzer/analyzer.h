@@ -39,12 +39,14 @@ typedef struct {
 	 * The project profile's additions to the built-in "generic" one,
 	 * NULL-terminated name lists (each may be NULL): functions returning
 	 * memory to free, functions freeing their first argument, functions
-	 * that never return, functions that never return NULL.
+	 * that never return, functions that never return NULL, functions
+	 * whose result is read from input (untrusted data).
 	 */
 	const char *const *allocators;
 	const char *const *deallocators;
 	const char *const *noreturn;
 	const char *const *returns_nonnull;
+	const char *const *untrusted_sources;
 	/* emit one SCI_RULE_INPUT record per file the TU read (absolute) */
 	int report_inputs;
 	/*

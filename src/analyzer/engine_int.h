@@ -395,6 +395,8 @@ void sci__extra_register(void);
 /* ---------------------------------------------- untrusted (untrusted.c) */
 
 void sci__untrusted_register(void);
+/** True when the project profile names @name in "untrusted_sources". */
+int sci__profile_untrusted_source(const char *name);
 /** True when @e holds or points to data read from input on some path. */
 int sci__untrusted_expr(struct expression *e);
 /** `key = right` (@compound: `key op= right`) carries or ends it. */

@@ -226,6 +226,11 @@ int sci_profile_is_nocapture(const char *name)
 	return in_list(nocapture, name);
 }
 
+int sci__profile_untrusted_source(const char *name)
+{
+	return project && in_list(project->untrusted_sources, name);
+}
+
 int sci_profile_returns_nonnull(const char *name)
 {
 	return in_list(returns_nonnull, name) ||

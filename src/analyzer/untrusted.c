@@ -3,8 +3,8 @@
  * "Values", part 3).  A key is "untrusted" when it holds, or points to,
  * data read from input: a value of rand() or getchar(), a variable
  * scanf()/fscanf() wrote, a buffer fgets()/read()/recv() filled, what
- * getenv() returns, main's argv, and what atoi()/strtol() make of any of
- * those.  Copies and arithmetic carry it; any other assignment ends it.
+ * getenv() returns, main's argv, the project profile's
+ * "untrusted_sources", and what atoi()/strtol() make of any of those.  Copies and arithmetic carry it; any other assignment ends it.
  *
  * Untrusted is not a value: checks do not end it, they narrow the value
  * (`if (n < 10)` leaves n untrusted in ..9).  What it changes is how a
@@ -117,7 +117,8 @@ int sci__untrusted_expr(struct expression *e)
 	switch (e->type) {
 	case EXPR_CALL:
 		name = sci__call_name(e);
-		if (in_list(value_sources, name))
+		if (in_list(value_sources, name) ||
+		    sci__profile_untrusted_source(name))
 			return 1;
 		if (in_list(conversions, name))
 			return sci__untrusted_expr(first_ptr_list((struct ptr_list *)e->args));

@@ -369,6 +369,8 @@ static void cache_key(const gate_ctx *g, char out[SCI_FP_HEX], const sci_tu *tu,
 		sci_strv_push_take(&flags, sci_printf_dup("noreturn:%s", a->noreturn[i]));
 	for (i = 0; a->returns_nonnull && a->returns_nonnull[i]; i++)
 		sci_strv_push_take(&flags, sci_printf_dup("nonnull:%s", a->returns_nonnull[i]));
+	for (i = 0; a->untrusted_sources && a->untrusted_sources[i]; i++)
+		sci_strv_push_take(&flags, sci_printf_dup("untrusted:%s", a->untrusted_sources[i]));
 	sci_cache_key(out, sci_cli_version(), (const char *const *)flags.v,
 		      flags.n, base_rel, g->base_sha);
 	sci_strv_clear(&flags);

@@ -66,9 +66,11 @@ int sci_profile_load(sci_profile *out, const char *path)
 			error = read_names(&out->noreturn, v, path, key);
 		else if (strcmp(key, "returns_nonnull") == 0)
 			error = read_names(&out->returns_nonnull, v, path, key);
+		else if (strcmp(key, "untrusted_sources") == 0)
+			error = read_names(&out->untrusted_sources, v, path, key);
 		else
 			error = sci_error_set(SCI_EINVALID,
-					      "%s: unknown key \"%s\" (known: version, allocators, deallocators, noreturn, returns_nonnull)",
+					      "%s: unknown key \"%s\" (known: version, allocators, deallocators, noreturn, returns_nonnull, untrusted_sources)",
 					      path, key);
 		if (error < 0)
 			goto done;
@@ -86,4 +88,5 @@ void sci_profile_clear(sci_profile *p)
 	sci_strv_clear(&p->deallocators);
 	sci_strv_clear(&p->noreturn);
 	sci_strv_clear(&p->returns_nonnull);
+	sci_strv_clear(&p->untrusted_sources);
 }

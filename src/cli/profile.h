@@ -1,13 +1,14 @@
 /*
  * profile.h - the project profile: a JSON file naming the project's own
- * allocation, free and noreturn functions, and functions that never
- * return NULL, e.g.
+ * allocation, free and noreturn functions, functions that never return
+ * NULL, and functions whose result is read from input, e.g.
  *
  *	{ "version": 1,
  *	  "allocators": ["xmalloc", "xstrdup"],
  *	  "deallocators": ["xfree"],
  *	  "noreturn": ["die", "BUG_fn"],
- *	  "returns_nonnull": ["must_alloc"] }
+ *	  "returns_nonnull": ["must_alloc"],
+ *	  "untrusted_sources": ["read_config_int"] }
  *
  * Every key but "version" is optional; unknown keys are errors (a typo
  * must not silently turn a checker off).
@@ -22,6 +23,7 @@ typedef struct {
 	sci_strv deallocators;
 	sci_strv noreturn;
 	sci_strv returns_nonnull;
+	sci_strv untrusted_sources;
 } sci_profile;
 
 /**

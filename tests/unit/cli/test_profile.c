@@ -40,7 +40,8 @@ static void test_profile__reads_lists(void **state)
 
 	write_profile("{\"version\": 1, \"allocators\": [\"xmalloc\", \"xstrdup\"],"
 		      " \"deallocators\": [\"xfree\"], \"noreturn\": [\"die\"],"
-		      " \"returns_nonnull\": [\"must_alloc\"]}");
+		      " \"returns_nonnull\": [\"must_alloc\"],"
+		      " \"untrusted_sources\": [\"read_port\"]}");
 	assert_int_equal(sci_profile_load(&p, path), 0);
 	assert_int_equal(p.allocators.n, 2);
 	assert_string_equal(p.allocators.v[1], "xstrdup");
@@ -48,6 +49,7 @@ static void test_profile__reads_lists(void **state)
 	assert_string_equal(p.deallocators.v[0], "xfree");
 	assert_string_equal(p.noreturn.v[0], "die");
 	assert_string_equal(p.returns_nonnull.v[0], "must_alloc");
+	assert_string_equal(p.untrusted_sources.v[0], "read_port");
 	sci_profile_clear(&p);
 }
 
