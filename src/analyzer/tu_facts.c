@@ -384,9 +384,12 @@ static void visit(struct symbol *fn, struct symbol **out, int *n,
 
 void sci__tu_facts_order(struct symbol **fns, int n)
 {
-	struct symbol **out = sci_calloc((size_t)n + 1, sizeof(*out));
+	struct symbol **out;
 	int i, m = 0;
 
+	if (n <= 0)
+		return;		/* a TU without functions; fns may be NULL */
+	out = sci_calloc((size_t)n + 1, sizeof(*out));
 	for (i = 0; i < n; i++)
 		visit(fns[i], out, &m, fns, n);
 	memcpy(fns, out, (size_t)n * sizeof(*fns));
