@@ -411,6 +411,12 @@ void sci__untrusted_params(struct symbol *fn);
 
 /** Scans every function body and file-scope initializer of the TU. */
 void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope);
+/**
+ * True when @s may change the variable @sym: assigns it, steps it, takes
+ * its address or names it as an asm output (calls cannot reach a local
+ * whose address is not taken).
+ */
+int sci__stmt_writes(struct statement *s, struct symbol *sym);
 /** Reorders @fns so that callees come before their callers. */
 void sci__tu_facts_order(struct symbol **fns, int n);
 /**

@@ -102,6 +102,8 @@ void sci__tu_facts_free(void)
 /* ------------------------------------------------------- the scan */
 
 static struct symbol *scan_fn;	/* the function whose body is scanned */
+static struct symbol *watch;	/* sci__stmt_writes(): the variable asked */
+static int watch_hit;
 
 /* The variable @e names or is a part of (`x`, `x.m`), or NULL. */
 static struct symbol *root_var(struct expression *e)
@@ -130,6 +132,10 @@ static void mark_written(struct expression *e)
 	struct symbol *sym = root_var(e);
 	int guard = 0;
 
+	if (watch) {
+		watch_hit |= sym == watch;
+		return;
+	}
 	for (; sym && guard < 64; sym = sym->same_symbol, guard++)
 		lookup(sym, 1)->written = 1;
 }
@@ -347,6 +353,19 @@ void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope)
 	FOR_EACH_PTR(scope, sym) {
 		scan_symbol(sym);
 	} END_FOR_EACH_PTR(sym);
+}
+
+int sci__stmt_writes(struct statement *s, struct symbol *sym)
+{
+	struct symbol *save_fn = scan_fn;
+
+	scan_fn = NULL;		/* no call edges from here */
+	watch = sym;
+	watch_hit = 0;
+	scan_stmt(s);
+	watch = NULL;
+	scan_fn = save_fn;
+	return watch_hit;
 }
 
 /* ---------------------------------------------------- callee first */

@@ -476,10 +476,76 @@ static void walk_return(struct statement *stmt)
 }
 
 /* One pass of a loop starting from @head; returns the back edge. */
-static const sci_stree *loop_pass(struct statement *stmt,
-				  const sci_stree *head,
+/*
+ * A counting loop: `for (i = c0; i < C; i++)` (also `<=`, `!=`, `++i`,
+ * `i += 1`) with constants c0 <= C, i a local the body never changes.
+ * Stepping by one from below, its test first fails at exactly C (C + 1
+ * for `<=`): that is i's value on the exits through the test, where
+ * widening alone would say C..max.
+ */
+typedef struct {
+	struct statement *stmt;
+	struct expression *counter;	/* i, or NULL: not a counting loop */
+	const sci_rl *exit_value;
+} loop_ctx;
+
+static int steps_by_one(struct statement *post, struct symbol *i)
+{
+	struct expression *e, *v;
+	sci_val one;
+
+	if (!post || post->type != STMT_EXPRESSION)
+		return 0;
+	e = sci__strip(post->expression);
+	if (!e)
+		return 0;
+	if ((e->type == EXPR_PREOP || e->type == EXPR_POSTOP) &&
+	    e->op == SPECIAL_INCREMENT)
+		v = e->unop;
+	else if (e->type == EXPR_ASSIGNMENT && e->op == SPECIAL_ADD_ASSIGN &&
+		 sci__const_val(e->right, &one) && one == 1)
+		v = e->left;
+	else
+		return 0;
+	v = sci__strip(v);
+	return v && v->type == EXPR_SYMBOL && v->symbol == i;
+}
+
+static void counting_loop(loop_ctx *c)
+{
+	struct statement *stmt = c->stmt;
+	struct expression *cond = sci__strip(stmt->iterator_pre_condition);
+	struct expression *l;
+	struct symbol *i;
+	sci_val limit, start;
+	long long v;
+
+	c->counter = NULL;
+	if (!sci__cur || !cond || cond->type != EXPR_COMPARE ||
+	    (cond->op != '<' && cond->op != SPECIAL_LTE &&
+	     cond->op != SPECIAL_NOTEQUAL))
+		return;
+	l = sci__strip(cond->left);
+	if (!l || l->type != EXPR_SYMBOL || !(i = l->symbol) ||
+	    !sci_sym_is_local(i) || !sci__type_is_int(sci__expr_type(l)) ||
+	    !sci__const_val(cond->right, &limit) ||
+	    !sci_value_key_known(sci_key_sym(i), &v))
+		return;
+	start = v;
+	if (cond->op == SPECIAL_LTE)
+		limit++;
+	if (start > limit || limit > sci_vt_max(sci__vtype(sci__expr_type(l))) ||
+	    !steps_by_one(stmt->iterator_post_statement, i) ||
+	    sci__stmt_writes(stmt->iterator_statement, i))
+		return;
+	c->counter = l;
+	c->exit_value = sci_rl_range(limit, limit);
+}
+
+static const sci_stree *loop_pass(loop_ctx *c, const sci_stree *head,
 				  const sci_stree **exits)
 {
+	struct statement *stmt = c->stmt;
 	const sci_stree *t, *f;
 
 	take_pending(stmt->iterator_break);
@@ -489,6 +555,8 @@ static const sci_stree *loop_pass(struct statement *stmt,
 	if (stmt->iterator_pre_condition) {
 		sci__fire_whole_condition(stmt->iterator_pre_condition);
 		sci__split_condition(stmt->iterator_pre_condition, &t, &f);
+		if (c->counter && f)
+			f = sci__extra_narrow(f, c->counter, c->exit_value);
 		*exits = f;
 		sci__cur = t;
 	}
@@ -515,11 +583,14 @@ static const sci_stree *loop_pass_fn(void *ctx, const sci_stree *head,
 
 static void walk_loop(struct statement *stmt)
 {
+	loop_ctx c = { stmt, NULL, NULL };
+
 	scope_push(NULL);
 	walk_declaration(stmt->iterator_syms);
 	sci__walk_stmt(stmt->iterator_pre_statement);
+	counting_loop(&c);
 	loop_nest++;
-	iterate(loop_pass_fn, stmt, sci__cur);
+	iterate(loop_pass_fn, &c, sci__cur);
 	loop_nest--;
 	scope_pop(stmt->pos);
 }

@@ -84,3 +84,14 @@ int main(int argc, char **argv)
 		return 0;
 	return table[atoi(argv[1])];	/* expect-error: array-overflow "untrusted index 'atoi(...)' can be 2147483647, past the end of 'table' (4 elements): no upper bound check" */
 }
+
+int after_the_loop(const int *src)
+{
+	int dst[8];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		dst[i] = src[i];
+	dst[i] = 0;	/* expect-error: array-overflow "index 'i' can be 8, past the end of 'dst' (8 elements)" */
+	return dst[0];
+}

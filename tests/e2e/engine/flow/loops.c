@@ -7,7 +7,7 @@ void for_loop(void)
 
 	for (i = 0; i < 10; i++)
 		use(i);
-	__sci_value(i);		/* expect-note: sci-debug "value 'i' = 10-max" */
+	__sci_value(i);		/* expect-note: sci-debug "value 'i' = 10" */
 }
 
 void while_break(int n)
@@ -83,4 +83,23 @@ void deep_nesting(void)
 		}
 	}
 	__sci_value(hits);	/* expect-note: sci-debug "value 'hits' = 0-max" */
+}
+
+int more(void);
+
+/* Counting loops leave through their test with the limit exactly. */
+void counting_exits(int *a)
+{
+	int j, k, m;
+
+	for (j = 3; j <= 10; ++j)
+		if (more())
+			break;
+	__sci_value(j);		/* expect-note: sci-debug "value 'j' = 3-11" */
+	for (k = 20; k < 10; k++)	/* starts past the limit: not counting */
+		a[k] = 0;
+	__sci_value(k);		/* expect-note: sci-debug "value 'k' = 20" */
+	for (m = 0; m < 10; m++)	/* the body changes m */
+		m += more();
+	__sci_value(m);		/* expect-note: sci-debug "value 'm' = 10-max" */
 }
