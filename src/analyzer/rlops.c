@@ -397,12 +397,9 @@ static const sci_rl *binop(int op, const sci_rl *l, const sci_rl *r,
 		if (sci_rl_is_empty(r))
 			return sci_rl_type(t);
 	}
+	/* each side at most sqrt(SCI_RL_PAIRS) ranges: at most that many pairs */
 	l = capped(l);
 	r = capped(r);
-	if (l->n * r->n > SCI_RL_PAIRS) {
-		l = sci_rl_range(l->r[0].min, l->r[l->n - 1].max);
-		r = sci_rl_range(r->r[0].min, r->r[r->n - 1].max);
-	}
 	for (i = 0; i < l->n; i++) {
 		for (j = 0; j < r->n; j++) {
 			sci_val lo = 0, hi = -1;

@@ -31,7 +31,7 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 {
 	sci_expr *array, *index;
 	long long count, min, max;
-	int known;
+	int known, untrusted;
 
 	if (!sci_expr_index(pointer, &array, &index))
 		return;
@@ -47,10 +47,11 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 		return;
 	}
 	known = sci_value_bounds(index, &min, &max);
-	if (!known && !sci_value_untrusted(index))
+	untrusted = sci_value_untrusted(index);
+	if (!known && !untrusted)
 		return;
 	/* input can reach every value its type allows: soft bounds too */
-	if (sci_value_untrusted(index)) {
+	if (untrusted) {
 		if (max >= count)
 			sci_report(me, pos, sci_expr_text(array),
 				   "untrusted index '%s' can be %lld, past the end of '%s' (%lld elements): no upper bound check",
