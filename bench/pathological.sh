@@ -45,17 +45,20 @@ elif shape == "nested_switch70":
         L.append("\t}\n")
     L.append("\treturn y;\n}\n")
 elif shape == "computed_goto":
+    # lua's lvm.c: the opcodes sit in a block after the first dispatch,
+    # inside for (;;), and each ends in its own `goto *`
     n = 80
     L.append("int run(const unsigned char *code, int *stack)\n{\n")
     L.append("\tstatic void *disptab[] = {" +
              ", ".join("&&op%d" % i for i in range(n)) + "};\n")
     L.append("\tint sp = 0, acc = 0;\n\tunsigned char op;\n")
-    L.append("\top = *code++;\n\tgoto *disptab[op];\n")
+    L.append("\tfor (;;) {\n\top = *code++;\n\tgoto *disptab[op];\n\t{\n")
     for i in range(n):
         L.append("op%d:\n\tacc = acc * %d + stack[sp];\n" % (i, i + 1))
         L.append("\tif (acc > %d)\n\t\tsp++;\n\telse if (sp > 0)\n\t\tsp--;\n" % (i * 7))
+        L.append("\tif (acc == %d)\n\t\treturn sp;\n" % i)
         L.append("\top = *code++;\n\tgoto *disptab[op];\n")
-    L.append("}\n")
+    L.append("\t}\n\t}\n}\n")
 elif shape == "lines100k":
     L.append("int f(int x)\n{\n\tint y = 0;\n")
     for i in range(100000):

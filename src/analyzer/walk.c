@@ -8,7 +8,8 @@
  * label merges them in.  Loops are walked in two passes: a quiet one to
  * learn what flows back, then a reported one from the entry merged with
  * the widened back edge (a bounded approximation, never a fixpoint hunt).
- * Backward gotos get one extra pass of the statements after their label.
+ * Backward gotos get one extra pass of the statements after their label;
+ * computed gotos go through one dispatch point (see dispatch_sym).
  *
  * Expressions and conditions are in walk_expr.c and cond.c.
  */
@@ -30,12 +31,25 @@ typedef struct pending {
 	const sci_stree *paths;		/* merged paths jumping here */
 	int prescan_seen;		/* the pre-scan passed the label */
 	int backward;			/* a goto after the label targets it */
+	int computed;			/* a computed goto may jump here */
+	int computed_backward;		/* ... from after the label */
 	struct statement **ancestors;	/* compound statements around it */
 	int nancestors;
 	struct pending *next;
 } pending;
 
 static pending *pendings;
+
+/*
+ * Computed gotos jump to one dispatch point that leads to every
+ * address-taken label, as a compiler builds it: a goto merges its path
+ * into the dispatch point once, and each label merges the dispatch point
+ * in without consuming it.  Merging every goto into every label instead
+ * costs gotos x labels merges per pass: lua's interpreter loop (80
+ * opcodes) needed more than 512 MiB that way.
+ */
+static struct symbol dispatch_sym;
+static int dispatch_region;	/* walking a region its back edges repeat */
 
 static pending *find_pending(struct symbol *label)
 {
@@ -247,6 +261,16 @@ static void prescan_stmt(struct statement *stmt)
 			if (p->prescan_seen)
 				p->backward = 1;
 		}
+		if (!stmt->goto_label) {
+			struct symbol *label;
+
+			FOR_EACH_PTR(stmt->target_list, label) {
+				p = find_pending(label);
+				p->computed = 1;
+				if (p->prescan_seen)
+					p->computed_backward = 1;
+			} END_FOR_EACH_PTR(label);
+		}
 		break;
 	case STMT_LABEL:
 		p = find_pending(stmt->label_identifier);
@@ -389,6 +413,28 @@ typedef struct {
 
 static void walk_stmts(struct statement **v, int n);
 
+/*
+ * The rest of a block from the first label a later computed goto may
+ * reach: every path through the dispatch point goes round again.  The
+ * pass starts with the dispatch point holding the head, so each label
+ * of the region sees what any goto of the previous passes sent.
+ */
+static const sci_stree *dispatch_pass(void *ctx, const sci_stree *head,
+				      const sci_stree **exits)
+{
+	back_ctx *c = ctx;
+	pending *d = find_pending(&dispatch_sym);
+
+	take_pending(c->label);
+	d->paths = head;
+	sci__cur = head;
+	sci__walk_stmt(c->v[0]);
+	walk_stmts(c->v + 1, c->n - 1);
+	*exits = sci__cur;
+	/* the dispatch point stays, for labels after the region */
+	return sci__stree_merge(take_pending(c->label), d->paths);
+}
+
 static const sci_stree *back_pass(void *ctx, const sci_stree *head,
 				  const sci_stree **exits)
 {
@@ -416,6 +462,21 @@ static void walk_stmts(struct statement **v, int n)
 
 		if (v[i]->type == STMT_LABEL)
 			p = find_pending(v[i]->label_identifier);
+		if (p && p->computed_backward && !dispatch_region) {
+			const sci_stree *entry;
+
+			c.v = v + i;
+			c.n = n - i;
+			c.label = p->label;
+			entry = sci__stree_merge(sci__cur, take_pending(p->label));
+			entry = sci__stree_merge(entry, find_pending(&dispatch_sym)->paths);
+			loop_nest++;
+			dispatch_region = 1;
+			iterate(dispatch_pass, &c, entry);
+			dispatch_region = 0;
+			loop_nest--;
+			return;
+		}
 		if (p && p->backward) {
 			c.v = v + i;
 			c.n = n - i;
@@ -694,14 +755,11 @@ static void walk_case(struct statement *stmt)
 static void walk_goto(struct statement *stmt)
 {
 	struct symbol *target = stmt->goto_label;
-	struct symbol *label;
 
 	if (!target) {
 		/* computed goto: every address-taken label may be next */
 		sci__walk_expr(stmt->goto_expression);
-		FOR_EACH_PTR(stmt->target_list, label) {
-			jump_to(label);
-		} END_FOR_EACH_PTR(label);
+		jump_to(&dispatch_sym);
 		sci__cur = NULL;
 		return;
 	}
@@ -771,6 +829,9 @@ static void walk_stmt(struct statement *stmt)
 	case STMT_LABEL:
 		p = find_pending(stmt->label_identifier);
 		sci__cur = sci__stree_merge(sci__cur, take_pending(p->label));
+		if (p->computed)
+			sci__cur = sci__stree_merge(sci__cur,
+						    find_pending(&dispatch_sym)->paths);
 		sci__walk_stmt(stmt->label_statement);
 		break;
 	case STMT_GOTO:
@@ -819,6 +880,7 @@ void sci__walk_function(struct symbol *fn)
 	body_stmt = body;
 	body_end = end;
 	pendings = NULL;
+	dispatch_region = 0;
 	nscopes = 0;
 	scope_overflow = 0;
 	nswitches = 0;
