@@ -370,6 +370,29 @@ int sci_expr_compare_by_types(sci_expr *e);
  */
 int sci_value_untrusted(sci_expr *e);
 
+/* Orderings between two values, for sci_value_relation(). */
+#define SCI_REL_LT 1
+#define SCI_REL_EQ 2
+#define SCI_REL_GT 4
+#define SCI_REL_ANY 7
+
+/**
+ * The orderings of @a against @b still possible on this path, from the
+ * comparisons and copies the path made (`if (i < n)`, `len = size`), also
+ * through one other value (i < len, len <= size: i < size): SCI_REL_LT
+ * alone means a < b is certain; SCI_REL_ANY means nothing is known.
+ * Values whose relation changed since (`i = f()`) are unknown again.
+ */
+int sci_value_relation(sci_expr *a, sci_expr *b);
+
+/**
+ * True when @e has a relation to some other value on this path whose
+ * orderings all lie in @rels: `sci_value_related(i, SCI_REL_LT |
+ * SCI_REL_EQ)` after `if (i > n) return;` (an upper bound check against
+ * a value, whatever that value is).
+ */
+int sci_value_related(sci_expr *e, int rels);
+
 /* sci_value_bounds() flags: the bound is below/above the type's end */
 #define SCI_VALUE_MIN_KNOWN 1
 #define SCI_VALUE_MAX_KNOWN 2

@@ -33,6 +33,7 @@ static void split_leaf(struct expression *e, const sci_stree **t,
 		return;
 	}
 	sci__extra_condition(e, t, f);
+	sci__relation_condition(e, t, f);
 	sci__cond_true = t;
 	sci__cond_false = f;
 	sci__fire_condition(e);

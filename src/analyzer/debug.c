@@ -6,6 +6,8 @@
  *   __sci_state("rule", expr)     the rule's state of expr and its possible
  *                                 states: "memory-leak 'p' = merged (a, b)"
  *   __sci_value(expr)             the value range: "value 'x' = 0-9,99"
+ *   __sci_relation(a, b)          what the path knows of a against b:
+ *                                 "relation 'i' vs 'n' = <"
  *   __sci_reached()               "reached" (silent on unreachable paths)
  *   __sci_possible("rule", expr)  only the possible states: "possible 'p':
  *                                 allocated, freed"
@@ -132,6 +134,18 @@ static void show_value(struct expression *call)
 					 value_text(arg)));
 }
 
+static void show_relation(struct expression *call)
+{
+	struct expression *a = sci_call_arg(call, 0), *b = sci_call_arg(call, 1);
+
+	if (!a || !b)
+		return;
+	sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
+			sci_arena_printf("relation '%s' vs '%s' = %s",
+					 sci_expr_text(a), sci_expr_text(b),
+					 sci__relation_text(a, b)));
+}
+
 static void expect_value(struct expression *call)
 {
 	struct expression *arg = sci_call_arg(call, 0);
@@ -162,6 +176,8 @@ int sci__debug_call(struct expression *call)
 		show_state(call, 1);
 	else if (strcmp(name, "__sci_value") == 0)
 		show_value(call);
+	else if (strcmp(name, "__sci_relation") == 0)
+		show_relation(call);
 	else if (strcmp(name, "__sci_reached") == 0)
 		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
 				"reached");

@@ -104,7 +104,8 @@ enum {
 	SCI_OWNER_ORIGIN = 1,	/* which call produced a value (extra.c) */
 	SCI_OWNER_ALIAS = 2,	/* `ok = (p != NULL)`: what a flag stands for */
 	SCI_OWNER_UNTRUSTED = 3,	/* data from input (untrusted.c) */
-	SCI_OWNER_FIRST_CHECKER = 4
+	SCI_OWNER_RELATION = 4,	/* `i < n` between two keys (relation.c) */
+	SCI_OWNER_FIRST_CHECKER = 5
 };
 
 #define SCI_MAX_OWNERS 64
@@ -142,6 +143,8 @@ void sci__keys_reset(void);
 const sci_key *sci__keys_of_base(struct symbol *base);
 /** Every key rooted at a global or static variable, a chain. */
 const sci_key *sci__keys_global(void);
+/** A new key named @name, equal to no other (not interned, no base). */
+const sci_key *sci__key_fresh(const char *name);
 
 /* ---------------------------------------------------- sm and stree */
 
@@ -406,6 +409,25 @@ void sci__untrusted_assign(const sci_key *key, struct expression *right,
 void sci__untrusted_call(struct expression *call);
 /** At a function's start: main's argv. */
 void sci__untrusted_params(struct symbol *fn);
+
+/* ---------------------------------------------- relations (relation.c) */
+
+void sci__relation_register(void);
+/** Forgets the pair keys of the last function. */
+void sci__relation_init(void);
+/** Narrows both sides of @leaf, a condition, by `a op b` between keys. */
+void sci__relation_condition(struct expression *leaf, const sci_stree **t,
+			     const sci_stree **f);
+/** @k changed through @how (an assignment, `++`...; NULL: unknown). */
+void sci__relation_modified(const sci_key *k, struct expression *how);
+/** @k changed in a way nothing is known about. */
+void sci__relation_forget(const sci_key *k);
+/** Loop heads: drops the relations the body changed (see extra_widen). */
+const sci_stree *sci__relation_widen(const sci_stree *merged,
+				     const sci_stree *entry,
+				     const sci_stree *back);
+/** The relation of @a to @b on the current path: "<", "<=", "unknown"... */
+const char *sci__relation_text(struct expression *a, struct expression *b);
 
 /* ------------------------------------------------- TU facts (tu_facts.c) */
 

@@ -1004,7 +1004,7 @@ const sci_stree *sci__extra_widen(const sci_stree *merged,
 			sci__sm_leaf(SCI_OWNER_EXTRA, all[i]->key, st,
 				     (struct position){ 0 }));
 	}
-	return merged;
+	return sci__relation_widen(merged, entry, back);
 }
 
 /* ---------------------------------------------------- checker API */

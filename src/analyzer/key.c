@@ -193,6 +193,15 @@ const sci_key *sci_key_arg(sci_expr *call, int n)
 	return arg ? sci_key_expr(arg) : NULL;
 }
 
+const sci_key *sci__key_fresh(const char *name)
+{
+	sci_key *k = sci_arena_alloc(sizeof(*k));
+
+	k->name = name;
+	k->id = next_id++;
+	return k;
+}
+
 const sci_key *sci_key_named(const char *name)
 {
 	return intern(name, NULL, 0);

@@ -788,6 +788,7 @@ static void walk_asm(struct statement *stmt)
 
 		if (k) {
 			sci__extra_unknown(k);
+			sci__relation_forget(k);
 			sci__fire_modify(k, op->expr, stmt->pos);
 		}
 	} END_FOR_EACH_PTR(op);

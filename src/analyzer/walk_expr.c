@@ -48,20 +48,27 @@ static int has_states(const sci_key *k)
 	return 0;
 }
 
-/* Every key rooted at @key's variable also changes ("p->x" when p does). */
+/*
+ * Every key rooted at @key's variable also changes ("p->x" when p does).
+ * @how is the assignment or step that changed @key, NULL if unknown.
+ */
 static void modified(const sci_key *key, struct expression *target,
-		     struct position pos)
+		     struct expression *how, struct position pos)
 {
 	const sci_key *k;
 
 	if (!key)
 		return;
 	sci__alias_forget_mentions(key);
+	sci__relation_modified(key, how);
 	sci__fire_modify(key, target, pos);
 	if (!key->is_var || !key->base)
 		return;
 	for (k = sci__keys_of_base(key->base); k && sci__cur; k = k->next_derived) {
-		if (k == key || k->is_var || !has_states(k))
+		if (k == key || k->is_var)
+			continue;
+		sci__relation_forget(k);
+		if (!has_states(k))
 			continue;
 		if (sci__stree_get(sci__cur, SCI_OWNER_EXTRA, k))
 			sci__extra_unknown(k);
@@ -83,7 +90,7 @@ static void walk_assignment(struct expression *e)
 	key = sci_key_expr(e->left);
 	sci__fire_assign(1, e->left, e->right, e->pos);
 	sci__extra_assign(e);
-	modified(key, e->left, e->pos);
+	modified(key, e->left, e, e->pos);
 	sci__fire_assign(0, e->left, e->right, e->pos);
 	if (e->op == '=' && right && right->type == EXPR_CALL)
 		sci__fire_call_assign(right, e->left);
@@ -183,6 +190,7 @@ static void forget_value(const sci_key *k)
 {
 	if (sci__stree_get(sci__cur, SCI_OWNER_EXTRA, k))
 		sci__extra_unknown(k);
+	sci__relation_forget(k);
 }
 
 /*
@@ -238,7 +246,7 @@ static void walk_call(struct expression *e)
 
 			if (k) {
 				sci__extra_unknown(k);
-				modified(k, inner, e->pos);
+				modified(k, inner, NULL, e->pos);
 			}
 		}
 	} END_FOR_EACH_PTR(arg);
@@ -262,7 +270,7 @@ static void walk_incdec(struct expression *e)
 	if (!sci__cur || !key)
 		return;
 	sci__extra_assign(e);
-	modified(key, e->unop, e->pos);
+	modified(key, e->unop, e, e->pos);
 }
 
 static void walk_conditional(struct expression *e)

@@ -16,7 +16,9 @@
  *
  * An index read from input (sci_value_untrusted: scanf, fgets + atoi,
  * recv, rand...) can be anything its type allows until checked, so for it
- * the type's bounds count: `if (n >= 0) a[n]` lacks the upper check.
+ * the type's bounds count: `if (n >= 0) a[n]` lacks the upper check,
+ * while `if (n < 0 || n >= t->count) return;` has one, even though
+ * whether t->count fits the array is not known here.
  *
  * False positives: an index bounded by a relation the model does not keep
  * (`i < n` where n <= 10 is known only to the caller), trailing arrays
@@ -50,9 +52,13 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 	untrusted = sci_value_untrusted(index);
 	if (!known && !untrusted)
 		return;
-	/* input can reach every value its type allows: soft bounds too */
+	/*
+	 * Input can reach every value its type allows: soft bounds too.
+	 * A check against another value (`if (i >= t->n) return;`) is an
+	 * upper bound check, whatever that value is.
+	 */
 	if (untrusted) {
-		if (max >= count)
+		if (max >= count && !sci_value_related(index, SCI_REL_LT | SCI_REL_EQ))
 			sci_report(me, pos, sci_expr_text(array),
 				   "untrusted index '%s' can be %lld, past the end of '%s' (%lld elements): no upper bound check",
 				   sci_expr_text(index), max, sci_expr_text(array), count);

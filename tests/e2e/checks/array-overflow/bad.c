@@ -95,3 +95,17 @@ int after_the_loop(const int *src)
 	dst[i] = 0;	/* expect-error: array-overflow "index 'i' can be 8, past the end of 'dst' (8 elements)" */
 	return dst[0];
 }
+
+/* `!=` another value is no upper bound */
+struct table { int n; int v[32]; };
+
+int only_inequality_checked(struct table *t)
+{
+	int i;
+
+	if (scanf("%d", &i) != 1 || i < 0)
+		return 0;
+	if (i == t->n)
+		return 0;
+	return t->v[i];	/* expect-error: array-overflow "untrusted index 'i' can be 2147483647, past the end of 't->v' (32 elements): no upper bound check" */
+}

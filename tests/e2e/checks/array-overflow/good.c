@@ -139,3 +139,17 @@ void pairs(const char *key, const char *val)
 	}
 	(void)argv;
 }
+
+/* an untrusted index checked against another value has its upper check */
+struct table { int n; int v[32]; };
+
+int checked_against_member(struct table *t)
+{
+	int i;
+
+	if (scanf("%d", &i) != 1 || i < 0)
+		return 0;
+	if (i >= t->n)
+		return 0;
+	return t->v[i];
+}
