@@ -136,6 +136,14 @@ struct sci_key {
 	struct sci_key *hnext;
 	struct sci_key *next_derived;	/* next key with the same base */
 	struct sci_key *next_global;	/* next key rooted at a global */
+	/*
+	 * What a store through a pointer may change (see aliases in
+	 * walk_expr.c): keys read through a pointer ("*p", "p->a", "p[2]"),
+	 * and keys rooted at a local whose address is taken.
+	 */
+	const char *member;		/* last member name, or NULL */
+	int indirect;			/* read through a pointer */
+	struct sci_key *next_aliasable;	/* indirect or addressable-local keys */
 };
 
 void sci__keys_reset(void);
@@ -143,6 +151,14 @@ void sci__keys_reset(void);
 const sci_key *sci__keys_of_base(struct symbol *base);
 /** Every key rooted at a global or static variable, a chain. */
 const sci_key *sci__keys_global(void);
+/**
+ * True when a pointer may hold @sym's address: the TU takes it (`&x`,
+ * `&x.m`) other than as a call's argument, or uses an array's value
+ * (`p = arr`) (tu_facts.c).
+ */
+int sci__sym_pointed_to(struct symbol *sym);
+/** Every key read through a pointer or rooted at an address-taken local. */
+const sci_key *sci__keys_aliasable(void);
 /** A new key named @name, equal to no other (not interned, no base). */
 const sci_key *sci__key_fresh(const char *name);
 

@@ -26,12 +26,14 @@ typedef struct base_entry {
 
 static base_entry *bases[NBUCKETS];
 static sci_key *globals;
+static sci_key *aliasable;
 
 void sci__keys_reset(void)
 {
 	memset(buckets, 0, sizeof(buckets));
 	memset(bases, 0, sizeof(bases));
 	globals = NULL;
+	aliasable = NULL;
 	next_id = 0;
 }
 
@@ -68,6 +70,9 @@ static void index_key(sci_key *k)
 	if (k->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_STATIC | MOD_EXTERN)) {
 		k->next_global = globals;
 		globals = k;
+	} else if (k->indirect || sci__sym_pointed_to(k->base)) {
+		k->next_aliasable = aliasable;
+		aliasable = k;
 	}
 }
 
@@ -83,6 +88,11 @@ const sci_key *sci__keys_global(void)
 	return globals;
 }
 
+const sci_key *sci__keys_aliasable(void)
+{
+	return aliasable;
+}
+
 static unsigned hash_str(const char *s)
 {
 	unsigned h = 5381;
@@ -92,7 +102,13 @@ static unsigned hash_str(const char *s)
 	return h;
 }
 
-static const sci_key *intern(const char *name, struct symbol *base, int is_var)
+typedef struct {
+	const char *member;
+	int indirect;
+} key_shape;
+
+static const sci_key *intern(const char *name, struct symbol *base, int is_var,
+			     const key_shape *shape)
 {
 	unsigned b = hash_str(name) % NBUCKETS;
 	sci_key *k;
@@ -107,6 +123,10 @@ static const sci_key *intern(const char *name, struct symbol *base, int is_var)
 	k->base = base;
 	k->is_var = is_var;
 	k->id = next_id++;
+	if (shape) {
+		k->member = shape->member;
+		k->indirect = shape->indirect;
+	}
 	k->hnext = buckets[b];
 	buckets[b] = k;
 	index_key(k);
@@ -122,7 +142,20 @@ static const char *ident_name(struct ident *id)
  * Builds the name of @e into a string, setting *base to the root variable.
  * Returns NULL for expressions that do not name storage.
  */
-static const char *expr_name(struct expression *e, struct symbol **base)
+static int is_pointer(struct expression *e)
+{
+	struct symbol *t = sci__real_type(sci__expr_type(e));
+
+	return t && t->type == SYM_PTR;
+}
+
+/*
+ * @shape gets the outermost member name and whether any step reads
+ * through a pointer (`p->a`, `*p`, `p[2]` for a pointer p; not `s.a` or
+ * `arr[2]` for a struct or array variable).
+ */
+static const char *expr_name(struct expression *e, struct symbol **base,
+			     key_shape *shape)
 {
 	const char *inner, *member;
 	struct expression *d;
@@ -142,10 +175,13 @@ static const char *expr_name(struct expression *e, struct symbol **base)
 			return NULL;
 		d = sci__strip(e->deref);
 		if (d && d->type == EXPR_PREOP && d->op == '*') {
-			inner = expr_name(d->unop, base);
+			inner = expr_name(d->unop, base, shape);
+			shape->indirect = 1;
+			shape->member = member;
 			return inner ? sci_arena_printf("%s->%s", inner, member) : NULL;
 		}
-		inner = expr_name(d, base);
+		inner = expr_name(d, base, shape);
+		shape->member = member;
 		return inner ? sci_arena_printf("%s.%s", inner, member) : NULL;
 	case EXPR_PREOP:
 		if (e->op != '*')
@@ -157,10 +193,15 @@ static const char *expr_name(struct expression *e, struct symbol **base)
 
 			if (!sci__const_value(d->right, &idx))
 				return NULL;
-			inner = expr_name(d->left, base);
+			inner = expr_name(d->left, base, shape);
+			shape->member = NULL;
+			if (is_pointer(d->left))
+				shape->indirect = 1;
 			return inner ? sci_arena_printf("%s[%lld]", inner, idx) : NULL;
 		}
-		inner = expr_name(d, base);
+		inner = expr_name(d, base, shape);
+		shape->member = NULL;
+		shape->indirect = 1;
 		return inner ? sci_arena_printf("*%s", inner) : NULL;
 	default:
 		return NULL;
@@ -172,18 +213,19 @@ const sci_key *sci_key_expr(sci_expr *e)
 	struct symbol *base = NULL;
 	const char *name;
 	struct expression *s = sci__strip(e);
+	key_shape shape = { NULL, 0 };
 
-	name = expr_name(s, &base);
+	name = expr_name(s, &base, &shape);
 	if (!name)
 		return NULL;
-	return intern(name, base, s->type == EXPR_SYMBOL);
+	return intern(name, base, s->type == EXPR_SYMBOL, &shape);
 }
 
 const sci_key *sci_key_sym(sci_sym *sym)
 {
 	if (!sym || !sym->ident)
 		return NULL;
-	return intern(ident_name(sym->ident), sym, 1);
+	return intern(ident_name(sym->ident), sym, 1, NULL);
 }
 
 const sci_key *sci_key_arg(sci_expr *call, int n)
@@ -204,7 +246,7 @@ const sci_key *sci__key_fresh(const char *name)
 
 const sci_key *sci_key_named(const char *name)
 {
-	return intern(name, NULL, 0);
+	return intern(name, NULL, 0, NULL);
 }
 
 const char *sci_key_name(const sci_key *key)

@@ -30,6 +30,7 @@
 typedef struct {
 	struct symbol *sym;
 	int written;		/* assigned, stepped or address taken */
+	int pointed_to;		/* its address is kept: `p = &x`, `p = arr` */
 	int state;		/* summary: 0 none, 1 in progress, 2 done */
 	int order;		/* ordering walk: 0 new, 1 on the stack, 2 placed */
 	int known;		/* summary usable: some path returned */
@@ -166,6 +167,31 @@ static void add_callee(struct symbol *callee)
 
 static void scan_stmt(struct statement *s);
 
+/*
+ * A pointer may now hold @e's address (`&x` anywhere but as a call's
+ * argument, which reaches only the callee).
+ */
+static void mark_pointed_to(struct expression *e)
+{
+	struct symbol *sym = root_var(e);
+
+	if (sym && !watch)
+		lookup(sym, 1)->pointed_to = 1;
+}
+
+/* `p = arr`, `p = arr + 2`: an array names its address. */
+static void mark_array_value(struct expression *e)
+{
+	struct symbol *t;
+
+	e = sci__strip(e);
+	while (e && e->type == EXPR_BINOP && (e->op == '+' || e->op == '-'))
+		e = sci__strip(e->left);
+	t = e && e->type == EXPR_SYMBOL ? sci__real_type(e->symbol) : NULL;
+	if (t && t->type == SYM_ARRAY)
+		mark_pointed_to(e);
+}
+
 static void scan_expr(struct expression *e)
 {
 	struct expression *arg;
@@ -175,6 +201,7 @@ static void scan_expr(struct expression *e)
 	switch (e->type) {
 	case EXPR_ASSIGNMENT:
 		mark_written(e->left);
+		mark_array_value(e->right);
 		scan_expr(e->left);
 		scan_expr(e->right);
 		break;
@@ -182,6 +209,8 @@ static void scan_expr(struct expression *e)
 		if (e->op == '&' || e->op == SPECIAL_INCREMENT ||
 		    e->op == SPECIAL_DECREMENT)
 			mark_written(e->unop);
+		if (e->op == '&')
+			mark_pointed_to(e->unop);
 		scan_expr(e->unop);
 		break;
 	case EXPR_POSTOP:
@@ -214,7 +243,14 @@ static void scan_expr(struct expression *e)
 		else
 			scan_expr(e->fn);
 		FOR_EACH_PTR(e->args, arg) {
-			scan_expr(arg);
+			struct expression *inner;
+
+			if (sci_expr_is_addr_of(arg, &inner)) {
+				mark_written(inner);
+				scan_expr(inner);
+			} else {
+				scan_expr(arg);
+			}
 		} END_FOR_EACH_PTR(arg);
 		break;
 	}
@@ -248,6 +284,7 @@ static void scan_decls(struct symbol_list *syms)
 	struct symbol *sym;
 
 	FOR_EACH_PTR(syms, sym) {
+		mark_array_value(sym->initializer);
 		scan_expr(sym->initializer);
 	} END_FOR_EACH_PTR(sym);
 }
@@ -399,6 +436,13 @@ static void visit(struct symbol *fn, struct symbol **out, int *n,
 	}
 	f->order = 2;
 	out[(*n)++] = fn;
+}
+
+int sci__sym_pointed_to(struct symbol *sym)
+{
+	const fact *f = lookup(sym, 0);
+
+	return f && f->pointed_to;
 }
 
 void sci__tu_facts_order(struct symbol **fns, int n)

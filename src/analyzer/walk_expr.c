@@ -76,6 +76,50 @@ static void modified(const sci_key *key, struct expression *target,
 	}
 }
 
+static int is_global(struct symbol *sym)
+{
+	return sym && (sym->ctype.modifiers & (MOD_TOPLEVEL | MOD_STATIC | MOD_EXTERN));
+}
+
+static int may_be_pointed_to(const sci_key *k)
+{
+	return k->indirect || is_global(k->base) ||
+	       sci__sym_pointed_to(k->base);
+}
+
+static void forget_value(const sci_key *k);
+
+/*
+ * A store to @key may also change what other keys name: `p->a = 5`
+ * changes q->a when q == p, `*ip = 3` changes g when ip == &g, and
+ * `x = 1` changes *p when p == &x.  Without knowing where pointers point,
+ * every such key of the same member (or with no member) is forgotten:
+ * its value becomes unknown rather than stale.  Two paths that both start
+ * at a variable (`a.x`, `b.x`) never overlap, and a local whose address
+ * is never taken is never behind a pointer.
+ */
+static void forget_aliases(const sci_key *key)
+{
+	const sci_key *lists[2], *k;
+	int i;
+
+	if (!key || !key->base || !sci__cur || !may_be_pointed_to(key))
+		return;
+	lists[0] = sci__keys_global();
+	lists[1] = sci__keys_aliasable();
+	for (i = 0; i < 2; i++) {
+		for (k = lists[i]; k && sci__cur; k = i ? k->next_aliasable : k->next_global) {
+			if (k == key || !k->base || (!key->indirect && !k->indirect))
+				continue;
+			if (key->member && k->member && strcmp(key->member, k->member))
+				continue;
+			if (!may_be_pointed_to(k))
+				continue;
+			forget_value(k);
+		}
+	}
+}
+
 static void walk_assignment(struct expression *e)
 {
 	struct expression *right = sci__strip(e->right);
@@ -91,6 +135,7 @@ static void walk_assignment(struct expression *e)
 	sci__fire_assign(1, e->left, e->right, e->pos);
 	sci__extra_assign(e);
 	modified(key, e->left, e, e->pos);
+	forget_aliases(key);
 	sci__fire_assign(0, e->left, e->right, e->pos);
 	if (e->op == '=' && right && right->type == EXPR_CALL)
 		sci__fire_call_assign(right, e->left);
@@ -197,21 +242,70 @@ static void forget_value(const sci_key *k)
  * A callee may change any global and anything reachable from the
  * pointers it gets: forget what the value model knew about them.
  */
+static int points_to_const(struct symbol *type)
+{
+	struct symbol *t = sci__real_type(type), *to;
+
+	if (!t || t->type != SYM_PTR)
+		return 0;
+	to = t->ctype.base_type;
+	return (t->ctype.modifiers & MOD_CONST) ||
+	       (to && (to->ctype.modifiers & MOD_CONST));
+}
+
+/*
+ * May the callee write through argument @n (a pointer)?  Not when its
+ * parameter points to const, nor through the variadic part (printf's
+ * arguments; scanf's are `&x`, seen as such).  Unknown callees may.
+ */
+static int may_write_through(struct expression *call, int n)
+{
+	struct symbol *fn = sci__real_type(sci__expr_type(call->fn)), *arg;
+	int i = 0;
+
+	if (fn && fn->type == SYM_PTR)
+		fn = sci__real_type(fn->ctype.base_type);
+	if (!fn || fn->type != SYM_FN)
+		return 1;
+	FOR_EACH_PTR(fn->arguments, arg) {
+		if (i++ == n)
+			return !points_to_const(arg);
+	} END_FOR_EACH_PTR(arg);
+	return !fn->variadic;
+}
+
 static void forget_after_call(struct expression *call)
 {
 	struct expression *arg;
 	const sci_key *k, *ak;
+	int local_pointer = 0, n = -1;
 
 	for (k = sci__keys_global(); k; k = k->next_global)
 		forget_value(k);
 	FOR_EACH_PTR(call->args, arg) {
+		n++;
 		ak = sci_key_expr(arg);
 		if (!ak || !ak->base)
 			continue;
 		for (k = sci__keys_of_base(ak->base); k; k = k->next_derived)
 			if (!k->is_var)
 				forget_value(k);
+		/*
+		 * `lp` may hold `&local`: a pointer stored in this function's
+		 * locals can.  `&x` reaches only x (forgotten by the caller)
+		 * and a pointer to const lets nothing be written.
+		 */
+		if (sci_sym_is_local(ak->base) && !sci_expr_is_addr_of(arg, NULL) &&
+		    sci__type_is_ptr(sci__expr_type(sci__strip(arg))) &&
+		    may_write_through(call, n))
+			local_pointer = 1;
 	} END_FOR_EACH_PTR(arg);
+	if (!local_pointer)
+		return;
+	for (k = sci__keys_aliasable(); k; k = k->next_aliasable)
+		if (!k->indirect && k->base && sci__sym_pointed_to(k->base) &&
+		    sci_sym_is_local(k->base))
+			forget_value(k);
 }
 
 /* `_assert_true(x, ...)` returns only when x is true: go on from there. */
@@ -271,6 +365,7 @@ static void walk_incdec(struct expression *e)
 		return;
 	sci__extra_assign(e);
 	modified(key, e->unop, e, e->pos);
+	forget_aliases(key);
 }
 
 static void walk_conditional(struct expression *e)

@@ -1,0 +1,78 @@
+/*
+ * Engine: a store through a pointer may change every key the pointer can
+ * reach; without knowing where pointers point, such keys are forgotten
+ * (unknown), never left stale.  What no pointer can reach keeps its value.
+ */
+struct s { int a, b; struct s *next; };
+
+int g;
+struct s gs;
+void writes(int *p);
+void reads(const int *p);
+
+void same_member_other_pointer(struct s *p, struct s *q)
+{
+	if (q->a != 0)
+		return;
+	p->b = 5;	/* another member: q->a stays */
+	__sci_value(q->a);	/* expect-note: sci-debug "value 'q->a' = 0" */
+	p->a = 5;	/* p may be q */
+	__sci_value(q->a);	/* expect-note: sci-debug "value 'q->a' = min-max" */
+	__sci_value(p->a);	/* expect-note: sci-debug "value 'p->a' = 5" */
+}
+
+void global_through_pointer(int *ip, struct s *p)
+{
+	if (g != 0 || gs.a != 0)
+		return;
+	*ip = 3;	/* ip may be &g */
+	__sci_value(g);	/* expect-note: sci-debug "value 'g' = min-max" */
+	p->a = 7;	/* p may be &gs */
+	__sci_value(gs.a);	/* expect-note: sci-debug "value 'gs.a' = min-max" */
+}
+
+void local_through_pointer(int x)
+{
+	int local = 0, never_pointed = 0;
+	int *lp = &local;
+
+	*lp = x;
+	__sci_value(local);	/* expect-note: sci-debug "value 'local' = min-max" */
+	__sci_value(never_pointed);	/* expect-note: sci-debug "value 'never_pointed' = 0" */
+}
+
+void member_address(struct s *p)
+{
+	int *ip = &p->a;
+
+	if (p->a != 0)
+		return;
+	*ip = 9;
+	__sci_value(p->a);	/* expect-note: sci-debug "value 'p->a' = min-max" */
+}
+
+/* a direct store changes what a pointer to it reads */
+void store_seen_through_pointer(void)
+{
+	int x = 1;
+	int *p = &x;
+
+	if (*p != 1)
+		return;
+	x = 2;
+	__sci_value(*p);	/* expect-note: sci-debug "value '*p' = min-max" */
+}
+
+/* a call can write a local through a pointer that may hold its address */
+void call_with_pointer_to_local(void)
+{
+	int local = 0, other = 0;
+	int *lp = &local;
+
+	writes(&other);	/* reaches other only */
+	__sci_value(local);	/* expect-note: sci-debug "value 'local' = 0" */
+	reads(lp);	/* a pointer to const writes nothing */
+	__sci_value(local);	/* expect-note: sci-debug "value 'local' = 0" */
+	writes(lp);
+	__sci_value(local);	/* expect-note: sci-debug "value 'local' = min-max" */
+}
