@@ -300,6 +300,19 @@ int sci_expr_binop(sci_expr *e, sci_expr **l, sci_expr **r);
 /** True when @e is a comparison (==, <, ...); @l and @r get its operands. */
 int sci_expr_compare_operands(sci_expr *e, sci_expr **l, sci_expr **r);
 /**
+ * When @e (after stripping) is `l && r` returns '&', `l || r` returns '|'
+ * and sets @l and @r; 0 otherwise.
+ */
+int sci_expr_logical(sci_expr *e, sci_expr **l, sci_expr **r);
+/**
+ * For a comparison @e whose two sides are the same value, or the same
+ * value and that value plus or minus a constant (`x == x`, `n == n - 1`),
+ * returns what the algebra decides: 1 always true, 0 always false, -1
+ * not decided (`x < x + 1` for an unsigned x wraps at its end; floats
+ * can be NaN).
+ */
+int sci_expr_compare_self(sci_expr *e);
+/**
  * When the condition leaf @leaf tests a pointer against NULL (`p`,
  * `p == NULL`, `NULL != p`...), returns the pointer expression and sets
  * *@null_when_true to whether p is NULL on the leaf's true side.
@@ -327,6 +340,8 @@ int sci_expr_index(sci_expr *e, sci_expr **array, sci_expr **index);
 long long sci_expr_array_count(sci_expr *e);
 /** True when @e's type is an integer type (not a pointer or float). */
 int sci_expr_is_integer(sci_expr *e);
+/** The width in bits of @e's integer type as written, or 0. */
+int sci_expr_bits(sci_expr *e);
 
 /** True when @e is a function call (after stripping). */
 int sci_expr_is_call(sci_expr *e);
@@ -392,6 +407,14 @@ int sci_value_relation(sci_expr *a, sci_expr *b);
  * a value, whatever that value is).
  */
 int sci_value_related(sci_expr *e, int rels);
+
+/**
+ * What @earlier being @truth alone says of @leaf, both simple comparisons
+ * of values and constants (`x > 10` and `x < 5`, `a < b` and `a > b`):
+ * 1 @leaf is then true, 0 false, -1 nothing (also for other shapes).
+ * Nothing else the path knows takes part.
+ */
+int sci_cond_decides(sci_expr *earlier, int truth, sci_expr *leaf);
 
 /* sci_value_bounds() flags: the bound is below/above the type's end */
 #define SCI_VALUE_MIN_KNOWN 1

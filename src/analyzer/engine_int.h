@@ -442,6 +442,8 @@ void sci__relation_forget(const sci_key *k);
 const sci_stree *sci__relation_widen(const sci_stree *merged,
 				     const sci_stree *entry,
 				     const sci_stree *back);
+/** 1/0 when the relations decide the comparison @leaf, else -1. */
+int sci__relation_decides(struct expression *leaf);
 /** The relation of @a to @b on the current path: "<", "<=", "unknown"... */
 const char *sci__relation_text(struct expression *a, struct expression *b);
 

@@ -280,6 +280,77 @@ int sci_expr_compare_operands(sci_expr *e, sci_expr **l, sci_expr **r)
 	return 1;
 }
 
+int sci_expr_logical(sci_expr *e, sci_expr **l, sci_expr **r)
+{
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_LOGICAL)
+		return 0;
+	*l = e->left;
+	*r = e->right;
+	return e->op == SPECIAL_LOGICAL_AND ? '&' : '|';
+}
+
+static struct expression *strip_parens(struct expression *e)
+{
+	while (e && e->type == EXPR_PREOP && e->op == '(')
+		e = e->unop;
+	return e;
+}
+
+/*
+ * @e as key plus constant: `x` (0), `x + 3`, `x - 1`; no casts, which
+ * may change the value (`a != (unsigned long)a` tests for truncation).
+ */
+static const sci_key *key_plus(struct expression *e, long long *c)
+{
+	long long v;
+
+	e = strip_parens(e);
+	*c = 0;
+	if (e && e->type == EXPR_BINOP && (e->op == '+' || e->op == '-') &&
+	    sci__const_value(e->right, &v)) {
+		*c = e->op == '+' ? v : -v;
+		e = strip_parens(e->left);
+	}
+	if (!e || e->type == EXPR_VALUE || e->type == EXPR_CAST ||
+	    e->type == EXPR_FORCE_CAST || e->type == EXPR_IMPLIED_CAST)
+		return NULL;
+	return sci_key_expr(e);
+}
+
+int sci_expr_compare_self(sci_expr *e)
+{
+	const sci_key *a, *b;
+	long long ca, cb;
+	int eq;
+
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_COMPARE || !sci_expr_is_integer(e->left) ||
+	    !sci_expr_is_integer(e->right))
+		return -1;
+	a = key_plus(e->left, &ca);
+	b = key_plus(e->right, &cb);
+	if (!a || a != b)
+		return -1;
+	eq = e->op == SPECIAL_EQUAL;
+	if (ca != cb) {
+		/* x == x + c: never, whatever wraps (c is not 0 mod 2^n) */
+		if ((eq || e->op == SPECIAL_NOTEQUAL) &&
+		    (ca - cb) % 4294967296LL != 0)
+			return !eq;
+		return -1;
+	}
+	switch (e->op) {
+	case SPECIAL_EQUAL: case SPECIAL_LTE: case SPECIAL_GTE:
+	case SPECIAL_UNSIGNED_LTE: case SPECIAL_UNSIGNED_GTE:
+		return 1;
+	case SPECIAL_NOTEQUAL: case '<': case '>':
+	case SPECIAL_UNSIGNED_LT: case SPECIAL_UNSIGNED_GT:
+		return 0;
+	}
+	return -1;
+}
+
 sci_expr *sci_cond_null_test(sci_expr *leaf, int *null_when_true)
 {
 	struct expression *e = sci__strip(leaf), *p = NULL;
@@ -390,6 +461,7 @@ static const char *text(struct expression *e, int depth)
 {
 	const sci_key *k = sci_key_expr(e);
 	const char *name;
+	sci_val v;
 
 	if (k)
 		return k->name;
@@ -397,7 +469,13 @@ static const char *text(struct expression *e, int depth)
 	if (name)
 		return sci_arena_printf("%s(...)", name);
 	e = sci__strip(e);
-	if (!e || depth <= 0)
+	if (!e)
+		return "<expression>";
+	/* a constant expression (`-INT_MAX - 1` from a macro) by its value */
+	if (e->type != EXPR_VALUE && sci__const_val(e, &v))
+		return v < 0 ? sci_arena_printf("%lld", (long long)v)
+			     : sci_arena_printf("%llu", (unsigned long long)v);
+	if (depth <= 0)
 		return "<expression>";
 	switch (e->type) {
 	case EXPR_VALUE:

@@ -1019,6 +1019,49 @@ int sci_value_known(sci_expr *e, long long *out)
 	return 1;
 }
 
+/* `x < 10`, `a >= b`: a comparison of keys and constants, no calls. */
+static int simple_compare(struct expression *e)
+{
+	long long v;
+
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_COMPARE || !cmp_op(e->op))
+		return 0;
+	return (sci_key_expr(e->left) || sci__const_value(e->left, &v)) &&
+	       (sci_key_expr(e->right) || sci__const_value(e->right, &v)) &&
+	       sci__type_is_int(sci__real_type(sci__expr_type(sci__strip(e->left)))) &&
+	       sci__type_is_int(sci__real_type(sci__expr_type(sci__strip(e->right))));
+}
+
+int sci_expr_bits(sci_expr *e)
+{
+	return sci__vtype(sci__expr_type(e)).bits;
+}
+
+int sci_cond_decides(sci_expr *earlier, int is_true, sci_expr *leaf)
+{
+	const sci_stree *save = sci__cur, *t, *f;
+	sci_vtype vt;
+	int known;
+
+	if (!simple_compare(earlier) || !simple_compare(leaf))
+		return -1;
+	/* from a path that knows nothing, with @earlier's side taken */
+	t = f = SCI_STREE_EMPTY;
+	sci__cur = SCI_STREE_EMPTY;
+	sci__extra_condition(earlier, &t, &f);
+	sci__relation_condition(earlier, &t, &f);
+	sci__cur = is_true ? t : f;
+	known = -1;
+	if (sci__cur) {
+		known = truth(eval(leaf, 0, &vt));
+		if (known < 0)
+			known = sci__relation_decides(leaf);
+	}
+	sci__cur = save;
+	return known;
+}
+
 int sci_value_is_null(sci_expr *e)
 {
 	sci_val v;

@@ -382,6 +382,28 @@ void sci__relation_condition(struct expression *leaf, const sci_stree **t,
 	*f = narrow(*f, a, b, ALL & ~bits, e->pos);
 }
 
+int sci__relation_decides(struct expression *leaf)
+{
+	struct expression *e = sci__strip(leaf);
+	const sci_key *a, *b;
+	unsigned bits, now;
+
+	if (!e || e->type != EXPR_COMPARE || !(bits = op_bits(e->op)))
+		return -1;
+	a = operand_key(e->left);
+	b = operand_key(e->right);
+	if (!a || !b || a == b || !sci__cur)
+		return -1;
+	now = known(sci__cur, a, b);
+	if (!now)
+		return -1;	/* an impossible path: say nothing */
+	if (!(now & ~bits))
+		return 1;
+	if (!(now & bits))
+		return 0;
+	return -1;
+}
+
 /* ------------------------------------------------------ changes */
 
 /* @k changed in a way nothing is known about: forget its relations. */
@@ -394,7 +416,8 @@ void sci__relation_forget(const sci_key *k)
 		const sci_sm *sm = sci__stree_get(sci__cur, SCI_OWNER_RELATION,
 						  l->p->key);
 
-		if (sm && sm->state != &states[ALL])
+		/* a merged "unknown" still has its leaves: drop them too */
+		if (sm && (sm->state != &states[ALL] || sm->left))
 			sci__cur = sci__stree_set(sci__cur,
 				sci__sm_leaf(SCI_OWNER_RELATION, l->p->key,
 					     &states[ALL], sm->pos));
@@ -513,7 +536,7 @@ const sci_stree *sci__relation_widen(const sci_stree *merged,
 
 		if (a && b && a->state == b->state)
 			continue;
-		if (all[i]->state == &states[ALL])
+		if (all[i]->state == &states[ALL] && !all[i]->left)
 			continue;
 		merged = sci__stree_set(merged,
 			sci__sm_leaf(SCI_OWNER_RELATION, all[i]->key,

@@ -1,57 +1,164 @@
 // SPDX-License-Identifier: MIT
 /*
- * impossible-condition: a comparison that the types of its operands
- * decide, so one branch can never run.
+ * impossible-condition: a comparison that its operand types, the algebra
+ * of its two sides, or an earlier test of the same condition decides, so
+ * one branch can never run.
  *
  *	size_t n = read_len();
  *	if (n < 0)		// never true: n is unsigned
  *		return -EINVAL;
  *
  *	for (unsigned i = n; i >= 0; i--)	// always true: the loop never ends
+ *	if (len > 10 && len < 5)	// 'len < 5' is false wherever it is tested
+ *	if (n == n - 1)			// both sides are the same value
  *
  * Decided by types only: an unsigned value against a negative constant or
  * 0 (`< 0`, `>= 0`), a `char` against 300, a `bool` against 2.  Not
  * reported: comparisons written in or fed by a macro expansion (generic
  * macros and configuration constants make such tests on purpose), two
  * constants (`if (sizeof(long) == 8)`, `while (1)`), enums (their
- * underlying type is the compiler's choice), and tests that earlier
- * conditions decided (redundant checks are defensive, not bugs).
+ * underlying type is the compiler's choice), platform limits (`SIZE_MAX`,
+ * `LONG_MAX`: only INT_MIN/INT_MAX/UINT_MAX against 32 bits count), and
+ * tests that earlier statements decided (redundant checks are defensive,
+ * not bugs): a sibling decides a test only on its own, from nothing else
+ * the path knows.
  *
  * False positives: portable code that compares an unsigned typedef which
  * is signed on another platform (`if (t < 0)` for a time_t-like type).
  */
 #include "analyzer/checker.h"
 
+#include <string.h>
+
 static sci_checker_id me;
+
+/*
+ * INT_MIN, INT_MAX and UINT_MAX are no configuration against a value of
+ * at most 32 bits: every platform's int has at least 32, so `n < INT_MIN`
+ * for an int n is decided everywhere.  LONG_MAX, SIZE_MAX and the like
+ * change with the platform (`if (len > SIZE_MAX)` matters on 32-bit).
+ */
+static int is_portable_limit(sci_expr *limit, sci_expr *other)
+{
+	const char *m = sci_pos_macro(sci_expr_pos(limit));
+	long long v;
+
+	if (!m || (strcmp(m, "INT_MIN") && strcmp(m, "INT_MAX") &&
+		   strcmp(m, "UINT_MAX")))
+		return 0;
+	return sci_expr_const(limit, &v) && !sci_pos_macro(sci_expr_pos(other)) &&
+	       sci_expr_bits(other) > 0 && sci_expr_bits(other) <= 32;
+}
 
 static int from_macro(sci_expr *e)
 {
 	return sci_pos_macro(sci_expr_pos(e)) != NULL;
 }
 
-static void on_condition(sci_expr *leaf, void *payload)
+/*
+ * The leaves of the condition being split, each with the leaves before it
+ * in the same chain of `&&` (which must be true to reach it) or of `||`
+ * (false): `x > 10 && x < 5` is a mistake whatever the path knew, where a
+ * test that earlier statements decided is defensive and not reported.
+ */
+#define MAX_LEAVES 32
+static sci_expr *leaves[MAX_LEAVES];
+static int chain[MAX_LEAVES];	/* leaves with one chain number share it */
+static int truth_needed[MAX_LEAVES];
+static int nleaves, nchains;
+
+static void collect(sci_expr *e, int op, int id)
 {
 	sci_expr *l, *r;
+	int o = sci_expr_logical(e, &l, &r);
+
+	if (o && o == op) {
+		collect(l, op, id);
+		collect(r, op, id);
+		return;
+	}
+	if (o) {
+		int mine = ++nchains;
+
+		collect(l, o, mine);
+		collect(r, o, mine);
+	}
+	if (o || nleaves == MAX_LEAVES)
+		return;
+	leaves[nleaves] = e;
+	chain[nleaves] = id;
+	truth_needed[nleaves] = op == '&';
+	nleaves++;
+}
+
+static void on_whole_condition(sci_expr *cond, void *payload)
+{
+	nleaves = nchains = 0;
+	collect(cond, 0, 0);
+}
+
+/* -1, or what an earlier leaf of @leaf's chain alone decides of it. */
+static int decided_by_siblings(sci_expr *leaf, sci_expr **by, int *by_truth)
+{
+	int i, j, known;
+
+	for (i = 0; i < nleaves && leaves[i] != leaf; i++)
+		;
+	if (i == nleaves || !chain[i])
+		return -1;
+	for (j = 0; j < i; j++) {
+		if (chain[j] != chain[i])
+			continue;
+		known = sci_cond_decides(leaves[j], truth_needed[j], leaf);
+		if (known >= 0) {
+			*by = leaves[j];
+			*by_truth = truth_needed[j];
+			return known;
+		}
+	}
+	return -1;
+}
+
+static void on_condition(sci_expr *leaf, void *payload)
+{
+	sci_expr *l, *r, *by;
 	long long v;
-	int known;
+	int known, by_truth;
 
 	if (!sci_expr_compare_operands(leaf, &l, &r))
 		return;
-	if (from_macro(leaf) || from_macro(l) || from_macro(r))
+	if (from_macro(leaf) ||
+	    (from_macro(l) && !is_portable_limit(l, r)) ||
+	    (from_macro(r) && !is_portable_limit(r, l)))
 		return;
 	if (sci_expr_const(l, &v) && sci_expr_const(r, &v))
 		return;
 	known = sci_expr_compare_by_types(leaf);
-	if (known < 0)
+	if (known >= 0) {
+		sci_report(me, sci_expr_pos(leaf), sci_expr_text(leaf),
+			   "'%s' is always %s: the types of its operands decide it",
+			   sci_expr_text(leaf), known ? "true" : "false");
 		return;
-	sci_report(me, sci_expr_pos(leaf), sci_expr_text(leaf),
-		   "'%s' is always %s: the types of its operands decide it",
-		   sci_expr_text(leaf), known ? "true" : "false");
+	}
+	known = sci_expr_compare_self(leaf);
+	if (known >= 0) {
+		sci_report(me, sci_expr_pos(leaf), sci_expr_text(leaf),
+			   "'%s' is always %s: both sides are the same value",
+			   sci_expr_text(leaf), known ? "true" : "false");
+		return;
+	}
+	known = decided_by_siblings(leaf, &by, &by_truth);
+	if (known >= 0)
+		sci_report(me, sci_expr_pos(leaf), sci_expr_text(leaf),
+			   "'%s' is always %s where it is tested: '%s' is %s there",
+			   sci_expr_text(leaf), known ? "true" : "false",
+			   sci_expr_text(by), by_truth ? "true" : "false");
 }
 
 static void init(sci_checker_id id)
 {
 	me = id;
+	sci_on_whole_condition(me, on_whole_condition, NULL);
 	sci_on_condition(me, on_condition, NULL);
 }
 

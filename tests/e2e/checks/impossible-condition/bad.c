@@ -33,3 +33,39 @@ int uchar_range(unsigned char b)
 		return 1;
 	return 0;
 }
+
+/* decided by an earlier test of the same condition */
+void use_int(int);
+
+void contradiction(int x, int a, int b)
+{
+	if (x > 10 && x < 5)	/* expect-warning: impossible-condition "'x < 5' is always false where it is tested: 'x > 10' is true there" */
+		use_int(x);
+	if (x < 5 || x > 3)	/* expect-warning: impossible-condition "'x > 3' is always true where it is tested: 'x < 5' is false there" */
+		use_int(x);
+	if (a < b && a >= b)	/* expect-warning: impossible-condition "'a >= b' is always false where it is tested: 'a < b' is true there" */
+		use_int(a);
+}
+
+/* decided whatever the value: both sides are the same */
+int same_value(int n, unsigned u)
+{
+	int thirty = 30;
+
+	if (thirty == (thirty - 1))	/* expect-warning: impossible-condition "'thirty == thirty - 1' is always false: both sides are the same value" */
+		return 1;
+	if (u != u)	/* expect-warning: impossible-condition "'u != u' is always false: both sides are the same value" */
+		return 2;
+	return n;
+}
+
+/* INT_MIN and INT_MAX are the limits of int on every platform */
+#include <limits.h>
+int int_limits(int n)
+{
+	if (n < INT_MIN)	/* expect-warning: impossible-condition "'n < -2147483648' is always false: the types of its operands decide it" */
+		return -1;
+	if (n <= INT_MAX)	/* expect-warning: impossible-condition "'n <= 2147483647' is always true: the types of its operands decide it" */
+		return 1;
+	return 0;
+}

@@ -63,3 +63,53 @@ int redundant_but_defensive(int *p)
 		return 1;
 	return 2;
 }
+
+/* portable range checks: the limit's width depends on the platform */
+#include <limits.h>
+#include <stdint.h>
+int fits_long(long long v)
+{
+	return v < LONG_MIN || v > LONG_MAX;
+}
+
+int fits_size(unsigned long long n)
+{
+	return n <= SIZE_MAX;
+}
+
+/* a cast that may truncate: not the same value on both sides */
+int truncates(unsigned long long a)
+{
+	return a != (unsigned long)a;
+}
+
+/* x < x + 1 wraps for unsigned x at its end */
+int below_next(unsigned x)
+{
+	return x < x + 1;
+}
+
+/* the else of an earlier test makes this one redundant: clarity, no bug */
+int else_if(int flag, int mode)
+{
+	if (flag && mode == 0)
+		return 1;
+	else if (flag && mode != 0)
+		return 2;
+	return 0;
+}
+
+/* earlier statements decide it: a defensive re-check */
+int defensive(int n)
+{
+	if (n < 0)
+		return -1;
+	if (n >= 0 && n < 10)
+		return n;
+	return 0;
+}
+
+int ranges(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}

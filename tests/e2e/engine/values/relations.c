@@ -126,3 +126,29 @@ void members(struct buf *b, struct buf *other)
 	b = other;
 	__sci_relation(b->len, b->cap);	/* expect-note: sci-debug "relation 'b->len' vs 'b->cap' = unknown" */
 }
+
+/*
+ * A relation the loop head merged away must not come back through the
+ * history of a later test (git's merge-recursive.c: last_len = len at the
+ * end of one pass, len = strlen() at the start of the next).
+ */
+int cond(int);
+
+void forgotten_stays_forgotten(const char **items, int nr)
+{
+	const char *last = 0;
+	int last_len = 0, i;
+
+	for (i = 0; i < nr; i++) {
+		int len = cond(i);
+
+		if (last)
+			__sci_relation(len, last_len);	/* expect-note: sci-debug "relation 'len' vs 'last_len' = unknown" */
+		if (cond(len)) {
+			last = items[i];
+			last_len = len;
+		} else {
+			last = 0;
+		}
+	}
+}
