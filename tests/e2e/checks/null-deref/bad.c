@@ -72,7 +72,7 @@ void unchecked_member(void)
 {
 	struct node *p = malloc(sizeof(*p));
 
-	p->x = 1;	/* expect-error: null-deref "'p' could be NULL: malloc() is not checked" */
+	p->x = 1;	/* expect-error: null-deref "'p' could be NULL: malloc() at line 73 is not checked" */
 	free(p);
 }
 
@@ -80,7 +80,7 @@ void unchecked_index(size_t n)
 {
 	char *p = malloc(n);
 
-	p[0] = 0;	/* expect-error: null-deref "'p' could be NULL: malloc() is not checked" */
+	p[0] = 0;	/* expect-error: null-deref "'p' could be NULL: malloc() at line 81 is not checked" */
 	free(p);
 }
 
@@ -88,7 +88,7 @@ void unchecked_star(size_t n)
 {
 	char *p = calloc(1, n);
 
-	*p = 0;		/* expect-error: null-deref "'p' could be NULL: calloc() is not checked" */
+	*p = 0;		/* expect-error: null-deref "'p' could be NULL: calloc() at line 89 is not checked" */
 	free(p);
 }
 
@@ -96,7 +96,7 @@ void unchecked_strcpy(const char *s)
 {
 	char *p = malloc(strlen(s) + 1);
 
-	strcpy(p, s);	/* expect-error: null-deref "'p' could be NULL when passed to strcpy(): malloc() is not checked" */
+	strcpy(p, s);	/* expect-error: null-deref "'p' could be NULL when passed to strcpy(): malloc() at line 97 is not checked" */
 	free(p);
 }
 
@@ -104,14 +104,14 @@ void unchecked_memset(size_t n)
 {
 	char *p = malloc(n);
 
-	memset(p, 0, n);	/* expect-error: null-deref "'p' could be NULL when passed to memset(): malloc() is not checked" */
+	memset(p, 0, n);	/* expect-error: null-deref "'p' could be NULL when passed to memset(): malloc() at line 105 is not checked" */
 	free(p);
 }
 
 size_t strdup_strlen(const char *s)
 {
 	char *p = strdup(s);
-	size_t n = strlen(p);	/* expect-error: null-deref "'p' could be NULL when passed to strlen(): strdup() is not checked" */
+	size_t n = strlen(p);	/* expect-error: null-deref "'p' could be NULL when passed to strlen(): strdup() at line 113 is not checked" */
 
 	free(p);
 	return n;
@@ -121,14 +121,14 @@ void fopen_fprintf(const char *path)
 {
 	FILE *f = fopen(path, "w");
 
-	fprintf(f, "hello\n");	/* expect-error: null-deref "'f' could be NULL when passed to fprintf(): fopen() is not checked" */
+	fprintf(f, "hello\n");	/* expect-error: null-deref "'f' could be NULL when passed to fprintf(): fopen() at line 122 is not checked" */
 	fclose(f);		/* one finding per missing check */
 }
 
 int fopen_fgets(const char *path, char *buf)
 {
 	FILE *f = fopen(path, "r");
-	int ok = fgets(buf, 80, f) != NULL;	/* expect-error: null-deref "'f' could be NULL when passed to fgets(): fopen() is not checked" */
+	int ok = fgets(buf, 80, f) != NULL;	/* expect-error: null-deref "'f' could be NULL when passed to fgets(): fopen() at line 130 is not checked" */
 
 	fclose(f);
 	return ok;
@@ -138,14 +138,14 @@ void fopen_fclose(const char *path)
 {
 	FILE *f = fopen(path, "r");
 
-	fclose(f);	/* expect-error: null-deref "'f' could be NULL when passed to fclose(): fopen() is not checked" */
+	fclose(f);	/* expect-error: null-deref "'f' could be NULL when passed to fclose(): fopen() at line 139 is not checked" */
 }
 
 size_t getenv_strlen(void)
 {
 	const char *home = getenv("HOME");
 
-	return strlen(home);	/* expect-error: null-deref "'home' could be NULL when passed to strlen(): getenv() is not checked" */
+	return strlen(home);	/* expect-error: null-deref "'home' could be NULL when passed to strlen(): getenv() at line 146 is not checked" */
 }
 
 size_t getenv_direct(void)
@@ -157,7 +157,7 @@ void strchr_cut(char *s)
 {
 	char *p = strchr(s, ',');
 
-	*p = 0;		/* expect-error: null-deref "'p' could be NULL: strchr() is not checked" */
+	*p = 0;		/* expect-error: null-deref "'p' could be NULL: strchr() at line 158 is not checked" */
 }
 
 int checked_on_one_branch(size_t n, int c)
@@ -168,7 +168,7 @@ int checked_on_one_branch(size_t n, int c)
 		if (!p)
 			return -1;
 	}
-	*p = 1;		/* expect-error: null-deref "'p' could be NULL: malloc() is not checked" */
+	*p = 1;		/* expect-error: null-deref "'p' could be NULL: malloc() at line 165 is not checked" */
 	free(p);
 	return 0;
 }
@@ -176,7 +176,7 @@ int checked_on_one_branch(size_t n, int c)
 int realloc_unchecked(int *p, size_t n)
 {
 	p = realloc(p, n);	/* expect-warning: realloc-leak "'p' = realloc('p', ...): if realloc() fails, the block 'p' pointed to is lost" */
-	p[0] = 1;	/* expect-error: null-deref "'p' could be NULL: realloc() is not checked" */
+	p[0] = 1;	/* expect-error: null-deref "'p' could be NULL: realloc() at line 178 is not checked" */
 	free(p);
 	return 0;
 }
@@ -192,7 +192,7 @@ int checks_the_other_one(size_t n)
 		return -1;
 	}
 	*q = 0;
-	*p = 1;		/* expect-error: null-deref "'p' could be NULL: malloc() is not checked" */
+	*p = 1;		/* expect-error: null-deref "'p' could be NULL: malloc() at line 187 is not checked" */
 	free(p);
 	free(q);
 	return 0;
@@ -204,7 +204,7 @@ int copy_unchecked(size_t n)
 	struct node *p = malloc(n);
 	struct node *q = p;
 
-	q->x = 1;	/* expect-error: null-deref "'q' could be NULL: malloc() is not checked" */
+	q->x = 1;	/* expect-error: null-deref "'q' could be NULL: malloc() at line 204 is not checked" */
 	p->x = 2;
 	p->next = NULL;
 	free(p);
