@@ -105,7 +105,8 @@ enum {
 	SCI_OWNER_ALIAS = 2,	/* `ok = (p != NULL)`: what a flag stands for */
 	SCI_OWNER_UNTRUSTED = 3,	/* data from input (untrusted.c) */
 	SCI_OWNER_RELATION = 4,	/* `i < n` between two keys (relation.c) */
-	SCI_OWNER_FIRST_CHECKER = 5
+	SCI_OWNER_FNFACTS = 5,	/* what a function does with its params (fn_facts.c) */
+	SCI_OWNER_FIRST_CHECKER = 6
 };
 
 #define SCI_MAX_OWNERS 64
@@ -446,6 +447,27 @@ const sci_stree *sci__relation_widen(const sci_stree *merged,
 int sci__relation_decides(struct expression *leaf);
 /** The relation of @a to @b on the current path: "<", "<=", "unknown"... */
 const char *sci__relation_text(struct expression *a, struct expression *b);
+
+/* ------------------------------------ function facts (fn_facts.c) */
+
+void sci__fn_facts_register(void);
+/** Forgets the facts of the last TU. */
+void sci__fn_facts_reset(void);
+void sci__fn_facts_begin(struct symbol *fn);
+/** @complete: the walk reached every path (no limit stopped it). */
+void sci__fn_facts_end(int complete);
+void sci__fn_facts_deref(struct expression *ptr);
+void sci__fn_facts_call(struct expression *call);
+void sci__fn_facts_assign(struct expression *left, struct expression *right);
+/** `&key` was passed on or stored. */
+void sci__fn_facts_address(const sci_key *key);
+void sci__fn_facts_return(struct expression *value);
+/* What the TU's analyzed functions do, by name (see profile.c). */
+int sci__fn_facts_is_alloc(const char *name);
+int sci__fn_facts_may_return_null(const char *name);
+int sci__fn_facts_free_arg(const char *name);
+int sci__fn_facts_is_nocapture(const char *name);
+const sci_nonnull_params *sci__fn_facts_nonnull(const char *name);
 
 /* ------------------------------------------------- TU facts (tu_facts.c) */
 

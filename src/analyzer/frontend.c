@@ -111,8 +111,10 @@ static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts)
 	if (opts && opts->on_function)
 		opts->on_function(sci__cur_fn_name, opts->on_function_payload);
 	sci__summary_begin(fn);
+	sci__fn_facts_begin(fn);
 	sci__walk_function(fn);
 	sci__summary_end(!sci__limits_stopped());
+	sci__fn_facts_end(!sci__limits_stopped());
 	sci__limits_report(fn);
 	sci__report_flush_function();
 	sci__cur_fn = NULL;
@@ -212,6 +214,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	sci__cur = NULL;
 	sci_arena_reset();
 	sci__tu_facts_free();
+	sci__fn_facts_reset();
 	free(fns);
 	return has_error ? SCI_TU_FRONTEND_ERRORS : SCI_TU_OK;
 }

@@ -179,6 +179,8 @@ void sci__fire_assign(int before, struct expression *left,
 	if (!sci__cur)
 		return;
 	sci__state_set_where(pos);
+	if (!before)
+		sci__fn_facts_assign(left, right);
 	EACH(before ? H_ASSIGN_BEFORE : H_ASSIGN, h)
 		((sci_assign_fn)h->fn)(left, right, sci__pos(pos), h->payload);
 }
@@ -203,6 +205,7 @@ void sci__fire_call(struct expression *call)
 	if (!sci__cur)
 		return;
 	sci__state_set_where(call_pos(call));
+	sci__fn_facts_call(call);
 	EACH(H_CALL, h)
 		if (name_matches(h, name))
 			((sci_call_fn)h->fn)(call, h->payload);
@@ -268,6 +271,7 @@ void sci__fire_return(struct expression *value, struct position pos)
 	if (!sci__cur)
 		return;
 	sci__state_set_where(pos);
+	sci__fn_facts_return(value);
 	EACH(H_RETURN, h)
 		((sci_return_fn)h->fn)(value, sci__pos(pos), h->payload);
 }
@@ -277,6 +281,7 @@ void sci__fire_deref(struct expression *ptr, struct position pos)
 	if (!sci__cur)
 		return;
 	sci__state_set_where(pos);
+	sci__fn_facts_deref(ptr);
 	EACH(H_DEREF, h)
 		((sci_deref_fn)h->fn)(ptr, sci__pos(pos), h->payload);
 }

@@ -194,7 +194,7 @@ void sci__profile_set(const sci_analyze_opts *opts)
 
 int sci_profile_is_alloc(const char *name)
 {
-	return in_list(merged_allocators, name);
+	return in_list(merged_allocators, name) || sci__fn_facts_is_alloc(name);
 }
 
 const char *const *sci_profile_allocators(void)
@@ -218,12 +218,12 @@ int sci_profile_free_arg(const char *name)
 	for (i = 0; freers[i].name; i++)
 		if (strcmp(freers[i].name, name) == 0)
 			return freers[i].arg;
-	return -1;
+	return sci__fn_facts_free_arg(name);
 }
 
 int sci_profile_is_nocapture(const char *name)
 {
-	return in_list(nocapture, name);
+	return in_list(nocapture, name) || sci__fn_facts_is_nocapture(name);
 }
 
 int sci__profile_untrusted_source(const char *name)
@@ -241,6 +241,8 @@ int sci_profile_may_return_null(const char *name)
 {
 	if (!name || sci_profile_returns_nonnull(name))
 		return 0;
+	if (sci__fn_facts_is_alloc(name))
+		return sci__fn_facts_may_return_null(name);
 	return in_list(maybe_null, name) || sci_profile_is_alloc(name);
 }
 
@@ -263,5 +265,5 @@ const sci_nonnull_params *sci_profile_nonnull_params(const char *name)
 	for (i = 0; nonnull_params[i].name; i++)
 		if (strcmp(nonnull_params[i].name, name) == 0)
 			return &nonnull_params[i];
-	return NULL;
+	return sci__fn_facts_nonnull(name);
 }

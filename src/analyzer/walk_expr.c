@@ -339,6 +339,7 @@ static void walk_call(struct expression *e)
 			const sci_key *k = sci_key_expr(inner);
 
 			if (k) {
+				sci__fn_facts_address(k);
 				sci__extra_unknown(k);
 				modified(k, inner, NULL, e->pos);
 			}

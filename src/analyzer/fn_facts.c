@@ -1,0 +1,423 @@
+/*
+ * fn_facts.c - what a function does with its pointer parameters and what
+ * it returns, learned from its own analysis, for its callers (issue
+ * "Cross-function knowledge", source 2: functions of the same TU,
+ * analyzed callees first).
+ *
+ * For each function the walk records:
+ *   - derefs:   parameter i is dereferenced on every path that returns,
+ *               while nothing had checked it (`p->x` before any `if (p)`),
+ *               itself or through a callee that dereferences it;
+ *   - frees:    parameter i is passed to a deallocator on every path that
+ *               returns (a free() wrapper);
+ *   - captures: parameter i may be kept after the call: stored anywhere,
+ *               returned, its address taken, or passed to a function not
+ *               known to leave it alone;
+ *   - returns:  whether some path returns a fresh allocation (an
+ *               allocator's result, directly or through a local), NULL, or
+ *               anything else.
+ * A function whose every non-NULL return is a fresh allocation is an
+ * allocator (a malloc() wrapper).  Its result may be NULL when some path
+ * passes an allocator's result on unchecked; explicit `return NULL` paths
+ * do not count, since they often depend on the arguments (a "gentle" flag)
+ * that facts without conditions cannot tell apart.  Other functions that
+ * return NULL on some path are not made maybe-NULL: callers usually know
+ * when a lookup succeeds.  Callers see these through the profile
+ * queries (sci_profile_is_alloc, sci_profile_free_arg,
+ * sci_profile_is_nocapture, sci_profile_may_return_null,
+ * sci_profile_nonnull_params), so checkers ask one question whichever
+ * source answers: the library tables, the project profile, or this.
+ *
+ * Per path, owner SCI_OWNER_FNFACTS keeps on each parameter's key what
+ * that path did with it (dereferenced, freed, reassigned) and on locals
+ * whether they hold a fresh allocation; a join keeps "dereferenced" and
+ * "freed" only when both sides did it.  A recursion cycle, a function
+ * stopped at a limit, and functions not yet analyzed have no facts.
+ */
+#include "analyzer/engine_int.h"
+
+#include "util/alloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	DEREF = 1,	/* parameter dereferenced on this path */
+	FREED = 2,	/* parameter passed to a deallocator */
+	GONE = 4,	/* parameter reassigned: later uses are not its value */
+	FRESH = 8,	/* a local holds a fresh allocation */
+	NULLABLE = 16,	/* ... from an allocator that may return NULL */
+	NBITS = 32
+};
+
+static const char *const bit_words[] = {
+	"deref", "freed", "gone", "fresh", "nullable"
+};
+
+static char names[NBITS][48];
+static sci_state states[NBITS];
+
+static unsigned bits_of(const sci_state *s)
+{
+	if (s >= &states[0] && s < &states[NBITS])
+		return (unsigned)(s - states);
+	return 0;
+}
+
+/* "On every path" bits survive a join only when both sides have them. */
+static const sci_state *merge(const sci_state *a, const sci_state *b)
+{
+	unsigned x = bits_of(a), y = bits_of(b);
+
+	return &states[((x & y) & (DEREF | FREED | FRESH)) |
+		       ((x | y) & (GONE | NULLABLE))];
+}
+
+static const sci_state *unmatched(const sci_key *key)
+{
+	(void)key;
+	return &states[0];
+}
+
+void sci__fn_facts_register(void)
+{
+	int i, b;
+
+	for (i = 0; i < NBITS; i++) {
+		names[i][0] = '\0';
+		for (b = 0; b < 5; b++)
+			if (i & (1 << b))
+				snprintf(names[i] + strlen(names[i]),
+					 sizeof(names[i]) - strlen(names[i]),
+					 "%s%s", names[i][0] ? "+" : "", bit_words[b]);
+		states[i].name = i ? names[i] : "none";
+	}
+	sci__owners[SCI_OWNER_FNFACTS].rule = "fn-facts";
+	sci__owners[SCI_OWNER_FNFACTS].merge = merge;
+	sci__owners[SCI_OWNER_FNFACTS].unmatched = unmatched;
+	sci__owners[SCI_OWNER_FNFACTS].enabled = 1;
+}
+
+/* ------------------------------------------------------ the table */
+
+#define MAX_PARAMS 32
+
+typedef struct facts {
+	const char *name;
+	unsigned derefs, frees, captures;
+	int returns_fresh, returns_null, returns_other, returns;
+	sci_nonnull_params nonnull;	/* derefs, as the profile shows it */
+	struct facts *next;
+} facts;
+
+#define NBUCKETS 256
+static facts *table[NBUCKETS];
+
+static unsigned hash_name(const char *s)
+{
+	unsigned h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h % NBUCKETS;
+}
+
+static const facts *find(const char *name)
+{
+	facts *f;
+
+	if (!name)
+		return NULL;
+	for (f = table[hash_name(name)]; f; f = f->next)
+		if (strcmp(f->name, name) == 0)
+			return f;
+	return NULL;
+}
+
+void sci__fn_facts_reset(void)
+{
+	size_t i;
+	facts *f, *next;
+
+	for (i = 0; i < NBUCKETS; i++) {
+		for (f = table[i]; f; f = next) {
+			next = f->next;
+			free((void *)f->name);
+			free(f);
+		}
+		table[i] = NULL;
+	}
+}
+
+/* ------------------------------------------------- the function walked */
+
+static struct symbol *cur_fn;
+static struct symbol *params[MAX_PARAMS];
+static int nparams;
+static unsigned every_path_derefs, every_path_frees, captures;
+static int returns_fresh, returns_null, returns_other, nreturns;
+
+void sci__fn_facts_begin(struct symbol *fn)
+{
+	struct symbol *base = fn->ctype.base_type, *arg;
+
+	cur_fn = fn;
+	nparams = 0;
+	FOR_EACH_PTR(base->arguments, arg) {
+		if (nparams < MAX_PARAMS)
+			params[nparams] = arg;
+		nparams++;
+	} END_FOR_EACH_PTR(arg);
+	if (nparams > MAX_PARAMS)
+		nparams = MAX_PARAMS;
+	every_path_derefs = every_path_frees = ~0u;
+	captures = 0;
+	returns_fresh = returns_null = returns_other = nreturns = 0;
+}
+
+/* The index of the pointer parameter @key names, or -1. */
+static int param_index(const sci_key *key)
+{
+	int i;
+
+	if (!cur_fn || !key || !key->is_var || !key->base)
+		return -1;
+	for (i = 0; i < nparams; i++)
+		if (params[i] == key->base)
+			return sci__type_is_ptr(params[i]) ? i : -1;
+	return -1;
+}
+
+static unsigned path_bits(const sci_key *key)
+{
+	const sci_sm *sm = key ? sci__stree_get(sci__cur, SCI_OWNER_FNFACTS, key)
+			       : NULL;
+
+	return sm ? bits_of(sm->state) : 0;
+}
+
+static void add_bits(const sci_key *key, unsigned bits)
+{
+	unsigned now = path_bits(key);
+
+	if ((now | bits) != now)
+		sci__set_state(SCI_OWNER_FNFACTS, key, &states[now | bits],
+			       (struct position){ 0 });
+}
+
+/* Every parameter whose value @e may carry is kept by someone. */
+static void captured_in(struct expression *e)
+{
+	int i;
+
+	for (i = 0; i < nparams && e; i++) {
+		const sci_key *k = sci_key_sym(params[i]);
+
+		if (k && sci__type_is_ptr(params[i]) && sci_expr_points_into(e, k))
+			captures |= 1u << i;
+	}
+}
+
+/*
+ * A dereference of @ptr while nothing checked it: a parameter's use.
+ * `p[i]` and `*(p + 1)` dereference p.
+ */
+static void deref_of(struct expression *ptr)
+{
+	const sci_key *key;
+	int i;
+
+	ptr = sci__strip(ptr);
+	while (ptr && ptr->type == EXPR_BINOP && (ptr->op == '+' || ptr->op == '-') &&
+	       sci__type_is_ptr(sci__expr_type(sci__strip(ptr->left))))
+		ptr = sci__strip(ptr->left);
+	key = sci_key_expr(ptr);
+	i = param_index(key);
+
+	if (i < 0 || (path_bits(key) & GONE) || sci_value_is_nonnull(ptr))
+		return;
+	add_bits(key, DEREF);
+}
+
+void sci__fn_facts_deref(struct expression *ptr)
+{
+	if (cur_fn && sci__cur)
+		deref_of(ptr);
+}
+
+void sci__fn_facts_call(struct expression *call)
+{
+	const char *name = sci__call_name(call);
+	const sci_nonnull_params *np = sci_profile_nonnull_params(name);
+	int freed = sci_profile_free_arg(name);
+	int keeps = !name || !sci_profile_is_nocapture(name);
+	struct expression *arg;
+	int n = 0;
+
+	if (!cur_fn || !sci__cur)
+		return;
+	FOR_EACH_PTR(call->args, arg) {
+		const sci_key *key = sci_key_expr(arg);
+		int i = param_index(key);
+
+		if (i >= 0 && !(path_bits(key) & GONE)) {
+			if (n == freed)
+				add_bits(key, FREED);
+			else if (np && n < 32 && (np->args & (1u << n)))
+				deref_of(arg);
+		}
+		if (n != freed && keeps)
+			captured_in(arg);
+		n++;
+	} END_FOR_EACH_PTR(arg);
+}
+
+void sci__fn_facts_assign(struct expression *left, struct expression *right)
+{
+	const sci_key *key = sci_key_expr(left);
+	struct expression *r = sci__strip(right);
+	const char *name;
+
+	if (!cur_fn || !sci__cur)
+		return;
+	if (param_index(key) >= 0)
+		add_bits(key, GONE);
+	captured_in(right);
+	/* a local that holds a fresh allocation, or no longer does */
+	if (!key || !key->is_var || param_index(key) >= 0)
+		return;
+	name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
+	if (path_bits(key) & (FRESH | NULLABLE))
+		sci__set_state(SCI_OWNER_FNFACTS, key,
+			       &states[path_bits(key) & ~(FRESH | NULLABLE)],
+			       (struct position){ 0 });
+	if (name && sci_profile_is_alloc(name))
+		add_bits(key, FRESH |
+			 (sci_profile_may_return_null(name) ? NULLABLE : 0));
+}
+
+/* `&p` passed or stored: p's value may change behind the walk. */
+void sci__fn_facts_address(const sci_key *key)
+{
+	int i = param_index(key);
+
+	if (!cur_fn || !sci__cur || i < 0)
+		return;
+	captures |= 1u << i;
+	add_bits(key, GONE);
+}
+
+void sci__fn_facts_return(struct expression *value)
+{
+	struct expression *v = sci__strip(value);
+	const sci_key *key;
+	const char *name;
+	int i;
+
+	if (!cur_fn || !sci__cur)
+		return;
+	nreturns++;
+	for (i = 0; i < nparams; i++) {
+		const sci_key *k = sci_key_sym(params[i]);
+		unsigned b = path_bits(k);
+		long long val;
+
+		if (!(b & DEREF))
+			every_path_derefs &= ~(1u << i);
+		/* `if (p) free(p);`: a NULL p has nothing to free */
+		if (!(b & FREED) &&
+		    !(k && !(b & GONE) && sci_value_key_known(k, &val) && val == 0))
+			every_path_frees &= ~(1u << i);
+	}
+	if (!v)
+		return;
+	captured_in(v);
+	name = v->type == EXPR_CALL ? sci__call_name(v) : NULL;
+	key = sci_key_expr(v);
+	if (name && sci_profile_is_alloc(name)) {
+		returns_fresh = 1;
+		returns_null |= sci_profile_may_return_null(name);
+	} else if (sci_value_is_null(v)) {
+		/*
+		 * An explicit NULL is an error path the wrapper chose, often
+		 * only for some arguments (git's xmallocz() never takes
+		 * do_xmallocz()'s gentle path): only an allocator's result
+		 * passed on unchecked makes the wrapper's result maybe-NULL.
+		 */
+	} else if (key && (path_bits(key) & FRESH)) {
+		returns_fresh = 1;
+		returns_null |= (path_bits(key) & NULLABLE) &&
+				!sci_value_is_nonnull(v);
+	} else {
+		returns_other = 1;
+	}
+}
+
+void sci__fn_facts_end(int complete)
+{
+	facts *f;
+	unsigned h;
+
+	if (!cur_fn)
+		return;
+	if (complete && nreturns && sci_sym_name(cur_fn)) {
+		f = sci_calloc(1, sizeof(*f));
+		f->name = sci_strdup(sci_sym_name(cur_fn));
+		f->derefs = every_path_derefs & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
+		f->frees = every_path_frees & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
+		f->captures = captures;
+		f->returns_fresh = returns_fresh;
+		f->returns_null = returns_null;
+		f->returns_other = returns_other;
+		f->returns = nreturns;
+		f->nonnull.name = f->name;
+		f->nonnull.args = f->derefs;
+		f->nonnull.size_arg = -1;
+		h = hash_name(f->name);
+		f->next = table[h];
+		table[h] = f;
+	}
+	cur_fn = NULL;
+}
+
+/* ------------------------------------------------------ the queries */
+
+int sci__fn_facts_is_alloc(const char *name)
+{
+	const facts *f = find(name);
+
+	return f && f->returns_fresh && !f->returns_other;
+}
+
+int sci__fn_facts_may_return_null(const char *name)
+{
+	const facts *f = find(name);
+
+	return f && f->returns_fresh && !f->returns_other && f->returns_null;
+}
+
+int sci__fn_facts_free_arg(const char *name)
+{
+	const facts *f = find(name);
+	int i;
+
+	for (i = 0; f && i < 32; i++)
+		if (f->frees & (1u << i))
+			return i;
+	return -1;
+}
+
+int sci__fn_facts_is_nocapture(const char *name)
+{
+	const facts *f = find(name);
+
+	return f && !f->captures && !f->frees;
+}
+
+const sci_nonnull_params *sci__fn_facts_nonnull(const char *name)
+{
+	const facts *f = find(name);
+
+	return f && f->derefs ? &f->nonnull : NULL;
+}
