@@ -369,6 +369,32 @@ static void walk_incdec(struct expression *e)
 	forget_aliases(key);
 }
 
+/* A truth value: a comparison, `!x`, `a && b`. */
+static int is_test(struct expression *e)
+{
+	e = sci__strip(e);
+	return e && (e->type == EXPR_COMPARE || e->type == EXPR_LOGICAL ||
+		     (e->type == EXPR_PREOP && e->op == '!'));
+}
+
+/*
+ * `(p != NULL) & (p->x == 5)`: `&` and `|` evaluate both sides, so the
+ * right side runs on both outcomes of the test on the left - also on the
+ * one where p is NULL.  Walking it once per outcome lets checkers see that.
+ */
+static void walk_both_sides(struct expression *e)
+{
+	const sci_stree *t, *f, *after_t;
+
+	sci__split_condition(e->left, &t, &f);
+	sci__cur = t;
+	sci__walk_expr(e->right);
+	after_t = sci__cur;
+	sci__cur = f;
+	sci__walk_expr(e->right);
+	sci__cur = sci__stree_merge(after_t, sci__cur);
+}
+
 static void walk_conditional(struct expression *e)
 {
 	const sci_stree *t, *f, *after;
@@ -442,6 +468,13 @@ static void walk_expr(struct expression *e)
 			sci__walk_expr(e->deref);
 		break;
 	case EXPR_BINOP:
+		if ((e->op == '&' || e->op == '|') && is_test(e->left)) {
+			walk_both_sides(e);
+			break;
+		}
+		sci__walk_expr(e->left);
+		sci__walk_expr(e->right);
+		break;
 	case EXPR_COMPARE:
 	case EXPR_COMMA:
 		sci__walk_expr(e->left);

@@ -210,3 +210,12 @@ int copy_unchecked(size_t n)
 	free(p);
 	return 0;
 }
+
+/* `&` evaluates both sides: the member is read also when p is NULL */
+struct pair { int one, two; };
+int bitwise_and_check(struct pair *p)
+{
+	if ((p != NULL) & (p->one == 5))	/* expect-error: null-deref "NULL dereference of 'p'" */
+		return 1;
+	return 0;
+}

@@ -358,3 +358,12 @@ size_t member_checked_through_flag(struct holder *h, const char *s)
 		return 0;
 	return strlen(h->buf);
 }
+
+/* `&&` stops at the test; `&` between two plain values splits nothing */
+struct pair2 { int one, two; };
+int logical_and_check(struct pair2 *p, int a, int b)
+{
+	if ((p != NULL) && (p->one == 5))
+		return 1;
+	return (a & b) | (a > b);
+}
