@@ -12,6 +12,7 @@
 #include <string.h>
 
 #define HISTORY_CAP 256
+#define SCI_POSSIBLE_CAP 32	/* possible states kept per engine-model sm */
 
 const sci_stree sci__stree_empty = { NULL, NULL, NULL, 0 };
 
@@ -63,19 +64,28 @@ static int has_state(const sci_state **list, unsigned n, const sci_state *s)
 	return 0;
 }
 
+/*
+ * The engine's own models (values, relations...) have as many states as
+ * values: a counter stepped under 4,000 ifs made every merge scan 4,000
+ * possible states (19 s).  Their lists keep the first SCI_POSSIBLE_CAP;
+ * a value missing from a full list is only a value not offered
+ * (sci_value_possibly() says no), never a wrong one.  Checkers' states
+ * are few and their lists stay whole.
+ */
 const sci_sm *sci__sm_merged(const sci_sm *l, const sci_sm *r, unsigned join)
 {
 	struct sci_sm *sm = sci_arena_alloc(sizeof(*sm));
-	unsigned i;
+	unsigned i, cap = l->owner < SCI_OWNER_FIRST_CHECKER ? SCI_POSSIBLE_CAP
+							     : ~0u;
 
 	sm->owner = l->owner;
 	sm->key = l->key;
 	sm->state = sci__merge_states(l->owner, l->state, r->state);
 	sm->possible = sci_arena_alloc((l->npossible + r->npossible) *
 				       sizeof(*sm->possible));
-	for (i = 0; i < l->npossible; i++)
+	for (i = 0; i < l->npossible && sm->npossible < cap; i++)
 		sm->possible[sm->npossible++] = l->possible[i];
-	for (i = 0; i < r->npossible; i++)
+	for (i = 0; i < r->npossible && sm->npossible < cap; i++)
 		if (!has_state(sm->possible, sm->npossible, r->possible[i]))
 			sm->possible[sm->npossible++] = r->possible[i];
 	sm->nleaves = l->nleaves + r->nleaves;
