@@ -246,8 +246,11 @@ void sci_on_declaration(sci_checker_id me, sci_sym_fn fn, void *payload);
  * Also fires for keys rooted at it ("p->x" when p is assigned).
  */
 void sci_on_modify(sci_checker_id me, sci_modify_fn fn, void *payload);
-/** A local variable goes out of scope on the current path (end of block,
- *  return, break/continue out of the block). */
+/**
+ * A local variable goes out of scope on the current path (end of block,
+ * return, break/continue/goto out of the block).  A variable with
+ * __attribute__((cleanup(fn))) has had the call fn(&var) walked first.
+ */
 void sci_on_scope_end(sci_checker_id me, sci_scope_fn fn, void *payload);
 void sci_on_func_start(sci_checker_id me, sci_func_fn fn, void *payload);
 /** End of the function, with the merged states of every return path. */

@@ -174,12 +174,42 @@ static void scope_add(struct symbol *sym)
 	s->syms[s->n++] = sym;
 }
 
+/*
+ * `__attribute__((cleanup(fn)))` on a local (glib's g_autofree, systemd's
+ * _cleanup_free_; recorded by our sparse patch): fn(&var) runs wherever
+ * var goes out of scope, and is walked as that call so that checkers see
+ * it before the variable dies.
+ */
+static void run_cleanup(struct symbol *sym, struct position pos)
+{
+	struct expression *call, *fn, *var, *addr;
+
+	if (!sym->cleanup || !sci__cur)
+		return;
+	fn = alloc_expression(pos, EXPR_SYMBOL);
+	fn->symbol = sym->cleanup;
+	fn->symbol_name = sym->cleanup->ident;
+	var = alloc_expression(pos, EXPR_SYMBOL);
+	var->symbol = sym;
+	var->symbol_name = sym->ident;
+	addr = alloc_expression(pos, EXPR_PREOP);
+	addr->op = '&';
+	addr->unop = var;
+	call = alloc_expression(pos, EXPR_CALL);
+	call->fn = fn;
+	/* not add_expression(): its type check reads through the NULL head */
+	__add_ptr_list((struct ptr_list **)&call->args, addr);
+	sci__walk_expr(call);
+}
+
 static void scope_end_one(scope *s, struct position pos)
 {
 	int i;
 
-	for (i = s->n - 1; i >= 0; i--)
+	for (i = s->n - 1; i >= 0; i--) {
+		run_cleanup(s->syms[i], pos);
 		sci__fire_scope_end(s->syms[i], pos);
+	}
 }
 
 static void scope_pop(struct position pos)
