@@ -250,6 +250,8 @@ void sci_on_modify(sci_checker_id me, sci_modify_fn fn, void *payload);
  * A local variable goes out of scope on the current path (end of block,
  * return, break/continue/goto out of the block).  A variable with
  * __attribute__((cleanup(fn))) has had the call fn(&var) walked first.
+ * The variable a statement expression ends with (`({ ...; v; })`, its
+ * value) does not go out of scope at that block's end.
  */
 void sci_on_scope_end(sci_checker_id me, sci_scope_fn fn, void *payload);
 void sci_on_func_start(sci_checker_id me, sci_func_fn fn, void *payload);

@@ -202,13 +202,34 @@ static void run_cleanup(struct symbol *sym, struct position pos)
 	sci__walk_expr(call);
 }
 
-static void scope_end_one(scope *s, struct position pos)
+/*
+ * The variable a block ends with as its value: `_p` in the statement
+ * expression `({ T _p = p; p = NULL; _p; })`.  Its value is still in use
+ * when the block closes, so it does not die there.
+ */
+static int is_block_value(scope *s, struct symbol *sym)
+{
+	struct statement *last;
+	struct expression *e;
+
+	if (!s->compound)
+		return 0;
+	last = last_ptr_list((struct ptr_list *)s->compound->stmts);
+	if (!last || last->type != STMT_EXPRESSION)
+		return 0;
+	e = sci__strip(last->expression);
+	return e && e->type == EXPR_SYMBOL && e->symbol == sym;
+}
+
+/* @at_end: the block closes (rather than a jump leaving it). */
+static void scope_end_one(scope *s, struct position pos, int at_end)
 {
 	int i;
 
 	for (i = s->n - 1; i >= 0; i--) {
 		run_cleanup(s->syms[i], pos);
-		sci__fire_scope_end(s->syms[i], pos);
+		if (!at_end || !is_block_value(s, s->syms[i]))
+			sci__fire_scope_end(s->syms[i], pos);
 	}
 }
 
@@ -220,7 +241,7 @@ static void scope_pop(struct position pos)
 	}
 	if (!nscopes)
 		return;
-	scope_end_one(&scopes[nscopes - 1], pos);
+	scope_end_one(&scopes[nscopes - 1], pos, 1);
 	nscopes--;
 }
 
@@ -230,7 +251,7 @@ static void scopes_leave_to_level(int level, struct position pos)
 	int i;
 
 	for (i = nscopes - 1; i >= 0 && scopes[i].loop_level >= level; i--)
-		scope_end_one(&scopes[i], pos);
+		scope_end_one(&scopes[i], pos, 0);
 }
 
 static int is_ancestor(pending *p, struct statement *compound)
@@ -251,7 +272,7 @@ static void scopes_leave_for_goto(pending *p, struct position pos)
 	for (i = nscopes - 1; i >= 0; i--) {
 		if (scopes[i].compound && is_ancestor(p, scopes[i].compound))
 			break;
-		scope_end_one(&scopes[i], pos);
+		scope_end_one(&scopes[i], pos, 0);
 	}
 }
 

@@ -214,3 +214,9 @@ void reused_after_free(void)
 	p = malloc(8);
 	free(p);
 }
+
+/* The value of a statement expression outlives its block's variables. */
+char *statement_expression_value(size_t n)
+{
+	return ({ char *t = malloc(n); t; });
+}
