@@ -456,6 +456,12 @@ int sci_profile_free_arg(const char *name);
  */
 int sci_profile_is_nocapture(const char *name);
 /**
+ * The argument (0-based) that @name's pointer result is or points into
+ * (memcpy and strcpy return their destination, strchr a pointer into its
+ * string), or -1.
+ */
+int sci_profile_returns_arg(const char *name);
+/**
  * True when @name returns a pointer that may be NULL and should be
  * checked: the allocators (sci_profile_is_alloc) and lookups such as
  * fopen, getenv, strchr - except those that never return NULL

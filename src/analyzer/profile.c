@@ -14,10 +14,13 @@ static const char *const allocators[] = {
 	NULL
 };
 
-static const struct {
+/* A function and one of its arguments (0-based). */
+typedef struct {
 	const char *name;
 	int arg;
-} freers[] = {
+} name_arg;
+
+static const name_arg freers[] = {
 	{ "free", 0 }, { "realloc", 0 }, { "reallocarray", 0 },
 	{ NULL, 0 }
 };
@@ -52,10 +55,7 @@ static const char *const returns_nonnull[] = {
  * frameworks' assertions that are functions, not macros around a
  * condition.  cmocka's assert_non_null(p) is _assert_true((uintmax_t)p, ...).
  */
-static const struct {
-	const char *name;
-	int arg;
-} asserts[] = {
+static const name_arg asserts[] = {
 	{ "_assert_true", 0 },
 	{ NULL, 0 }
 };
@@ -130,28 +130,70 @@ static const sci_nonnull_params nonnull_params[] = {
 	{ NULL, 0, -1 }
 };
 
-/* Functions that read or write through a pointer but never keep it. */
+/*
+ * Functions that read or write through a pointer but never keep it (a
+ * pointer they return into an argument is in returns_arg below).  Not
+ * putenv or setvbuf: they keep theirs.
+ */
 static const char *const nocapture[] = {
 	"strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp",
-	"strchr", "strrchr", "strstr", "strspn", "strcspn", "strpbrk",
-	"strcpy", "strncpy", "strcat", "strncat", "stpcpy", "strlcpy",
-	"strlcat", "memcpy", "memmove", "memset", "memcmp", "memchr",
-	"bzero", "explicit_bzero", "printf", "fprintf", "sprintf", "snprintf",
-	"vprintf", "vfprintf", "vsprintf", "vsnprintf", "dprintf", "puts",
-	"fputs", "fputc", "putc", "scanf", "sscanf", "fscanf", "read", "write",
-	"pread", "pwrite", "fread", "fwrite", "fgets", "recv", "send",
-	"recvfrom", "sendto", "atoi", "atol", "atoll", "strtol", "strtoul",
-	"strtoll", "strtoull", "strtod", "qsort", "bsearch", "perror",
+	"strcoll", "strxfrm", "strchr", "strrchr", "strchrnul", "strstr",
+	"strcasestr", "strspn", "strcspn", "strpbrk", "strcpy", "strncpy",
+	"strcat", "strncat", "stpcpy", "stpncpy", "strlcpy", "strlcat",
+	"strdup", "strndup", "memcpy", "mempcpy", "memmove", "memset",
+	"memcmp", "memchr", "memrchr", "memmem", "bzero", "explicit_bzero",
+	"printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf",
+	"vsprintf", "vsnprintf", "dprintf", "vdprintf", "asprintf",
+	"vasprintf", "syslog", "vsyslog", "warn", "warnx", "vwarn", "vwarnx",
+	"puts", "fputs", "fputc", "putc", "scanf", "sscanf", "fscanf",
+	"read", "write", "pread", "pwrite", "fread", "fwrite", "fgets",
+	"recv", "send", "recvfrom", "sendto", "atoi", "atol", "atoll", "atof",
+	"strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof",
+	"strtold", "strtoimax", "strtoumax", "qsort", "bsearch", "perror",
+	"fopen", "open", "openat", "creat", "stat", "lstat", "access",
+	"unlink", "remove", "rename", "mkdir", "rmdir", "chdir", "opendir",
+	"getenv", "setenv", "system", "popen", "realpath",
 	"__builtin_memcpy", "__builtin_memset", "__builtin_strlen",
 	"__builtin_memcmp", "__builtin___memcpy_chk", "__builtin___memset_chk",
 	"__builtin___strcpy_chk", "__builtin___snprintf_chk",
 	"__builtin___sprintf_chk", "__builtin___strncpy_chk",
 	"__builtin___memmove_chk", "__builtin___strcat_chk",
 	"__builtin___strncat_chk", "__fprintf_chk", "__printf_chk",
-	"__read_chk", "__fread_chk", "__fgets_chk", NULL
+	"__snprintf_chk", "__sprintf_chk", "__vfprintf_chk",
+	"__vsnprintf_chk", "__read_chk", "__fread_chk", "__fgets_chk", NULL
+};
+
+/*
+ * Functions whose pointer result is one of their arguments or points
+ * into it: the caller still holds that argument's memory through it.
+ */
+static const name_arg returns_arg[] = {
+	{ "memcpy", 0 }, { "mempcpy", 0 }, { "memmove", 0 }, { "memset", 0 },
+	{ "memchr", 0 }, { "memrchr", 0 }, { "memmem", 0 }, { "strcpy", 0 },
+	{ "strncpy", 0 }, { "stpcpy", 0 }, { "stpncpy", 0 }, { "strcat", 0 },
+	{ "strncat", 0 }, { "strchr", 0 }, { "strrchr", 0 }, { "strchrnul", 0 },
+	{ "strstr", 0 }, { "strcasestr", 0 }, { "strpbrk", 0 }, { "strtok", 0 },
+	{ "strtok_r", 0 }, { "fgets", 0 }, { "realpath", 1 },
+	{ "__builtin_memcpy", 0 }, { "__builtin_memset", 0 },
+	{ "__builtin___memcpy_chk", 0 }, { "__builtin___memset_chk", 0 },
+	{ "__builtin___memmove_chk", 0 }, { "__builtin___strcpy_chk", 0 },
+	{ "__builtin___strncpy_chk", 0 }, { "__builtin___strcat_chk", 0 },
+	{ "__builtin___strncat_chk", 0 }, { "__fgets_chk", 0 },
+	{ NULL, 0 }
 };
 
 static const sci_analyze_opts *project;
+
+/* @name's argument in @table (ended by a NULL name), or -1. */
+static int arg_of(const name_arg *table, const char *name)
+{
+	int i;
+
+	for (i = 0; name && table[i].name; i++)
+		if (strcmp(table[i].name, name) == 0)
+			return table[i].arg;
+	return -1;
+}
 
 static int in_list(const char *const *list, const char *name)
 {
@@ -209,21 +251,21 @@ int sci__profile_is_noreturn(const char *name)
 
 int sci_profile_free_arg(const char *name)
 {
-	int i;
-
-	if (!name)
-		return -1;
 	if (project && in_list(project->deallocators, name))
 		return 0;
-	for (i = 0; freers[i].name; i++)
-		if (strcmp(freers[i].name, name) == 0)
-			return freers[i].arg;
+	if (arg_of(freers, name) >= 0)
+		return arg_of(freers, name);
 	return sci__fn_facts_free_arg(name);
 }
 
 int sci_profile_is_nocapture(const char *name)
 {
 	return in_list(nocapture, name) || sci__fn_facts_is_nocapture(name);
+}
+
+int sci_profile_returns_arg(const char *name)
+{
+	return arg_of(returns_arg, name);
 }
 
 int sci__profile_untrusted_source(const char *name)
@@ -248,12 +290,7 @@ int sci_profile_may_return_null(const char *name)
 
 int sci_profile_assert_arg(const char *name)
 {
-	int i;
-
-	for (i = 0; name && asserts[i].name; i++)
-		if (strcmp(asserts[i].name, name) == 0)
-			return asserts[i].arg;
-	return -1;
+	return arg_of(asserts, name);
 }
 
 const sci_nonnull_params *sci_profile_nonnull_params(const char *name)

@@ -13,9 +13,11 @@
  * Only local pointer variables assigned straight from an allocator
  * (malloc, calloc, realloc, strdup... and the profile's allocators) are
  * tracked.  The memory "escapes" - and is no longer ours to report - when
- * the pointer (or a pointer into it) is assigned anywhere, returned, or
- * passed to a function not known to leave it alone (sci_profile_is_nocapture),
- * or when the variable's address is taken.  `p = malloc(); if (!p)` is
+ * the pointer (or a pointer into it) is assigned anywhere, returned (also
+ * through a function that returns its argument, `return memcpy(p, s, n)`),
+ * or passed to a function not known to leave it alone
+ * (sci_profile_is_nocapture: an unknown function may keep it), or when the
+ * variable's address is taken.  `p = malloc(); if (!p)` is
  * known through a return-implies hook: on the NULL side nothing leaked.
  * Assigning something else to p while it alone holds the memory is a leak
  * too (`p = realloc(p, n)` and `p = p->next` use it and are left alone).
@@ -52,9 +54,23 @@ static int may_hold(const sci_sm *sm)
 	return sm && sci_sm_has_possible(sm, &allocated);
 }
 
+/* What @e's value points into: p for `memcpy(p, s, n)`, `strchr(p, c)`. */
+static sci_expr *pointed(sci_expr *e)
+{
+	int n;
+
+	e = sci_expr_strip(e);
+	while (sci_expr_is_call(e) &&
+	       (n = sci_profile_returns_arg(sci_call_name(e))) >= 0 &&
+	       sci_call_arg(e, n))
+		e = sci_expr_strip(sci_call_arg(e, n));
+	return e;
+}
+
 /* Every tracked pointer that @e may point into escapes. */
 static void escape_in(sci_expr *e)
 {
+	e = pointed(e);
 	SCI_FOR_EACH_STATE(me, sm) {
 		if (may_hold(sm) && sci_expr_points_into(e, sci_sm_key(sm)))
 			sci_state_set(me, sci_sm_key(sm), &escaped);

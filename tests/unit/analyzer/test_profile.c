@@ -69,6 +69,33 @@ static void test_profile__assert_functions(void **state)
 	assert_int_equal(sci_profile_assert_arg(NULL), -1);
 }
 
+static void test_profile__nocapture_and_returned_args(void **state)
+{
+	static const char *const frees[] = { "pool_put", NULL };
+	sci_analyze_opts opts;
+
+	assert_true(sci_profile_is_nocapture("printf"));
+	assert_true(sci_profile_is_nocapture("fwrite"));
+	assert_true(sci_profile_is_nocapture("strcmp"));
+	assert_false(sci_profile_is_nocapture("putenv"));
+	assert_false(sci_profile_is_nocapture("setvbuf"));
+	assert_false(sci_profile_is_nocapture(NULL));
+	assert_int_equal(sci_profile_returns_arg("memcpy"), 0);
+	assert_int_equal(sci_profile_returns_arg("strchr"), 0);
+	assert_int_equal(sci_profile_returns_arg("realpath"), 1);
+	assert_int_equal(sci_profile_returns_arg("strlen"), -1);
+	assert_int_equal(sci_profile_returns_arg(NULL), -1);
+	memset(&opts, 0, sizeof(opts));
+	opts.deallocators = frees;
+	sci__profile_set(&opts);
+	assert_int_equal(sci_profile_free_arg("pool_put"), 0);
+	assert_int_equal(sci_profile_free_arg("realloc"), 0);
+	assert_int_equal(sci_profile_free_arg("malloc"), -1);
+	assert_int_equal(sci_profile_free_arg(NULL), -1);
+	sci__profile_set(NULL);
+	assert_int_equal(sci_profile_free_arg("pool_put"), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -76,6 +103,7 @@ int main(void)
 		cmocka_unit_test(test_profile__project_lists),
 		cmocka_unit_test(test_profile__nonnull_params),
 		cmocka_unit_test(test_profile__assert_functions),
+		cmocka_unit_test(test_profile__nocapture_and_returned_args),
 	};
 
 	return cmocka_run_group_tests_name("analyzer/profile", tests, NULL, NULL);
