@@ -333,6 +333,19 @@ int sci_expr_is_addr_of(sci_expr *e, sci_expr **out);
  * and not through calls.
  */
 int sci_expr_points_into(sci_expr *e, const sci_key *key);
+/**
+ * True when @e designates storage of a local variable of the current
+ * function itself: the variable, or a member reached without a pointer
+ * (`s.in.p`; not `s.p->x`, `*p`, `a[i]`, nor a member of a union, which
+ * its other members overlap).
+ */
+int sci_expr_is_local_storage(sci_expr *e);
+/**
+ * True when the object @e designates holds the storage @key names: @e is
+ * @key itself, or a variable or member that @key is a member path of
+ * (`s` and `s.in` both hold "s.in.p"; `s.p` does not hold "s.p->x").
+ */
+int sci_expr_contains_key(sci_expr *e, const sci_key *key);
 /** Printable text for @e, e.g. "p->next" or "foo(...)".  Arena. */
 const char *sci_expr_text(sci_expr *e);
 

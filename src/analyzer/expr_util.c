@@ -451,6 +451,39 @@ int sci_expr_points_into(sci_expr *e, const sci_key *key)
 	}
 }
 
+int sci_expr_is_local_storage(sci_expr *e)
+{
+	struct expression *d;
+	struct symbol *t;
+
+	e = sci__strip(e);
+	while (e && e->type == EXPR_DEREF) {
+		d = sci__strip(e->deref);
+		if (!d || (d->type == EXPR_PREOP && d->op == '*'))
+			return 0;	/* p->m lives wherever p points */
+		t = sci__real_type(sci__expr_type(d));
+		if (!t || t->type != SYM_STRUCT)
+			return 0;	/* a union's members overlap */
+		e = d;
+	}
+	return e && e->type == EXPR_SYMBOL && sci_sym_is_local(e->symbol);
+}
+
+int sci_expr_contains_key(sci_expr *e, const sci_key *key)
+{
+	const sci_key *k = key ? sci_key_expr(e) : NULL;
+	size_t n;
+
+	if (!k)
+		return 0;
+	if (k == key)
+		return 1;
+	if (k->base != key->base)
+		return 0;
+	n = strlen(k->name);
+	return strncmp(key->name, k->name, n) == 0 && key->name[n] == '.';
+}
+
 static const char *op_text(int op)
 {
 	return op < 256 ? sci_arena_printf("%c", op) : show_special(op);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * memory-leak: memory from an allocator is neither freed, returned, nor
- * stored anywhere reachable before the variable holding it goes out of
- * scope, on some path.
+ * stored anywhere reachable before the last local variable holding it goes
+ * out of scope or is overwritten, on some path.
  *
  *	char *buf = malloc(n);
  *	if (!buf)
@@ -10,48 +10,172 @@
  *	if (read(fd, buf, n) < 0)
  *		return -1;		// leak: buf is lost here
  *
- * Only local pointer variables assigned straight from an allocator
- * (malloc, calloc, realloc, strdup... and the profile's allocators) are
- * tracked.  The memory "escapes" - and is no longer ours to report - when
- * the pointer (or a pointer into it) is assigned anywhere, returned (also
- * through a function that returns its argument, `return memcpy(p, s, n)`),
- * or passed to a function not known to leave it alone
- * (sci_profile_is_nocapture: an unknown function may keep it), or when the
- * variable's address is taken.  `p = malloc(); if (!p)` is
- * known through a return-implies hook: on the NULL side nothing leaked.
- * Assigning something else to p while it alone holds the memory is a leak
- * too (`p = realloc(p, n)` and `p = p->next` use it and are left alone).
+ * Tracked: what an allocator (malloc, calloc, realloc, strdup... and the
+ * profile's allocators) returns into a local pointer variable or a member
+ * of a local struct variable (`s.buf`, not through a pointer).  Copies
+ * into such holders (`q = p`, `s.buf = p`) hold the same block: freeing or
+ * losing it through one counts for all, and it leaks only when its last
+ * holder dies or is overwritten (one finding per block).  The memory
+ * "escapes" - and is no longer ours to report - when a pointer to or into
+ * it is stored anywhere else (a global, `it->name = p`, `*out = p`),
+ * returned (also as the value of a statement expression), passed to a
+ * function not known to leave it alone (sci_profile_is_nocapture: an
+ * unknown function may keep it), or when a holder's address is taken
+ * (`&p`, `&s`, also by a cleanup attribute's fn(&p)).  `p = malloc();
+ * if (!p)` is known through a return-implies hook: on the NULL side
+ * nothing leaked, nor where the value model knows the pointer is NULL.
  *
  * False positives: correlations the value model cannot follow (a flag
  * decides both the allocation and the free, tested through bit masks or
  * other variables).  To stay quiet there, a path-merged state is reported
  * only when every merged path is either still allocated, freed, or NULL -
- * never when one of them lost track of the pointer (escaped, undefined).
+ * never when one of them lost track of the pointer (escaped, undefined);
+ * and a copy of a pointer whose state differs between the paths reaching
+ * it is an escape.  Freeing through a pointer moved into the block
+ * (`q = p; q++; free(q - 1)`) is not seen.
  *
- * Siblings: double-free/use-after-free (later) track freed memory; this
- * checker only cares about memory that is never released.
+ * Siblings: realloc-leak reports `p = realloc(p, n)`, which loses the
+ * block when realloc fails; double-free/use-after-free (later) track freed
+ * memory; this checker only cares about memory that is never released.
  */
 #include "analyzer/checker.h"
 
 static sci_checker_id me;
 
-SCI_STATE(allocated);
-SCI_STATE(freed);
-SCI_STATE(null);
-SCI_STATE(escaped);
+/* What happened to a block.  A state is a (block, status) pair. */
+enum { ALLOCATED, FREED, NULLED, ESCAPED, NSTATUS };
 
-static int is_tracked_var(const sci_key *key)
+static const char *const status_names[NSTATUS] = {
+	"allocated", "freed", "null", "escaped"
+};
+
+/*
+ * A block: the memory one allocator call returns.  The iterations of a
+ * loop share their call's block, which can only hide leaks.  blocks[0] is
+ * no block in particular: NULL, or what a holder of several blocks became.
+ * Reset for each function; a function with more allocator calls than
+ * MAX_BLOCKS leaves the rest untracked.
+ */
+typedef struct {
+	sci_expr *site;
+	sci_pos pos;
+	sci_state states[NSTATUS];
+} block;
+
+#define MAX_BLOCKS 512
+
+static block blocks[MAX_BLOCKS];
+static int nblocks;
+static int member_holders;	/* a member of a local struct holds a block */
+
+typedef void (*setter)(const sci_key *key, const sci_state *s);
+
+static int status_of(const sci_state *s)
 {
-	sci_sym *sym = sci_key_base(key);
+	int i;
 
-	return sci_key_is_var(key) && sym && sci_sym_is_local(sym) &&
-	       sci_sym_is_pointer(sym);
+	for (i = 0; s && i < NSTATUS; i++)
+		if (s->name == status_names[i])
+			return i;
+	return -1;
 }
 
-/* Could this entry still hold memory we must see freed? */
-static int may_hold(const sci_sm *sm)
+static const block *block_of(const sci_state *s)
 {
-	return sm && sci_sm_has_possible(sm, &allocated);
+	return status_of(s) >= 0 ? s->data : NULL;
+}
+
+static const sci_state *state_of(const block *b, int status)
+{
+	return &b->states[status];
+}
+
+static block *block_for(sci_expr *call)
+{
+	int i;
+
+	for (i = 1; i < nblocks; i++)
+		if (blocks[i].site == call)
+			return &blocks[i];
+	if (nblocks == MAX_BLOCKS)
+		return NULL;
+	blocks[nblocks].site = call;
+	blocks[nblocks].pos = sci_expr_pos(call);
+	return &blocks[nblocks++];
+}
+
+/* May @sm hold block @b (any block when NULL) on some path? */
+static int may_hold(const sci_sm *sm, const block *b)
+{
+	size_t i, n = sci_sm_npossible(sm);
+
+	for (i = 0; i < n; i++) {
+		const sci_state *s = sci_sm_possible_at(sm, i);
+
+		if (status_of(s) == ALLOCATED && (!b || block_of(s) == b))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does a holder other than @key still hold @b? */
+static int held_elsewhere(const block *b, const sci_key *key)
+{
+	int found = 0;
+
+	SCI_FOR_EACH_STATE(me, sm) {
+		if (sci_sm_key(sm) != key && may_hold(sm, b))
+			found = 1;
+	} SCI_END_FOR_EACH_STATE(sm);
+	return found;
+}
+
+/* A local pointer that can hold a block: `p`, `s.p`, `s.in.p`. */
+static int is_holder(sci_expr *e)
+{
+	return sci_key_expr(e) && sci_expr_is_local_storage(e) &&
+	       sci_expr_is_pointer(e);
+}
+
+static void set_now(const sci_key *key, const sci_state *s)
+{
+	sci_state_set(me, key, s);
+}
+
+static void set_if_true(const sci_key *key, const sci_state *s)
+{
+	sci_state_set_true_false(me, key, s, NULL);
+}
+
+static void set_if_false(const sci_key *key, const sci_state *s)
+{
+	sci_state_set_true_false(me, key, NULL, s);
+}
+
+/*
+ * What happens to @key's memory happens to every holder of it: each block
+ * @key may hold gets @status in all its holders, and so does @key.
+ */
+static void settle(const sci_key *key, int status, setter set)
+{
+	const sci_sm *sm = sci_sm_get(me, key);
+	const block *last = &blocks[0];
+	size_t i, n = sci_sm_npossible(sm);
+
+	if (!sm)
+		return;
+	for (i = 0; i < n; i++) {
+		const sci_state *s = sci_sm_possible_at(sm, i);
+
+		if (status_of(s) != ALLOCATED)
+			continue;
+		last = block_of(s);
+		SCI_FOR_EACH_STATE(me, h) {
+			if (may_hold(h, last))
+				set(sci_sm_key(h), state_of(last, status));
+		} SCI_END_FOR_EACH_STATE(h);
+	}
+	set(key, state_of(last, status));
 }
 
 /* What @e's value points into: p for `memcpy(p, s, n)`, `strchr(p, c)`. */
@@ -67,29 +191,18 @@ static sci_expr *pointed(sci_expr *e)
 	return e;
 }
 
-/* Every tracked pointer that @e may point into escapes. */
-static void escape_in(sci_expr *e)
+/* Memory that @e points into or contains escapes (except @except's). */
+static void escape_in(sci_expr *e, const sci_key *except)
 {
 	e = pointed(e);
 	SCI_FOR_EACH_STATE(me, sm) {
-		if (may_hold(sm) && sci_expr_points_into(e, sci_sm_key(sm)))
-			sci_state_set(me, sci_sm_key(sm), &escaped);
+		const sci_key *key = sci_sm_key(sm);
+
+		if (key != except && may_hold(sm, NULL) &&
+		    (sci_expr_points_into(e, key) ||
+		     (!sci_key_is_var(key) && sci_expr_contains_key(e, key))))
+			settle(key, ESCAPED, set_now);
 	} SCI_END_FOR_EACH_STATE(sm);
-}
-
-static void on_alloc(sci_expr *call, sci_expr *left, void *payload)
-{
-	const sci_key *key = sci_key_expr(left);
-
-	if (!key || !is_tracked_var(key) || !sci_profile_is_alloc(sci_call_name(call)))
-		return;
-	sci_state_set(me, key, &allocated);
-}
-
-static void on_alloc_failed(sci_expr *call, const sci_key *result, void *payload)
-{
-	if (result && sci_state_get(me, result))
-		sci_state_set(me, result, &null);
 }
 
 /* Does @e use the memory @key holds: `realloc(p, n)`, `p->next`? */
@@ -109,22 +222,53 @@ static int uses(sci_expr *e, const sci_key *key)
 	return 0;
 }
 
+static void on_func_start(sci_sym *fn, void *payload)
+{
+	nblocks = 1;
+	member_holders = 0;
+}
+
+static void on_alloc(sci_expr *call, sci_expr *left, void *payload)
+{
+	const sci_key *key = sci_key_expr(left);
+	block *b;
+
+	if (!is_holder(left) || !sci_profile_is_alloc(sci_call_name(call)))
+		return;
+	b = block_for(call);
+	if (!b)
+		return;
+	sci_state_set(me, key, state_of(b, ALLOCATED));
+	/* where the engine puts the call: at the callee's name */
+	sci_sm_where(sci_sm_get(me, key), NULL, &b->pos);
+	if (!sci_key_is_var(key))
+		member_holders = 1;
+}
+
+static void on_alloc_failed(sci_expr *call, const sci_key *result, void *payload)
+{
+	if (result)
+		settle(result, NULLED, set_now);
+}
+
 /* `p = something else` while p alone holds allocated memory. */
 static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
 			     void *payload)
 {
 	const sci_key *key = sci_key_expr(left);
 	const sci_sm *sm = key ? sci_sm_get(me, key) : NULL;
+	const block *b;
 	sci_finding *f;
-	sci_pos where;
 
-	if (!sm || sci_sm_state(sm) != &allocated || uses(right, key))
+	if (!sm || status_of(sci_sm_state(sm)) != ALLOCATED || uses(right, key))
+		return;
+	b = block_of(sci_sm_state(sm));
+	if (held_elsewhere(b, key))
 		return;
 	f = sci_report(me, pos, sci_key_name(key),
 		       "memory leak of '%s': overwritten while it holds allocated memory",
 		       sci_key_name(key));
-	if (sci_sm_where(sm, &allocated, &where) == 0)
-		sci_finding_related(f, where, "allocated here");
+	sci_finding_related(f, b->pos, "allocated here");
 }
 
 /* `if (!p)`: on the side where p is NULL nothing can leak. */
@@ -134,22 +278,56 @@ static void on_condition(sci_expr *leaf, void *payload)
 	sci_expr *p = sci_cond_null_test(leaf, &null_when_true);
 	const sci_key *key = p ? sci_key_expr(p) : NULL;
 
-	if (!key || !sci_state_get(me, key))
-		return;
-	if (null_when_true)
-		sci_state_set_true_false(me, key, &null, NULL);
-	else
-		sci_state_set_true_false(me, key, NULL, &null);
+	if (key && sci_state_get(me, key))
+		settle(key, NULLED, null_when_true ? set_if_true : set_if_false);
+}
+
+/*
+ * `q = p` into a holder: q holds p's block too.  Only when p's state is
+ * the same on every path here; a merged one would be wrong on some.
+ * Returns 0 when @right is no such copy.
+ */
+static int copy(const sci_key *lkey, sci_expr *left, sci_expr *right)
+{
+	const sci_key *src = sci_key_expr(right);
+	const sci_sm *sm = src ? sci_sm_get(me, src) : NULL;
+
+	if (!sm || src == lkey || !is_holder(left) ||
+	    status_of(sci_sm_state(sm)) != ALLOCATED)
+		return 0;
+	sci_state_set(me, lkey, sci_sm_state(sm));
+	if (!sci_key_is_var(lkey))
+		member_holders = 1;
+	return 1;
 }
 
 static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos, void *payload)
 {
 	const sci_key *lkey = sci_key_expr(left);
 
+	if (copy(lkey, left, right))
+		return;
+	/* a local pointer into the block, `q = strchr(p, c)`, keeps nothing */
+	if (sci_expr_is_call(right) && sci_expr_is_local_storage(left))
+		return;
+	escape_in(right, lkey);
+}
+
+/* `&p`, `&s`: whoever gets the address may free or keep the memory. */
+static void on_expr(sci_expr *e, void *payload)
+{
+	sci_expr *inner;
+	const sci_key *key;
+
+	if (!sci_expr_is_addr_of(e, &inner) || !(key = sci_key_expr(inner)))
+		return;
+	if (!member_holders) {
+		settle(key, ESCAPED, set_now);
+		return;
+	}
 	SCI_FOR_EACH_STATE(me, sm) {
-		if (sci_sm_key(sm) != lkey && may_hold(sm) &&
-		    sci_expr_points_into(right, sci_sm_key(sm)))
-			sci_state_set(me, sci_sm_key(sm), &escaped);
+		if (may_hold(sm, NULL) && sci_expr_contains_key(inner, sci_sm_key(sm)))
+			settle(sci_sm_key(sm), ESCAPED, set_now);
 	} SCI_END_FOR_EACH_STATE(sm);
 }
 
@@ -164,26 +342,27 @@ static void on_call(sci_expr *call, void *payload)
 		const sci_key *key = sci_key_expr(arg);
 
 		if (i == freed_arg) {
-			if (key && sci_state_get(me, key))
-				sci_state_set(me, key, &freed);
+			if (key)
+				settle(key, FREED, set_now);
 			continue;
 		}
 		if (!name || !sci_profile_is_nocapture(name))
-			escape_in(arg);
+			escape_in(arg, NULL);
 	}
 }
 
 static void on_return(sci_expr *value, sci_pos pos, void *payload)
 {
 	if (value)
-		escape_in(value);
+		escape_in(value, NULL);
 }
 
+/* p++, p = p->next, p = other: p no longer holds its block. */
 static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
 		      void *payload)
 {
 	if (sci_state_get(me, key))
-		sci_state_set(me, key, &escaped);
+		sci_state_set(me, key, state_of(&blocks[0], ESCAPED));
 }
 
 /* At a join, an "allocated" side on which the pointer is NULL is "null". */
@@ -192,55 +371,79 @@ static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
 {
 	long long v;
 
-	if (mine == &allocated && sci_value_key_known(key, &v) && v == 0)
-		return &null;
+	if (status_of(mine) == ALLOCATED && sci_value_key_known(key, &v) && v == 0)
+		return state_of(block_of(mine), NULLED);
 	return mine;
 }
 
-static int reportable(const sci_sm *sm)
+/* The block @key alone may still hold, if every path has it settled. */
+static const block *leaked_block(const sci_sm *sm, const sci_key *key)
 {
+	const block *leak = NULL;
 	size_t i;
 
-	if (!may_hold(sm))
-		return 0;
 	for (i = 0; i < sci_sm_npossible(sm); i++) {
 		const sci_state *s = sci_sm_possible_at(sm, i);
+		int st = status_of(s);
 
-		if (s != &allocated && s != &freed && s != &null)
-			return 0;
+		if (st != ALLOCATED && st != FREED && st != NULLED)
+			return NULL;
+		if (st == ALLOCATED && !leak && !held_elsewhere(block_of(s), key))
+			leak = block_of(s);
 	}
-	return 1;
+	return leak;
+}
+
+static void die(const sci_key *key, sci_pos pos)
+{
+	const sci_sm *sm = sci_sm_get(me, key);
+	const block *b;
+	sci_finding *f;
+
+	if (!sm)
+		return;
+	b = leaked_block(sm, key);
+	if (b) {
+		f = sci_report(me, pos, sci_key_name(key),
+			       "memory leak of '%s': allocated memory is not freed on this path",
+			       sci_key_name(key));
+		sci_finding_related(f, b->pos, "allocated here");
+	}
+	sci_state_set(me, key, state_of(&blocks[0], ESCAPED));
 }
 
 static void on_scope_end(sci_sym *sym, sci_pos pos, void *payload)
 {
-	const sci_key *key = sci_key_sym(sym);
-	const sci_sm *sm = sci_sm_get(me, key);
-	sci_finding *f;
-	sci_pos where;
-
-	if (!reportable(sm))
+	die(sci_key_sym(sym), pos);
+	if (!member_holders)
 		return;
-	f = sci_report(me, pos, sci_key_name(key),
-		       "memory leak of '%s': allocated memory is not freed on this path",
-		       sci_key_name(key));
-	if (sci_sm_where(sm, &allocated, &where) == 0)
-		sci_finding_related(f, where, "allocated here");
-	sci_state_set(me, key, &escaped);
+	SCI_FOR_EACH_STATE(me, sm) {
+		const sci_key *key = sci_sm_key(sm);
+
+		if (sci_key_base(key) == sym && !sci_key_is_var(key))
+			die(key, pos);
+	} SCI_END_FOR_EACH_STATE(sm);
 }
 
 static void init(sci_checker_id id)
 {
 	const char *const *allocs = sci_profile_allocators();
-	int i;
+	int i, s;
 
 	me = id;
+	for (i = 0; i < MAX_BLOCKS; i++)
+		for (s = 0; s < NSTATUS; s++) {
+			blocks[i].states[s].name = status_names[s];
+			blocks[i].states[s].data = &blocks[i];
+		}
+	sci_on_func_start(me, on_func_start, NULL);
 	sci_on_call_assign(me, NULL, on_alloc, NULL);
 	for (i = 0; allocs[i]; i++)
 		sci_on_return_implies(me, allocs[i], 0, 0, on_alloc_failed, NULL);
 	sci_on_condition(me, on_condition, NULL);
 	sci_on_assign_before(me, on_assign_before, NULL);
 	sci_on_assign(me, on_assign, NULL);
+	sci_on_expr(me, on_expr, NULL);
 	sci_on_call(me, NULL, on_call, NULL);
 	sci_on_return(me, on_return, NULL);
 	sci_on_modify(me, on_modify, NULL);
@@ -250,10 +453,10 @@ static void init(sci_checker_id id)
 const struct sci_checker sci_checker_memory_leak = {
 	.rule = "memory-leak",
 	.summary = "allocated memory is not freed on some path",
-	.description = "Memory returned by an allocator and held only in a local "
-		       "variable is neither freed, returned nor stored anywhere "
-		       "before the variable goes out of scope on some path, so it "
-		       "can never be freed.",
+	.description = "Memory returned by an allocator and held only in local "
+		       "variables is neither freed, returned nor stored anywhere "
+		       "before the last of them goes out of scope on some path, "
+		       "so it can never be freed.",
 	.severity = SCI_SEV_WARNING,
 	.cwe = "CWE-401",
 	.tags = "memory reliability",

@@ -199,7 +199,7 @@ int reassigned_after_use(size_t n)
 
 	if (!p)
 		return -1;
-	keep = p;		/* escapes: another name holds it */
+	keep = p;		/* keep holds the block too: p is no last copy */
 	p = malloc(n);
 	free(keep);
 	free(p);

@@ -1,0 +1,121 @@
+/* memory-leak: a member of a local struct variable (not reached through a
+ * pointer) holds a block like a local pointer does.  The struct escapes
+ * as a whole: copied, returned, passed, or its address taken. */
+#include <stdlib.h>
+#include <string.h>
+
+struct buf { char *data; size_t len; };
+struct req { struct buf body; int fd; };
+union any { char *s; long n; };
+
+void send_buf(struct buf b);
+void init_buf(struct buf *b);
+static struct buf last;
+
+int member_leaks(const char *s)
+{
+	struct buf b;
+
+	b.data = strdup(s);
+	if (!b.data)
+		return -1;
+	b.len = strlen(b.data);
+	if (b.len > 80)
+		return -1;	/* expect-warning: memory-leak "memory leak of 'b.data'" */
+	free(b.data);
+	return 0;
+}
+
+int copy_into_member(const char *s)
+{
+	struct req r;
+	char *p = strdup(s);
+
+	if (!p)
+		return -1;
+	r.body.data = p;
+	p = NULL;
+	r.fd = 0;
+	return r.fd;	/* expect-warning: memory-leak "memory leak of 'r.body.data'" */
+}
+
+int freed_through_member(const char *s)
+{
+	struct buf b;
+	char *p = strdup(s);
+
+	if (!p)
+		return -1;
+	b.data = p;
+	free(b.data);
+	return 0;
+}
+
+int copied_out_of_member(const char *s)
+{
+	struct buf b;
+	char *p;
+
+	b.data = strdup(s);
+	if (!b.data)
+		return -1;
+	p = b.data;
+	free(p);
+	return 0;
+}
+
+struct buf returned(const char *s)
+{
+	struct buf b = { NULL, 0 };
+	char *p = strdup(s);
+
+	b.data = p;
+	return b;
+}
+
+void struct_passed(const char *s)
+{
+	struct buf b;
+
+	b.data = strdup(s);
+	send_buf(b);
+}
+
+void struct_address_passed(const char *s)
+{
+	struct req r;
+
+	r.body.data = strdup(s);
+	init_buf(&r.body);
+}
+
+void struct_copied_out(const char *s)
+{
+	struct buf b;
+
+	b.data = strdup(s);
+	last = b;
+}
+
+void struct_copied_through(struct buf *out, const char *s)
+{
+	struct buf b;
+
+	b.data = strdup(s);
+	memcpy(out, &b, sizeof(b));
+}
+
+/* Through a pointer, the memory belongs to whatever the pointer reaches. */
+void through_pointer(struct buf *b, const char *s)
+{
+	b->data = strdup(s);
+}
+
+/* A union's other member may read the same pointer. */
+void union_member(const char *s)
+{
+	union any u;
+
+	u.s = strdup(s);
+	free((char *)u.n);
+}
