@@ -30,9 +30,10 @@
  * other variables).  To stay quiet there, a path-merged state is reported
  * only when every merged path is either still allocated, freed, or NULL -
  * never when one of them lost track of the pointer (escaped, undefined);
- * and a copy of a pointer whose state differs between the paths reaching
- * it is an escape.  Freeing through a pointer moved into the block
- * (`q = p; q++; free(q - 1)`) is not seen.
+ * a copy of a pointer whose state differs between the paths reaching it
+ * is an escape; and a block a loop allocates is not reported where it
+ * meets a path that did not hold it (loop_joined()).  Freeing through a
+ * pointer moved into the block (`q = p; q++; free(q - 1)`) is not seen.
  *
  * Siblings: realloc-leak reports `p = realloc(p, n)`, which loses the
  * block when realloc fails; double-free/use-after-free (later) track freed
@@ -59,6 +60,7 @@ static const char *const status_names[NSTATUS] = {
 typedef struct {
 	sci_expr *site;
 	sci_pos pos;
+	int walks;		/* > 1: a loop walks the call again */
 	sci_state states[NSTATUS];
 } block;
 
@@ -101,6 +103,7 @@ static block *block_for(sci_expr *call)
 		return NULL;
 	blocks[nblocks].site = call;
 	blocks[nblocks].pos = sci_expr_pos(call);
+	blocks[nblocks].walks = 0;
 	return &blocks[nblocks++];
 }
 
@@ -238,6 +241,7 @@ static void on_alloc(sci_expr *call, sci_expr *left, void *payload)
 	b = block_for(call);
 	if (!b)
 		return;
+	b->walks++;
 	sci_state_set(me, key, state_of(b, ALLOCATED));
 	/* where the engine puts the call: at the callee's name */
 	sci_sm_where(sci_sm_get(me, key), NULL, &b->pos);
@@ -365,15 +369,37 @@ static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
 		sci_state_set(me, key, state_of(&blocks[0], ESCAPED));
 }
 
-/* At a join, an "allocated" side on which the pointer is NULL is "null". */
+/*
+ * At a join, a side on which the pointer is NULL holds nothing: its block
+ * failed, or it never had one (`p = NULL; if (c) p = malloc(n);`).
+ */
 static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
 				  const sci_state *other)
 {
+	const block *b = block_of(mine);
 	long long v;
 
-	if (status_of(mine) == ALLOCATED && sci_value_key_known(key, &v) && v == 0)
-		return state_of(block_of(mine), NULLED);
-	return mine;
+	if (status_of(mine) == NULLED || !sci_value_key_known(key, &v) || v != 0)
+		return mine;
+	return state_of(status_of(mine) == ALLOCATED ? b : &blocks[0], NULLED);
+}
+
+/*
+ * A block a loop allocates, joined with a path on which the pointer never
+ * had it: the loop's head joins its entry (p = NULL, or an older block)
+ * with the block of the iterations, and what tells them apart after the
+ * loop (`if (!nr)`) is widened away.  Such a join is not reported.
+ */
+static int loop_joined(const sci_sm *sm, const block *b)
+{
+	size_t i;
+
+	if (b->walks < 2)
+		return 0;
+	for (i = 0; i < sci_sm_npossible(sm); i++)
+		if (block_of(sci_sm_possible_at(sm, i)) != b)
+			return 1;
+	return 0;
 }
 
 /* The block @key alone may still hold, if every path has it settled. */
@@ -391,7 +417,7 @@ static const block *leaked_block(const sci_sm *sm, const sci_key *key)
 		if (st == ALLOCATED && !leak && !held_elsewhere(block_of(s), key))
 			leak = block_of(s);
 	}
-	return leak;
+	return leak && !loop_joined(sm, leak) ? leak : NULL;
 }
 
 static void die(const sci_key *key, sci_pos pos)
