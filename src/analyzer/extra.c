@@ -842,6 +842,10 @@ static const sci_stree *narrow_through(const sci_stree *t,
 			e = in;
 		} else if (e->type == EXPR_ASSIGNMENT) {
 			e = e->left;	/* `(x = f()) < 0` tests x */
+		} else if (e->type == EXPR_PREOP &&
+			   (e->op == SPECIAL_INCREMENT ||
+			    e->op == SPECIAL_DECREMENT)) {
+			e = e->unop;	/* `--n > 0` tests n as stored */
 		} else {
 			break;
 		}

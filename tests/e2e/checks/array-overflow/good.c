@@ -153,3 +153,15 @@ int checked_against_member(struct table *t)
 		return 0;
 	return t->v[i];
 }
+
+char strip_newline(int len)
+{
+	char buf[64];
+
+	if (len >= 64)
+		return 0;
+	/* --len > 0 narrows len itself: len - 1 is never -1 */
+	if (len > 0 && --len > 0 && buf[len - 1] == '\r')
+		buf[len - 1] = 0;
+	return buf[0];
+}

@@ -136,3 +136,14 @@ void switch_on_char(unsigned char c)
 		break;
 	}
 }
+
+void predecrement_in_a_test(unsigned n)
+{
+	if (n > 10)
+		return;
+	/* the test reads n as the walk stored it: 0 became max */
+	if (--n > 3)
+		__sci_value(n);	/* expect-note: sci-debug "value 'n' = 4-9,max" */
+	else
+		__sci_value(n);	/* expect-note: sci-debug "value 'n' = 0-3" */
+}
