@@ -455,6 +455,37 @@ int sci_value_bounds(sci_expr *e, long long *min, long long *max);
  */
 int sci_value_possibly(sci_expr *e, long long v);
 
+/*
+ * The object a pointer points into (issue "Values"): an array (a local,
+ * a global, a struct member such as `s->name`), a string literal, `&x` of
+ * a variable, or a block from malloc/calloc/realloc/alloca whose size the
+ * value model knows exactly.  Offsets are in bytes from the object's start.
+ */
+typedef struct {
+	const char *name;	/* "buf", "s->name", "malloc(...)": arena */
+	long long size;		/* the object's size in bytes */
+	long long off_min;	/* lowest and highest byte offset of the */
+	long long off_max;	/* pointer on this path */
+	int known;		/* SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN */
+	long long access;	/* bytes a dereference surely reads: sizeof(*p)
+				 * for a scalar, 1 for a struct, union or void
+				 * (`p->m` reads only m) */
+} sci_object;
+
+/**
+ * What is known about the object the pointer expression @p points into on
+ * this path: a pointer variable or member the engine tracks (`p = buf + 8`,
+ * `p++`, `p += k`, `q = p`), and `p + i`, `&buf[i]`, `buf` themselves.
+ * Returns 1 and fills @out, or 0 when the object or its size is unknown.
+ * @out->known flags the offset bounds the program gave (as for
+ * sci_value_bounds(): a bound a type or a widened loop gave is soft and
+ * not flagged).  The bounds of a sum of two ranges - an offset the pointer
+ * has on several paths plus an index with several values, `p[i]` - are
+ * never flagged: the two may be related (`p = buf + off; p[len - 1]` after
+ * `off + len <= sizeof buf`) in a way the model does not keep.
+ */
+int sci_value_object(sci_expr *p, sci_object *out);
+
 /* ------------------------------------------------------------ profiles */
 
 /** True when @name allocates memory the caller must free (malloc...). */

@@ -34,6 +34,7 @@ static void split_leaf(struct expression *e, const sci_stree **t,
 	}
 	sci__extra_condition(e, t, f);
 	sci__relation_condition(e, t, f);
+	sci__points_condition(e, t, f);
 	sci__cond_true = t;
 	sci__cond_false = f;
 	sci__fire_condition(e);

@@ -8,6 +8,9 @@
  *   __sci_value(expr)             the value range: "value 'x' = 0-9,99"
  *   __sci_relation(a, b)          what the path knows of a against b:
  *                                 "relation 'i' vs 'n' = <"
+ *   __sci_object(ptr)             the object a pointer points into and its
+ *                                 byte offsets: "object 'p' = buf (16 bytes)
+ *                                 + 8-9" (points.c)
  *   __sci_reached()               "reached" (silent on unreachable paths)
  *   __sci_possible("rule", expr)  only the possible states: "possible 'p':
  *                                 allocated, freed"
@@ -123,15 +126,17 @@ static const char *value_text(struct expression *e)
 	return s;
 }
 
-static void show_value(struct expression *call)
+/* "value 'x' = 0-9": @what of the first argument, as @text prints it. */
+static void show(struct expression *call, const char *what,
+		 const char *(*text)(struct expression *))
 {
 	struct expression *arg = sci_call_arg(call, 0);
 
 	if (!arg)
 		return;
 	sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
-			sci_arena_printf("value '%s' = %s", sci_expr_text(arg),
-					 value_text(arg)));
+			sci_arena_printf("%s '%s' = %s", what, sci_expr_text(arg),
+					 text(arg)));
 }
 
 static void show_relation(struct expression *call)
@@ -175,9 +180,11 @@ int sci__debug_call(struct expression *call)
 	else if (strcmp(name, "__sci_possible") == 0)
 		show_state(call, 1);
 	else if (strcmp(name, "__sci_value") == 0)
-		show_value(call);
+		show(call, "value", value_text);
 	else if (strcmp(name, "__sci_relation") == 0)
 		show_relation(call);
+	else if (strcmp(name, "__sci_object") == 0)
+		show(call, "object", sci__points_text);
 	else if (strcmp(name, "__sci_reached") == 0)
 		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
 				"reached");

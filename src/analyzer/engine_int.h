@@ -106,7 +106,8 @@ enum {
 	SCI_OWNER_UNTRUSTED = 3,	/* data from input (untrusted.c) */
 	SCI_OWNER_RELATION = 4,	/* `i < n` between two keys (relation.c) */
 	SCI_OWNER_FNFACTS = 5,	/* what a function does with its params (fn_facts.c) */
-	SCI_OWNER_FIRST_CHECKER = 6
+	SCI_OWNER_POINTS = 6,	/* the object a pointer points into (points.c) */
+	SCI_OWNER_FIRST_CHECKER = 7
 };
 
 #define SCI_MAX_OWNERS 64
@@ -400,6 +401,19 @@ void sci__alias_forget_mentions(const sci_key *key);
 /** Splits the current path on a leaf condition by value. */
 void sci__extra_condition(struct expression *leaf, const sci_stree **t,
 			  const sci_stree **f);
+/** SCI_OP_EQ..SCI_OP_GE for a sparse comparison token, else 0. */
+int sci__cmp_op(int op);
+/** The operator with its operands swapped: `<` for `>`. */
+int sci__flip_op(int op);
+/**
+ * @a widened towards @b within @type, bound by bound: a bound @b passes
+ * goes to @type's end, softly (a loop's widening).
+ */
+const sci_rl *sci__rl_widened(const sci_rl *a, const sci_rl *b,
+			      const sci_rl *type);
+/** sci_value_bounds() of the values @rl of type @vt. */
+int sci__rl_bounds(const sci_rl *rl, sci_vtype vt, long long *min,
+		   long long *max);
 /** Loop widening: keys whose value differs between @entry and @back
  *  become unknown in the result. */
 const sci_stree *sci__extra_widen(const sci_stree *merged,
@@ -468,6 +482,25 @@ int sci__fn_facts_may_return_null(const char *name);
 int sci__fn_facts_free_arg(const char *name);
 int sci__fn_facts_is_nocapture(const char *name);
 const sci_nonnull_params *sci__fn_facts_nonnull(const char *name);
+
+/* ------------------------------------------------------ points (points.c) */
+
+void sci__points_register(void);
+/** Before each function: the objects and states of the last one are gone. */
+void sci__points_init(void);
+/** `key = ...`, `key op= ...`, `key++` (@e), before the value model stores it. */
+void sci__points_assign(const sci_key *key, struct expression *e);
+/** @key changed in a way nobody modelled (a call, an asm output). */
+void sci__points_forget(const sci_key *key);
+/** Splits on a comparison of two pointers into one object (`p < end`). */
+void sci__points_condition(struct expression *leaf, const sci_stree **t,
+			   const sci_stree **f);
+/** "buf (16 bytes) + 8-9", "NULL" or "none" for __sci_object().  Arena. */
+const char *sci__points_text(struct expression *e);
+/** Loop widening of offsets, as sci__extra_widen() does for values. */
+const sci_stree *sci__points_widen(const sci_stree *merged,
+				   const sci_stree *entry,
+				   const sci_stree *back);
 
 /* ------------------------------------------------- TU facts (tu_facts.c) */
 

@@ -605,6 +605,7 @@ void sci__alias_forget_mentions(const sci_key *key)
 
 void sci__extra_unknown(const sci_key *key)
 {
+	sci__points_forget(key);
 	if (key && sci__cur) {
 		set_rl(key, full());
 		set_alias(key, NULL);
@@ -702,6 +703,7 @@ void sci__extra_assign(struct expression *e)
 		set_alias(key, NULL);
 		sci__untrusted_assign(key, e->right, 1);
 	}
+	sci__points_assign(key, e);
 	set_rl(key, rl);
 }
 
@@ -724,6 +726,16 @@ static int flip_op(int op)
 	case SCI_OP_GE: return SCI_OP_LE;
 	}
 	return op;
+}
+
+int sci__cmp_op(int op)
+{
+	return cmp_op(op);
+}
+
+int sci__flip_op(int op)
+{
+	return flip_op(op);
 }
 
 /* The operand a comparison really tests: `(x = f())` tests x. */
@@ -984,6 +996,12 @@ static const sci_rl *widened(const sci_rl *a, const sci_rl *b,
 	return out;
 }
 
+const sci_rl *sci__rl_widened(const sci_rl *a, const sci_rl *b,
+			      const sci_rl *type)
+{
+	return widened(a, b, type);
+}
+
 const sci_stree *sci__extra_widen(const sci_stree *merged,
 				  const sci_stree *entry,
 				  const sci_stree *back)
@@ -1008,7 +1026,8 @@ const sci_stree *sci__extra_widen(const sci_stree *merged,
 			sci__sm_leaf(SCI_OWNER_EXTRA, all[i]->key, st,
 				     (struct position){ 0 }));
 	}
-	return sci__relation_widen(merged, entry, back);
+	return sci__points_widen(sci__relation_widen(merged, entry, back),
+				 entry, back);
 }
 
 /* ---------------------------------------------------- checker API */
@@ -1100,15 +1119,11 @@ static long long clamp_ll(sci_val v)
 	return (long long)v;
 }
 
-int sci_value_bounds(sci_expr *e, long long *min, long long *max)
+int sci__rl_bounds(const sci_rl *rl, sci_vtype vt, long long *min,
+		   long long *max)
 {
-	sci_vtype vt;
-	const sci_rl *rl;
 	int flags = 0;
 
-	if (!sci__cur)
-		return 0;
-	rl = eval(e, 0, &vt);
 	if (sci_rl_is_empty(rl))
 		return 0;
 	*min = clamp_ll(rl->r[0].min);
@@ -1120,6 +1135,17 @@ int sci_value_bounds(sci_expr *e, long long *min, long long *max)
 	if (rl->r[rl->n - 1].max < sci_vt_max(vt) && !(rl->soft & SCI_RL_SOFT_MAX))
 		flags |= SCI_VALUE_MAX_KNOWN;
 	return flags;
+}
+
+int sci_value_bounds(sci_expr *e, long long *min, long long *max)
+{
+	sci_vtype vt;
+	const sci_rl *rl;
+
+	if (!sci__cur)
+		return 0;
+	rl = eval(e, 0, &vt);
+	return sci__rl_bounds(rl, vt, min, max);
 }
 
 int sci_value_possibly(sci_expr *e, long long v)
