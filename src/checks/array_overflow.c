@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * array-overflow: an index into an array of known size can reach or pass
- * its end, or go below 0, on this path.
+ * its end, or go below 0, on this path; or a pointer into an object of
+ * known size is dereferenced where it can point past the end or before
+ * the start.
  *
  *	int a[10];
  *	for (i = 0; i <= 10; i++)
  *		a[i] = 0;	// i is 10 on the last pass: one past the end
+ *	char buf[16], *p = buf + 8;
+ *	p[8] = 0;		// 16 bytes into buf: past its end
  *
  * The array's size comes from its type (`int a[10]`, a struct member
  * `char name[16]`); the index's range from the value model: constants,
@@ -20,14 +24,96 @@
  * while `if (n < 0 || n >= t->count) return;` has one, even though
  * whether t->count fits the array is not known here.
  *
+ * Pointers: the engine knows what a pointer points into (sci_value_object:
+ * `p = buf + 8`, `p++`, `a = malloc(40)`, `p < buf + 16` bounding p) and
+ * a dereference `*p`, `p[i]`, `*(p + i)`, `p->m` is reported when the
+ * offset a bound the program gave can reach the object's end or go below
+ * its start, or when an access at one known offset runs past the end.  A
+ * pointer one past the end is legal until it is dereferenced.  A sum of a
+ * pointer's range and an index's range (`p[i]`) is not reported: the two
+ * may be related (`off + len <= size`).  Untrusted data is not looked at
+ * for pointers yet.
+ *
  * False positives: an index bounded by a relation the model does not keep
  * (`i < n` where n <= 10 is known only to the caller), trailing arrays
  * used as flexible members (`char data[1]` at the end of a struct:
- * skipped when the array is the last member and has 0 or 1 elements).
+ * skipped when the array is the last member and has 0 or 1 elements), a
+ * struct member array walked past its end into the next members on
+ * purpose (`p = s->name; p[20]` is reported like `s->name[20]`), and a
+ * pointer changed through an alias the engine does not see (`t = s;
+ * t->cur = ...` when s->cur is tracked).
  */
 #include "analyzer/checker.h"
 
 static sci_checker_id me;
+
+/*
+ * `p[i]` fires twice (sci_on_deref): with `p + i`, then with p alone at
+ * the same position; the second is no access of *p.
+ */
+static sci_expr *last_address;
+static sci_pos last_pos;
+
+static int same_pos(sci_pos a, sci_pos b)
+{
+	return a.line == b.line && a.col == b.col && a.path == b.path;
+}
+
+static int is_index_base(sci_expr *pointer, sci_pos pos)
+{
+	sci_expr *l, *r;
+	const sci_key *key = sci_key_expr(pointer);
+	int base = last_address && same_pos(pos, last_pos) && key &&
+		   sci_expr_points_into(last_address, key);
+
+	last_address = NULL;
+	if (!base && sci_expr_binop(pointer, &l, &r) &&
+	    sci_expr_is_pointer(pointer)) {
+		last_address = pointer;
+		last_pos = pos;
+	}
+	return base;
+}
+
+static const char *bytes(long long n)
+{
+	return n == 1 || n == -1 ? "byte" : "bytes";
+}
+
+/* *@pointer where it points into an object of known size. */
+static void check_pointer(sci_expr *pointer, sci_pos pos)
+{
+	const char *text = sci_expr_text(pointer);
+	int min_known, max_known;
+	const char *verb;
+	long long off;
+	sci_object o;
+
+	if (!sci_value_object(pointer, &o))
+		return;
+	min_known = o.known & SCI_VALUE_MIN_KNOWN;
+	max_known = o.known & SCI_VALUE_MAX_KNOWN;
+	verb = o.off_min == o.off_max ? "points" : "can point";
+	if ((max_known && o.off_max >= o.size) ||
+	    (min_known && o.off_min >= o.size)) {
+		off = max_known && o.off_max >= o.size ? o.off_max : o.off_min;
+		sci_report(me, pos, o.name,
+			   "'%s' %s %lld %s into '%s', past its end (%lld %s)",
+			   text, verb, off, bytes(off), o.name, o.size,
+			   bytes(o.size));
+	} else if (min_known && max_known && o.off_min == o.off_max &&
+		   o.off_min >= 0 && o.off_min + o.access > o.size) {
+		sci_report(me, pos, o.name,
+			   "'%s' points %lld %s into '%s' (%lld %s): a %lld-byte access runs past its end",
+			   text, o.off_min, bytes(o.off_min), o.name, o.size,
+			   bytes(o.size), o.access);
+	} else if ((min_known && o.off_min < 0) || (max_known && o.off_max < 0)) {
+		off = min_known && o.off_min < 0 ? -o.off_min : -o.off_max;
+		sci_report(me, pos, o.name,
+			   "'%s' %s %lld %s before the start of '%s'",
+			   text, verb, off, bytes(off), o.name);
+	}
+}
 
 static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 {
@@ -35,8 +121,12 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 	long long count, min, max;
 	int known, untrusted;
 
-	if (!sci_expr_index(pointer, &array, &index))
+	if (is_index_base(pointer, pos))
 		return;
+	if (!sci_expr_index(pointer, &array, &index)) {
+		check_pointer(pointer, pos);
+		return;
+	}
 	count = sci_expr_array_count(array);
 	/* [0] and [1] at the end of a struct are old-style flexible arrays */
 	if (count <= 1)
@@ -86,10 +176,13 @@ static void init(sci_checker_id id)
 
 const struct sci_checker sci_checker_array_overflow = {
 	.rule = "array-overflow",
-	.summary = "array index that can reach past the end or before the start",
+	.summary = "array index or pointer that can reach past the end or before the start",
 	.description = "An index into an array whose size the type gives can, "
 		       "on this path, be at least the number of elements or "
-		       "negative: a read or write outside the array.",
+		       "negative, or a pointer into an array or a block of "
+		       "known size is dereferenced where it can point past its "
+		       "end or before its start: a read or write outside the "
+		       "object.",
 	.severity = SCI_SEV_ERROR,
 	.cwe = "CWE-787",
 	.tags = "memory security",
