@@ -18,10 +18,12 @@
  * whole element leave out: an int pointer stepping from `a` and tested
  * with `p < a + 10` is at most 36 bytes in, not 39.
  *
- * `p = buf + k` with k a variable keeps k itself: the offset is k, scaled,
- * read when asked, so a later check of k narrows p too (`p = buf + n; if
- * (n < sizeof buf) *p = 0;`).  Before k changes (an assignment, a call
- * that may change it), p's offset is fixed to what k was.
+ * `p = buf + k` with k a local variable or a parameter keeps k itself:
+ * the offset is k, scaled, read when asked, so a later check of k narrows
+ * p too (`p = buf + n; if (n < sizeof buf) *p = 0;`).  Before k changes
+ * (an assignment, its address passed to a call), p's offset is fixed to
+ * what k was.  A member or a global is read at once: it can change
+ * without being assigned by name (`s = s->next`, any call).
  *
  * What moves a pointer: `=`, `+=`, `-=`, `++`, `--`, and comparisons with
  * a pointer into the same object (`p < buf + N` bounds p as `i < N`
@@ -328,6 +330,20 @@ static void add_dep(const sci_key *key)
 }
 
 /*
+ * A variable only this function's assignments change, all of which the
+ * walk sees (sci__points_assign, sci__points_forget): a local or a
+ * parameter whose address is not kept.  A member or a global can change
+ * without its own key being assigned (`s = s->next`, a call), and a later
+ * check would then narrow an offset taken from the old one.
+ */
+static int is_own_var(const sci_key *key)
+{
+	return key && key->is_var && key->base &&
+	       (sci_sym_is_local(key->base) || sci_sym_is_param(key->base)) &&
+	       !sci__sym_pointed_to(key->base);
+}
+
+/*
  * `+ idx` (or `- idx`) elements of @es bytes.  A variable index is kept
  * as such when the offset is one known value; otherwise its value now is
  * added.  A sum of two ranges has soft bounds: its ends need both
@@ -344,7 +360,7 @@ static void add_index(pt *v, struct expression *idx, sci_val es, int neg)
 		add_const(v, c * step);
 		return;
 	}
-	if (!v->dep && sci_rl_single(v->off, NULL) && key &&
+	if (!v->dep && sci_rl_single(v->off, NULL) && is_own_var(key) &&
 	    sci__type_is_int(sci__expr_type(idx))) {
 		v->dep = idx;
 		v->dep_key = key;

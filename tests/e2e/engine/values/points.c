@@ -216,3 +216,15 @@ void distances(void)
 		__sci_object(p);	/* expect-note: sci-debug "object 'p' = buf (16 bytes) + 0-15" */
 }
 
+
+void offset_from_a_member(struct rec *s, struct rec *t)
+{
+	char buf[16];
+	char *p;
+
+	/* s->len is read now: a check of t->len below says nothing of p */
+	p = buf + s->len;
+	s = t;
+	if (s->len > 100)
+		__sci_object(p);	/* expect-note: sci-debug "object 'p' = buf (16 bytes) + -2147483648-2147483647 (soft)" */
+}
