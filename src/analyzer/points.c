@@ -72,7 +72,7 @@ static const sci_state pt_null = { "null", NULL };
 
 static pt_obj *objs[NBUCKETS];
 static pt *states[NBUCKETS];
-static const sci_key **deps;	/* keys some offset reads (arena) */
+static const sci_key **deps;	/* keys some offset reads (arena set) */
 static size_t ndeps, capdeps;
 
 void sci__points_init(void)
@@ -303,11 +303,19 @@ static pt materialize(const pt *v, const sci_stree *t)
 	return out;
 }
 
+static size_t dep_slot(const sci_key *key)
+{
+	return (size_t)hash_ptr(key) & (capdeps - 1);
+}
+
+/* A set of keys (open addressing, arena): O(1) for every assignment. */
 static int has_dep(const sci_key *key)
 {
 	size_t i;
 
-	for (i = 0; i < ndeps; i++)
+	if (!capdeps)
+		return 0;
+	for (i = dep_slot(key); deps[i]; i = (i + 1) & (capdeps - 1))
 		if (deps[i] == key)
 			return 1;
 	return 0;
@@ -315,18 +323,27 @@ static int has_dep(const sci_key *key)
 
 static void add_dep(const sci_key *key)
 {
-	const sci_key **v;
+	const sci_key **old = deps;
+	size_t oldcap = capdeps, i, j;
 
 	if (has_dep(key))
 		return;
-	if (ndeps == capdeps) {
+	if ((ndeps + 1) * 2 > capdeps) {
 		capdeps = capdeps ? capdeps * 2 : 16;
-		v = sci_arena_alloc(capdeps * sizeof(*v));
-		if (ndeps)
-			memcpy(v, deps, ndeps * sizeof(*v));
-		deps = v;
+		deps = sci_arena_alloc(capdeps * sizeof(*deps));
+		memset(deps, 0, capdeps * sizeof(*deps));
+		for (i = 0; i < oldcap; i++) {
+			if (!old[i])
+				continue;
+			for (j = dep_slot(old[i]); deps[j]; j = (j + 1) & (capdeps - 1))
+				;
+			deps[j] = old[i];
+		}
 	}
-	deps[ndeps++] = key;
+	for (j = dep_slot(key); deps[j]; j = (j + 1) & (capdeps - 1))
+		;
+	deps[j] = key;
+	ndeps++;
 }
 
 /*
@@ -712,24 +729,36 @@ static void forget(const sci_key *key)
 		set(key, &sci_undefined);
 }
 
+/*
+ * Offsets in @t that read @key become what it is now, on the current
+ * path.  Only the owner's subtrees of the (persistent) tree are visited,
+ * and nothing is allocated for the visit: an assignment to a variable
+ * some offset read once costs a walk over the tracked pointers.
+ */
+static void fix_in(const sci_stree *t, const sci_key *key)
+{
+	const pt *v;
+	pt m;
+
+	if (t == SCI_STREE_EMPTY)
+		return;
+	sci__work++;
+	if (SCI_OWNER_POINTS <= t->sm->owner)
+		fix_in(t->l, key);
+	if (t->sm->owner == SCI_OWNER_POINTS && (v = as_pt(t->sm->state)) &&
+	    v->dep_key == key) {
+		m = materialize(v, sci__cur);
+		set(t->sm->key, intern(&m));
+	}
+	if (SCI_OWNER_POINTS >= t->sm->owner)
+		fix_in(t->r, key);
+}
+
 /* @key is about to change: offsets that read it keep what it was. */
 static void fix_dependents(const sci_key *key)
 {
-	const sci_sm **all;
-	size_t n, i;
-
-	if (!has_dep(key))
-		return;
-	all = sci__stree_list(sci__cur, SCI_OWNER_POINTS, &n);
-	for (i = 0; i < n; i++) {
-		const pt *v = as_pt(all[i]->state);
-		pt m;
-
-		if (!v || v->dep_key != key)
-			continue;
-		m = materialize(v, sci__cur);
-		set(all[i]->key, intern(&m));
-	}
+	if (has_dep(key))
+		fix_in(sci__cur, key);
 }
 
 void sci__points_forget(const sci_key *key)
