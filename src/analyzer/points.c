@@ -27,10 +27,13 @@
  *
  * What moves a pointer: `=`, `+=`, `-=`, `++`, `--`, and comparisons with
  * a pointer into the same object (`p < buf + N` bounds p as `i < N`
- * bounds i).  Anything else forgets it: calls that may change it (its
- * address passed, a global, a member of an argument), asm outputs.  A
- * variable whose address is kept (`pp = &p`) is never tracked, so a store
- * through a pointer cannot change a tracked one unseen.
+ * bounds i).  Anything else forgets it, through sci__points_forget():
+ * calls that may change it (its address passed, a global, a member of an
+ * argument), asm outputs, and stores through a pointer that another name
+ * may share (walk_expr.c: `t->cur = x` forgets `s->cur`, `*pp = x` every
+ * pointer reached through a pointer).  A variable whose address is kept
+ * (`pp = &p`) is never tracked, so no store through a pointer can change
+ * a tracked variable unseen.
  *
  * Joins keep the union of offsets into the same object; different objects
  * or a side that knows nothing give nothing.  NULL joins as nothing (`if

@@ -40,8 +40,8 @@
  * skipped when the array is the last member and has 0 or 1 elements), a
  * struct member array walked past its end into the next members on
  * purpose (`p = s->name; p[20]` is reported like `s->name[20]`), and a
- * pointer changed through an alias the engine does not see (`t = s;
- * t->cur = ...` when s->cur is tracked).
+ * pointer member changed by a call that gets another name for its struct
+ * (`reset(t)` when t is s and s->cur is tracked).
  */
 #include "analyzer/checker.h"
 

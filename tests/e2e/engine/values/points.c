@@ -228,3 +228,24 @@ void offset_from_a_member(struct rec *s, struct rec *t)
 	if (s->len > 100)
 		__sci_object(p);	/* expect-note: sci-debug "object 'p' = buf (16 bytes) + -2147483648-2147483647 (soft)" */
 }
+
+struct cursor {
+	char data[64];
+	char *cur;
+	struct cursor *next;
+};
+
+void stores_through_pointers(struct cursor *a, struct cursor *b, char **pp)
+{
+	a->cur = a->data + 60;
+	a->next = b;
+	__sci_object(a->cur);	/* expect-note: sci-debug "object 'a->cur' = a->data (64 bytes) + 60" */
+	b->cur = b->data;	/* b may be a */
+	__sci_object(a->cur);	/* expect-note: sci-debug "object 'a->cur' = none" */
+	__sci_object(b->cur);	/* expect-note: sci-debug "object 'b->cur' = b->data (64 bytes) + 0" */
+	*pp = 0;		/* pp may be &b->cur */
+	__sci_object(b->cur);	/* expect-note: sci-debug "object 'b->cur' = none" */
+	a->cur = a->data + 1;
+	*b = *a;
+	__sci_object(a->cur);	/* expect-note: sci-debug "object 'a->cur' = none" */
+}
