@@ -77,6 +77,7 @@ static pt_obj *objs[NBUCKETS];
 static pt *states[NBUCKETS];
 static const sci_key **deps;	/* keys some offset reads (arena set) */
 static size_t ndeps, capdeps;
+static int any_tracked;	/* some key got an object or NULL in this function */
 
 void sci__points_init(void)
 {
@@ -84,6 +85,7 @@ void sci__points_init(void)
 	memset(states, 0, sizeof(states));
 	deps = NULL;
 	ndeps = capdeps = 0;
+	any_tracked = 0;
 }
 
 static sci_vtype offt(void)
@@ -203,15 +205,8 @@ static const sci_state *intern(const pt *v)
 	p = sci_arena_alloc(sizeof(*p));
 	*p = *v;
 	p->state.data = p;
-	if (v->dep)
-		p->state.name = sci_arena_printf("%s (%lld bytes) + %s + %lld * %s",
-						 v->obj->name, (long long)v->obj->size,
-						 off_text(v->off), (long long)v->scale,
-						 v->dep_key->name);
-	else
-		p->state.name = sci_arena_printf("%s (%lld bytes) + %s",
-						 v->obj->name, (long long)v->obj->size,
-						 off_text(v->off));
+	/* __sci_object() prints the details: no text for every new state */
+	p->state.name = "object";
 	p->next = states[b];
 	states[b] = p;
 	return &p->state;
@@ -372,7 +367,7 @@ static int is_own_var(const sci_key *key)
 static void add_index(pt *v, struct expression *idx, sci_val es, int neg)
 {
 	const sci_rl *k = sci_rl_cast(sci__expr_rl(idx), offt());
-	const sci_key *key = sci_key_expr(idx);
+	const sci_key *key;
 	sci_val c, step = neg ? -es : es;
 	pt m;
 
@@ -380,7 +375,8 @@ static void add_index(pt *v, struct expression *idx, sci_val es, int neg)
 		add_const(v, c * step);
 		return;
 	}
-	if (!v->dep && sci_rl_single(v->off, NULL) && is_own_var(key) &&
+	if (!v->dep && sci_rl_single(v->off, NULL) &&
+	    is_own_var(key = sci_key_expr(idx)) &&
 	    sci__type_is_int(sci__expr_type(idx))) {
 		v->dep = idx;
 		v->dep_key = key;
@@ -538,11 +534,15 @@ static int alloc_object(struct expression *call, pt *out)
 
 static int key_value(struct expression *e, pt *out)
 {
-	const sci_key *key = sci_key_expr(e);
-	const sci_sm *sm = key ? sci__stree_get(sci__cur, SCI_OWNER_POINTS, key)
-			       : NULL;
+	const sci_key *key;
+	const sci_sm *sm;
 	const pt *v;
 
+	/* most functions track nothing: no key name to build then */
+	if (!any_tracked)
+		return NONE;
+	key = sci_key_expr(e);
+	sm = key ? sci__stree_get(sci__cur, SCI_OWNER_POINTS, key) : NULL;
 	if (!sm)
 		return NONE;
 	if (sm->state == &pt_null)
@@ -721,6 +721,7 @@ void sci__points_register(void)
 
 static void set(const sci_key *key, const sci_state *s)
 {
+	any_tracked |= s != &sci_undefined;
 	sci__set_state(SCI_OWNER_POINTS, key, s, (struct position){ 0 });
 }
 

@@ -59,12 +59,24 @@ static int same_pos(sci_pos a, sci_pos b)
 	return a.line == b.line && a.col == b.col && a.path == b.path;
 }
 
+/* @pointer is the pointer operand of @address (`p` of `p + 1 + i`). */
+static int is_base_of(sci_expr *address, sci_expr *pointer)
+{
+	sci_expr *l, *r;
+
+	address = sci_expr_strip(address);
+	if (address == pointer)
+		return 1;
+	if (!sci_expr_binop(address, &l, &r))
+		return 0;
+	return is_base_of(l, pointer) || is_base_of(r, pointer);
+}
+
 static int is_index_base(sci_expr *pointer, sci_pos pos)
 {
 	sci_expr *l, *r;
-	const sci_key *key = sci_key_expr(pointer);
-	int base = last_address && same_pos(pos, last_pos) && key &&
-		   sci_expr_points_into(last_address, key);
+	int base = last_address && same_pos(pos, last_pos) &&
+		   is_base_of(last_address, sci_expr_strip(pointer));
 
 	last_address = NULL;
 	if (!base && sci_expr_binop(pointer, &l, &r) &&
@@ -80,39 +92,55 @@ static const char *bytes(long long n)
 	return n == 1 || n == -1 ? "byte" : "bytes";
 }
 
+enum { FITS, PAST_END, RUNS_PAST, BEFORE_START };
+
+/* Where a dereference at the offsets @o has can land, by bounds it knows. */
+static int where(const sci_object *o, long long *off)
+{
+	int min_known = o->known & SCI_VALUE_MIN_KNOWN;
+	int max_known = o->known & SCI_VALUE_MAX_KNOWN;
+
+	if ((max_known && o->off_max >= o->size) ||
+	    (min_known && o->off_min >= o->size)) {
+		*off = max_known && o->off_max >= o->size ? o->off_max : o->off_min;
+		return PAST_END;
+	}
+	*off = o->off_min;
+	if (min_known && max_known && o->off_min == o->off_max &&
+	    o->off_min >= 0 && o->off_min + o->access > o->size)
+		return RUNS_PAST;
+	if ((min_known && o->off_min < 0) || (max_known && o->off_max < 0)) {
+		*off = min_known && o->off_min < 0 ? -o->off_min : -o->off_max;
+		return BEFORE_START;
+	}
+	return FITS;
+}
+
 /* *@pointer where it points into an object of known size. */
 static void check_pointer(sci_expr *pointer, sci_pos pos)
 {
-	const char *text = sci_expr_text(pointer);
-	int min_known, max_known;
 	const char *verb;
 	long long off;
 	sci_object o;
+	int w;
 
-	if (!sci_value_object(pointer, &o))
+	if (!sci_value_object(pointer, &o) || (w = where(&o, &off)) == FITS)
 		return;
-	min_known = o.known & SCI_VALUE_MIN_KNOWN;
-	max_known = o.known & SCI_VALUE_MAX_KNOWN;
 	verb = o.off_min == o.off_max ? "points" : "can point";
-	if ((max_known && o.off_max >= o.size) ||
-	    (min_known && o.off_min >= o.size)) {
-		off = max_known && o.off_max >= o.size ? o.off_max : o.off_min;
+	if (w == PAST_END)
 		sci_report(me, pos, o.name,
 			   "'%s' %s %lld %s into '%s', past its end (%lld %s)",
-			   text, verb, off, bytes(off), o.name, o.size,
-			   bytes(o.size));
-	} else if (min_known && max_known && o.off_min == o.off_max &&
-		   o.off_min >= 0 && o.off_min + o.access > o.size) {
+			   sci_expr_text(pointer), verb, off, bytes(off), o.name,
+			   o.size, bytes(o.size));
+	else if (w == RUNS_PAST)
 		sci_report(me, pos, o.name,
 			   "'%s' points %lld %s into '%s' (%lld %s): a %lld-byte access runs past its end",
-			   text, o.off_min, bytes(o.off_min), o.name, o.size,
+			   sci_expr_text(pointer), off, bytes(off), o.name, o.size,
 			   bytes(o.size), o.access);
-	} else if ((min_known && o.off_min < 0) || (max_known && o.off_max < 0)) {
-		off = min_known && o.off_min < 0 ? -o.off_min : -o.off_max;
+	else
 		sci_report(me, pos, o.name,
 			   "'%s' %s %lld %s before the start of '%s'",
-			   text, verb, off, bytes(off), o.name);
-	}
+			   sci_expr_text(pointer), verb, off, bytes(off), o.name);
 }
 
 static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
