@@ -334,6 +334,9 @@ void sci__fn_facts_return(struct expression *value)
 		return;
 	captured_in(v);
 	name = v->type == EXPR_CALL ? sci__call_name(v) : NULL;
+	/* `return strcpy(p, s);` returns p */
+	if (name && sci_profile_returns_arg(name) >= 0)
+		captured_in(sci_call_arg(v, sci_profile_returns_arg(name)));
 	key = sci_key_expr(v);
 	if (name && sci_profile_is_alloc(name)) {
 		returns_fresh = 1;

@@ -110,7 +110,7 @@ void tested_twice(int len, int size)
 	if (len < size)
 		__sci_state("memory-leak", p);	/* expect-note: sci-debug "memory-leak 'p' = allocated" */
 	else
-		__sci_state("memory-leak", p);	/* expect-note: sci-debug "memory-leak 'p' = undefined" */
+		__sci_state("memory-leak", p);	/* expect-note: sci-debug "memory-leak 'p' = null" */
 	if (len < size)
 		free(p);
 }
