@@ -159,6 +159,8 @@ const sci_key *sci__keys_global(void);
  * (`p = arr`) (tu_facts.c).
  */
 int sci__sym_pointed_to(struct symbol *sym);
+/** @id as a C string, made once per ident (sparse's are not terminated). */
+const char *sci__ident_str(const struct ident *id);
 /** Every key read through a pointer or rooted at an address-taken local. */
 const sci_key *sci__keys_aliasable(void);
 /** A new key named @name, equal to no other (not interned, no base). */

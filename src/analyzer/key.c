@@ -135,7 +135,19 @@ static const sci_key *intern(const char *name, struct symbol *base, int is_var,
 
 static const char *ident_name(struct ident *id)
 {
-	return id ? sci_arena_printf("%.*s", id->len, id->name) : NULL;
+	return sci__ident_str(id);
+}
+
+/* @a @sep @b in the arena: key names are built on every lookup. */
+static const char *join3(const char *a, const char *sep, const char *b)
+{
+	size_t la = strlen(a), ls = strlen(sep), lb = strlen(b);
+	char *s = sci_arena_alloc(la + ls + lb + 1);
+
+	memcpy(s, a, la);
+	memcpy(s + la, sep, ls);
+	memcpy(s + la + ls, b, lb + 1);
+	return s;
 }
 
 /*
@@ -178,11 +190,11 @@ static const char *expr_name(struct expression *e, struct symbol **base,
 			inner = expr_name(d->unop, base, shape);
 			shape->indirect = 1;
 			shape->member = member;
-			return inner ? sci_arena_printf("%s->%s", inner, member) : NULL;
+			return inner ? join3(inner, "->", member) : NULL;
 		}
 		inner = expr_name(d, base, shape);
 		shape->member = member;
-		return inner ? sci_arena_printf("%s.%s", inner, member) : NULL;
+		return inner ? join3(inner, ".", member) : NULL;
 	case EXPR_PREOP:
 		if (e->op != '*')
 			return NULL;
@@ -202,7 +214,7 @@ static const char *expr_name(struct expression *e, struct symbol **base,
 		inner = expr_name(d, base, shape);
 		shape->member = NULL;
 		shape->indirect = 1;
-		return inner ? sci_arena_printf("*%s", inner) : NULL;
+		return inner ? join3("*", "", inner) : NULL;
 	default:
 		return NULL;
 	}
