@@ -443,6 +443,12 @@ void sci__untrusted_call(struct expression *call);
 /** At a function's start: main's argv. */
 void sci__untrusted_params(struct symbol *fn);
 
+/**
+ * True when the path knows something of @key's value (its sm is not the
+ * plain "any value" leaf): forgetting it changes something.
+ */
+int sci__extra_has_fact(const sci_key *key);
+
 /* ---------------------------------------------- relations (relation.c) */
 
 void sci__relation_register(void);

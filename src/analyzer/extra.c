@@ -603,6 +603,14 @@ void sci__alias_forget_mentions(const sci_key *key)
 				       (struct position){ 0 });
 }
 
+int sci__extra_has_fact(const sci_key *key)
+{
+	const sci_sm *sm = key ? sci__stree_get(sci__cur, SCI_OWNER_EXTRA, key)
+			       : NULL;
+
+	return sm && (sm->left || sm->state != sci__extra_state(full()));
+}
+
 void sci__extra_unknown(const sci_key *key)
 {
 	sci__points_forget(key);

@@ -231,10 +231,13 @@ static void walk_addr_of(struct expression *e)
 	sci__walk_expr(e);
 }
 
+/* Forgets @k's value; a key already unknown stays as it is (no copy). */
 static void forget_value(const sci_key *k)
 {
-	if (sci__stree_get(sci__cur, SCI_OWNER_EXTRA, k))
+	if (sci__extra_has_fact(k))
 		sci__extra_unknown(k);
+	else
+		sci__points_forget(k);
 	sci__relation_forget(k);
 }
 
