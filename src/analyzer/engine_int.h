@@ -538,6 +538,8 @@ void sci__tu_facts_free(void);
 /* ------------------------------------------------------- expressions */
 
 struct expression *sci__strip(struct expression *e);
+/** @e without parentheses, casts kept (they may change the value). */
+struct expression *sci__strip_parens(struct expression *e);
 /** Type of @e computed from the unevaluated tree (NULL if unknown). */
 struct symbol *sci__expr_type(struct expression *e);
 /** Base type with SYM_NODE/typeof wrappers removed. */

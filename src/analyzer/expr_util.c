@@ -333,7 +333,7 @@ int sci_expr_logical(sci_expr *e, sci_expr **l, sci_expr **r)
 	return e->op == SPECIAL_LOGICAL_AND ? '&' : '|';
 }
 
-static struct expression *strip_parens(struct expression *e)
+struct expression *sci__strip_parens(struct expression *e)
 {
 	while (e && e->type == EXPR_PREOP && e->op == '(')
 		e = e->unop;
@@ -348,12 +348,12 @@ static const sci_key *key_plus(struct expression *e, long long *c)
 {
 	long long v;
 
-	e = strip_parens(e);
+	e = sci__strip_parens(e);
 	*c = 0;
 	if (e && e->type == EXPR_BINOP && (e->op == '+' || e->op == '-') &&
 	    sci__const_value(e->right, &v)) {
 		*c = e->op == '+' ? v : -v;
-		e = strip_parens(e->left);
+		e = sci__strip_parens(e->left);
 	}
 	if (!e || e->type == EXPR_VALUE || e->type == EXPR_CAST ||
 	    e->type == EXPR_FORCE_CAST || e->type == EXPR_IMPLIED_CAST)

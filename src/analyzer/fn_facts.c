@@ -246,17 +246,40 @@ void sci__fn_facts_deref(struct expression *ptr)
 		deref_of(ptr);
 }
 
+/* Does @e mention a pointer parameter at all?  Most arguments do not. */
+static int mentions_param(struct expression *e)
+{
+	int i;
+
+	for (i = 0; i < nparams; i++) {
+		const sci_key *k = sci_key_sym(params[i]);
+
+		if (k && sci__type_is_ptr(params[i]) && sci_expr_points_into(e, k))
+			return 1;
+	}
+	return 0;
+}
+
 void sci__fn_facts_call(struct expression *call)
 {
-	const char *name = sci__call_name(call);
-	const sci_nonnull_params *np = sci_profile_nonnull_params(name);
-	int freed = sci_profile_free_arg(name);
-	int keeps = !name || !sci_profile_is_nocapture(name);
+	const char *name;
+	const sci_nonnull_params *np;
+	int freed, keeps;
 	struct expression *arg;
-	int n = 0;
+	int n = 0, any = 0;
 
 	if (!cur_fn || !sci__cur)
 		return;
+	/* the profile lookups only for calls that get a parameter */
+	FOR_EACH_PTR(call->args, arg) {
+		any |= param_index(sci_key_expr(arg)) >= 0 || mentions_param(arg);
+	} END_FOR_EACH_PTR(arg);
+	if (!any)
+		return;
+	name = sci__call_name(call);
+	np = sci_profile_nonnull_params(name);
+	freed = sci_profile_free_arg(name);
+	keeps = !name || !sci_profile_is_nocapture(name);
 	FOR_EACH_PTR(call->args, arg) {
 		const sci_key *key = sci_key_expr(arg);
 		int i = param_index(key);

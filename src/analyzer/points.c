@@ -886,13 +886,6 @@ static void narrow_side(struct expression *side, int op, const sci_rl *bound,
 						  x->pos)) : NULL;
 }
 
-static struct expression *unparen(struct expression *e)
-{
-	while (e && e->type == EXPR_PREOP && e->op == '(')
-		e = e->unop;
-	return e;
-}
-
 /* Two pointers into one object: @a and @b get their values. */
 static int same_object(struct expression *l, struct expression *r, pt *a,
 		       pt *b)
@@ -916,14 +909,14 @@ static int same_object(struct expression *l, struct expression *r, pt *a,
 static void distance_condition(struct expression *e, const sci_stree **t,
 			       const sci_stree **f)
 {
-	struct expression *d = unparen(e->left), *n = e->right;
+	struct expression *d = sci__strip_parens(e->left), *n = e->right;
 	int op = sci__cmp_op(e->op);
 	const sci_rl *nb, *dist;
 	sci_val es;
 	pt q, p;
 
 	if (!d || d->type != EXPR_BINOP || d->op != '-') {
-		d = unparen(e->right);
+		d = sci__strip_parens(e->right);
 		n = e->left;
 		op = sci__flip_op(op);
 	}

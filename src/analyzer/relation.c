@@ -287,13 +287,6 @@ static int keeps_values(sci_vtype from, sci_vtype to)
 	return from.uns && to.bits > from.bits;
 }
 
-static struct expression *strip_parens(struct expression *e)
-{
-	while (e && e->type == EXPR_PREOP && e->op == '(')
-		e = e->unop;
-	return e;
-}
-
 /*
  * The key an operand of a comparison names, through casts that keep its
  * value; NULL when a cast may change it (then the comparison is not a
@@ -303,10 +296,10 @@ static const sci_key *operand_key(struct expression *e)
 {
 	sci_vtype vt;
 
-	e = strip_parens(e);
+	e = sci__strip_parens(e);
 	while (e && (e->type == EXPR_CAST || e->type == EXPR_IMPLIED_CAST ||
 		     e->type == EXPR_FORCE_CAST)) {
-		struct expression *in = strip_parens(e->cast_expression);
+		struct expression *in = sci__strip_parens(e->cast_expression);
 
 		if (!in || !keeps_values(sci__vtype(sci__expr_type(in)),
 					 sci__vtype(e->cast_type)))
