@@ -380,35 +380,19 @@ static int is_test(struct expression *e)
 		     (e->type == EXPR_PREOP && e->op == '!'));
 }
 
-/*
- * `(p != NULL) & (p->x == 5)`: `&` and `|` evaluate both sides, so the
- * right side runs on both outcomes of the test on the left - also on the
- * one where p is NULL.  Walking it once per outcome lets checkers see that.
- */
-static void walk_both_sides(struct expression *e)
+/* @if_true on the paths where @test holds, @if_false on the others. */
+static void walk_split(struct expression *test, struct expression *if_true,
+		       struct expression *if_false)
 {
 	const sci_stree *t, *f, *after_t;
 
-	sci__split_condition(e->left, &t, &f);
+	sci__split_condition(test, &t, &f);
 	sci__cur = t;
-	sci__walk_expr(e->right);
+	sci__walk_expr(if_true);
 	after_t = sci__cur;
 	sci__cur = f;
-	sci__walk_expr(e->right);
+	sci__walk_expr(if_false);
 	sci__cur = sci__stree_merge(after_t, sci__cur);
-}
-
-static void walk_conditional(struct expression *e)
-{
-	const sci_stree *t, *f, *after;
-
-	sci__split_condition(e->conditional, &t, &f);
-	sci__cur = t;
-	sci__walk_expr(e->cond_true);
-	after = sci__cur;
-	sci__cur = f;
-	sci__walk_expr(e->cond_false);
-	sci__cur = sci__stree_merge(after, sci__cur);
 }
 
 static void walk_initializer(struct expression *e)
@@ -472,7 +456,12 @@ static void walk_expr(struct expression *e)
 		break;
 	case EXPR_BINOP:
 		if ((e->op == '&' || e->op == '|') && is_test(e->left)) {
-			walk_both_sides(e);
+			/*
+			 * `(p != NULL) & (p->x == 5)`: `&` and `|` evaluate
+			 * both sides, so the right runs on both outcomes of
+			 * the test - also where p is NULL.
+			 */
+			walk_split(e->left, e->right, e->right);
 			break;
 		}
 		sci__walk_expr(e->left);
@@ -495,7 +484,7 @@ static void walk_expr(struct expression *e)
 			sci__walk_expr(e->cond_false);
 			sci__cur = sci__stree_merge(t, sci__cur);
 		} else {
-			walk_conditional(e);
+			walk_split(e->conditional, e->cond_true, e->cond_false);
 		}
 		break;
 	case EXPR_CAST:
