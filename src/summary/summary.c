@@ -1,0 +1,432 @@
+/*
+ * summary.c - the function summary record, its JSON text, and the set of
+ * a run's summaries by name.
+ */
+#include "summary/summary.h"
+
+#include "util/alloc.h"
+#include "util/error.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+sci_summary *sci_summary_new(const char *name)
+{
+	sci_summary *s = sci_calloc(1, sizeof(*s));
+
+	s->name = sci_strdup(name ? name : "");
+	return s;
+}
+
+void sci_summary_free(sci_summary *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	free(s->name);
+	free(s->file);
+	free(s->ret);
+	for (i = 0; i < s->ncalls; i++)
+		free(s->calls[i]);
+	free(s->calls);
+	free(s);
+}
+
+sci_summary *sci_summary_dup(const sci_summary *s)
+{
+	sci_summary *d = sci_calloc(1, sizeof(*d));
+	size_t i;
+
+	*d = *s;
+	d->name = sci_strdup(s->name);
+	d->file = s->file ? sci_strdup(s->file) : NULL;
+	d->ret = s->ret ? sci_strdup(s->ret) : NULL;
+	d->calls = s->ncalls ? sci_calloc(s->ncalls, sizeof(*d->calls)) : NULL;
+	for (i = 0; i < s->ncalls; i++)
+		d->calls[i] = sci_strdup(s->calls[i]);
+	return d;
+}
+
+void sci_summary_add_call(sci_summary *s, const char *callee)
+{
+	size_t lo = 0, hi = s->ncalls;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(s->calls[mid], callee);
+
+		if (c == 0)
+			return;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	s->calls = sci_realloc(s->calls, (s->ncalls + 1) * sizeof(*s->calls));
+	memmove(&s->calls[lo + 1], &s->calls[lo],
+		(s->ncalls - lo) * sizeof(*s->calls));
+	s->calls[lo] = sci_strdup(callee);
+	s->ncalls++;
+}
+
+/* ------------------------------------------------------------ text */
+
+static json_t *mask_json(unsigned mask)
+{
+	json_t *a = json_array();
+	unsigned i;
+
+	for (i = 0; i < SCI_SUMMARY_MAX_PARAMS; i++)
+		if (mask & (1u << i))
+			json_array_append_new(a, json_integer(i));
+	return a;
+}
+
+static void set(json_t *o, const char *key, json_t *v)
+{
+	if (!v || json_object_set_new(o, key, v) < 0)
+		abort();
+}
+
+char *sci_summary_format(const sci_summary *s)
+{
+	json_t *o = json_object(), *calls = json_array(), *ret = json_array();
+	char *text;
+	size_t i;
+
+	if (!o || !calls || !ret)
+		abort();
+	set(o, "v", json_integer(SCI_SUMMARY_VERSION));
+	set(o, "name", json_string(s->name));
+	set(o, "file", json_string(s->file ? s->file : ""));
+	set(o, "line", json_integer(s->line));
+	set(o, "static", json_boolean(s->is_static));
+	set(o, "params", json_integer(s->nparams));
+	set(o, "derefs", mask_json(s->derefs));
+	set(o, "frees", mask_json(s->frees));
+	set(o, "captures", mask_json(s->captures));
+	if (s->returns & SCI_SUM_RET_FRESH)
+		json_array_append_new(ret, json_string("fresh"));
+	if (s->returns & SCI_SUM_RET_NULL)
+		json_array_append_new(ret, json_string("null"));
+	if (s->returns & SCI_SUM_RET_OTHER)
+		json_array_append_new(ret, json_string("other"));
+	set(o, "returns", ret);
+	set(o, "noreturn", json_boolean(s->noreturn));
+	if (s->ret) {
+		set(o, "range", json_string(s->ret));
+		set(o, "range_soft", json_integer(s->ret_soft));
+	}
+	for (i = 0; i < s->ncalls; i++)
+		json_array_append_new(calls, json_string(s->calls[i]));
+	set(o, "calls", calls);
+	text = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII);
+	json_decref(o);
+	if (!text)
+		abort();
+	return text;
+}
+
+static int bad(const char *what)
+{
+	return sci_error_set(SCI_EINVALID, "not a function summary: %s", what);
+}
+
+static int get_mask(unsigned *out, json_t *o, const char *key)
+{
+	json_t *a = json_object_get(o, key), *v;
+	size_t i;
+
+	*out = 0;
+	if (!json_is_array(a))
+		return bad(key);
+	json_array_foreach(a, i, v) {
+		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+		    json_integer_value(v) >= SCI_SUMMARY_MAX_PARAMS)
+			return bad(key);
+		*out |= 1u << json_integer_value(v);
+	}
+	return 0;
+}
+
+static int get_uint(unsigned *out, json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+	    json_integer_value(v) > 0x7fffffff)
+		return bad(key);
+	*out = (unsigned)json_integer_value(v);
+	return 0;
+}
+
+static int parse_obj(sci_summary *s, json_t *o)
+{
+	json_t *v, *calls = json_object_get(o, "calls"), *ret;
+	unsigned version;
+	size_t i;
+	int e;
+
+	if (!json_is_object(o))
+		return bad("not an object");
+	if ((e = get_uint(&version, o, "v")) < 0)
+		return e;
+	if (version != SCI_SUMMARY_VERSION)
+		return sci_error_set(SCI_EINVALID, "function summary of version %u, expected %d",
+				     version, SCI_SUMMARY_VERSION);
+	v = json_object_get(o, "name");
+	if (!json_is_string(v) || !*json_string_value(v))
+		return bad("name");
+	s->name = sci_strdup(json_string_value(v));
+	v = json_object_get(o, "file");
+	if (!json_is_string(v))
+		return bad("file");
+	s->file = sci_strdup(json_string_value(v));
+	if ((e = get_uint(&s->line, o, "line")) < 0 ||
+	    (e = get_uint(&s->nparams, o, "params")) < 0 ||
+	    (e = get_mask(&s->derefs, o, "derefs")) < 0 ||
+	    (e = get_mask(&s->frees, o, "frees")) < 0 ||
+	    (e = get_mask(&s->captures, o, "captures")) < 0)
+		return e;
+	v = json_object_get(o, "static");
+	if (!json_is_boolean(v))
+		return bad("static");
+	s->is_static = json_is_true(v);
+	v = json_object_get(o, "noreturn");
+	if (!json_is_boolean(v))
+		return bad("noreturn");
+	s->noreturn = json_is_true(v);
+	ret = json_object_get(o, "returns");
+	if (!json_is_array(ret))
+		return bad("returns");
+	json_array_foreach(ret, i, v) {
+		const char *w = json_string_value(v);
+
+		if (w && strcmp(w, "fresh") == 0)
+			s->returns |= SCI_SUM_RET_FRESH;
+		else if (w && strcmp(w, "null") == 0)
+			s->returns |= SCI_SUM_RET_NULL;
+		else if (w && strcmp(w, "other") == 0)
+			s->returns |= SCI_SUM_RET_OTHER;
+		else
+			return bad("returns");
+	}
+	v = json_object_get(o, "range");
+	if (v) {
+		if (!json_is_string(v))
+			return bad("range");
+		s->ret = sci_strdup(json_string_value(v));
+		if ((e = get_uint(&s->ret_soft, o, "range_soft")) < 0)
+			return e;
+	}
+	if (!json_is_array(calls))
+		return bad("calls");
+	json_array_foreach(calls, i, v) {
+		if (!json_is_string(v))
+			return bad("calls");
+		sci_summary_add_call(s, json_string_value(v));
+	}
+	return 0;
+}
+
+int sci_summary_parse(sci_summary **out, const char *text)
+{
+	json_error_t err;
+	json_t *o = json_loads(text, JSON_REJECT_DUPLICATES, &err);
+	sci_summary *s;
+	int e;
+
+	*out = NULL;
+	if (!o)
+		return sci_error_set(SCI_EINVALID, "not a function summary: %s",
+				     err.text);
+	s = sci_calloc(1, sizeof(*s));
+	e = parse_obj(s, o);
+	json_decref(o);
+	if (e < 0) {
+		sci_summary_free(s);
+		return e;
+	}
+	*out = s;
+	return 0;
+}
+
+static int str_eq(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
+{
+	return str_eq(a->name, b->name) && a->is_static == b->is_static &&
+	       a->nparams == b->nparams && a->derefs == b->derefs &&
+	       a->frees == b->frees && a->captures == b->captures &&
+	       a->returns == b->returns && a->noreturn == b->noreturn &&
+	       str_eq(a->ret, b->ret) && a->ret_soft == b->ret_soft;
+}
+
+/* ------------------------------------------------------------ the set */
+
+typedef struct def {
+	char *origin;
+	sci_summary *s;
+	struct def *next;
+} def;
+
+typedef struct entry {
+	char *name;
+	def *defs;
+	struct entry *next;
+} entry;
+
+struct sci_summary_set {
+	entry **buckets;
+	size_t nbuckets, n;
+};
+
+static size_t hash(const char *s, size_t n)
+{
+	size_t h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h % n;
+}
+
+sci_summary_set *sci_summary_set_new(void)
+{
+	sci_summary_set *set = sci_calloc(1, sizeof(*set));
+
+	set->nbuckets = 4096;
+	set->buckets = sci_calloc(set->nbuckets, sizeof(*set->buckets));
+	return set;
+}
+
+static void def_free(def *d)
+{
+	free(d->origin);
+	sci_summary_free(d->s);
+	free(d);
+}
+
+void sci_summary_set_free(sci_summary_set *set)
+{
+	size_t i;
+
+	if (!set)
+		return;
+	for (i = 0; i < set->nbuckets; i++) {
+		entry *e = set->buckets[i], *en;
+
+		for (; e; e = en) {
+			def *d = e->defs, *dn;
+
+			en = e->next;
+			for (; d; d = dn) {
+				dn = d->next;
+				def_free(d);
+			}
+			free(e->name);
+			free(e);
+		}
+	}
+	free(set->buckets);
+	free(set);
+}
+
+static entry *lookup(const sci_summary_set *set, const char *name, int add)
+{
+	size_t h = hash(name, set->nbuckets);
+	entry *e;
+
+	for (e = set->buckets[h]; e; e = e->next)
+		if (strcmp(e->name, name) == 0)
+			return e;
+	if (!add)
+		return NULL;
+	e = sci_calloc(1, sizeof(*e));
+	e->name = sci_strdup(name);
+	e->next = set->buckets[h];
+	set->buckets[h] = e;
+	((sci_summary_set *)set)->n++;
+	return e;
+}
+
+void sci_summary_set_add(sci_summary_set *set, const sci_summary *s,
+			 const char *origin)
+{
+	entry *e;
+	def *d;
+
+	if (s->is_static || !s->name || !*s->name)
+		return;
+	e = lookup(set, s->name, 1);
+	for (d = e->defs; d; d = d->next)
+		if (strcmp(d->origin, origin ? origin : "") == 0) {
+			sci_summary_free(d->s);
+			d->s = sci_summary_dup(s);
+			return;
+		}
+	d = sci_calloc(1, sizeof(*d));
+	d->origin = sci_strdup(origin ? origin : "");
+	d->s = sci_summary_dup(s);
+	d->next = e->defs;
+	e->defs = d;
+}
+
+void sci_summary_set_drop_origin(sci_summary_set *set, const char *origin)
+{
+	size_t i;
+
+	for (i = 0; i < set->nbuckets; i++) {
+		entry *e;
+
+		for (e = set->buckets[i]; e; e = e->next) {
+			def **pp = &e->defs;
+
+			while (*pp) {
+				if (strcmp((*pp)->origin, origin) == 0) {
+					def *d = *pp;
+
+					*pp = d->next;
+					def_free(d);
+				} else {
+					pp = &(*pp)->next;
+				}
+			}
+		}
+	}
+}
+
+const sci_summary *sci_summary_set_find(const sci_summary_set *set,
+					const char *name)
+{
+	const entry *e;
+	const def *d;
+
+	if (!set || !name)
+		return NULL;
+	e = lookup(set, name, 0);
+	if (!e || !e->defs)
+		return NULL;
+	/* one program's main() is another's: only agreeing definitions */
+	for (d = e->defs->next; d; d = d->next)
+		if (!sci_summary_same_facts(d->s, e->defs->s))
+			return NULL;
+	return e->defs->s;
+}
+
+size_t sci_summary_set_count(const sci_summary_set *set)
+{
+	size_t i, n = 0;
+
+	for (i = 0; set && i < set->nbuckets; i++) {
+		const entry *e;
+
+		for (e = set->buckets[i]; e; e = e->next)
+			n += sci_summary_set_find(set, e->name) != NULL;
+	}
+	return n;
+}

@@ -1,0 +1,113 @@
+/*
+ * summary.h - what one function does, as its callers need to know it: the
+ * record the analyzer computes from a function's own analysis, the text
+ * the worker sends and the project database stores, and the set of every
+ * summary of a run that answers "what does this call do?" for functions
+ * of other translation units (issue "Cross-function knowledge").
+ *
+ * The record is plain data so that the analyzer (which makes and reads
+ * summaries), the driver (which routes them between the two phases of a
+ * run) and the database (which keeps them between runs) share it without
+ * depending on one another.  Its text form is one JSON object (docs/db.md
+ * lists the keys); a summary parses back to the same record, and records
+ * that are equal format to the same text, so the text is also what a
+ * change of summary is detected by.
+ */
+#ifndef SCI_SUMMARY_SUMMARY_H
+#define SCI_SUMMARY_SUMMARY_H
+
+#include <stddef.h>
+
+/* Version of the text form; a summary of another version is not read. */
+#define SCI_SUMMARY_VERSION 1
+
+/* Parameters a summary can describe (bit i of a mask is parameter i). */
+#define SCI_SUMMARY_MAX_PARAMS 32
+
+/* What the function's return paths give back (sci_summary.returns). */
+enum {
+	SCI_SUM_RET_FRESH = 1,	/* a fresh allocation the caller owns */
+	SCI_SUM_RET_NULL = 2,	/* ... that may be NULL (unchecked allocator) */
+	SCI_SUM_RET_OTHER = 4	/* something else: a value, a pointer, a param */
+};
+
+typedef struct {
+	char *name;		/* the function */
+	char *file;		/* where it is defined, as the worker saw it */
+	unsigned line;
+	int is_static;		/* internal linkage: not for other TUs */
+	unsigned nparams;
+	/* parameter masks */
+	unsigned derefs;	/* dereferenced on every returning path, unchecked */
+	unsigned frees;		/* freed on every returning path */
+	unsigned captures;	/* may be kept after the call */
+	unsigned returns;	/* SCI_SUM_RET_* over every returning path */
+	int noreturn;		/* no path returns */
+	/*
+	 * The values returned, in the analyzer's range-list text ("0-9,99"),
+	 * or NULL when unknown (not an integer or pointer, or some path
+	 * returns no value).  @ret_soft: the SCI_RL_SOFT_* bits of it.
+	 */
+	char *ret;
+	unsigned ret_soft;
+	/* every function it calls by name, sorted, no duplicates */
+	char **calls;
+	size_t ncalls;
+} sci_summary;
+
+/** Returns a zeroed record (owned: sci_summary_free). */
+sci_summary *sci_summary_new(const char *name);
+void sci_summary_free(sci_summary *s);
+sci_summary *sci_summary_dup(const sci_summary *s);
+
+/** Adds @callee to s->calls (kept sorted and unique). */
+void sci_summary_add_call(sci_summary *s, const char *callee);
+
+/**
+ * Formats @s as one line of compact JSON with sorted keys.
+ * Returns: owned string (free()).  Never fails (dies on out-of-memory).
+ */
+char *sci_summary_format(const sci_summary *s);
+
+/**
+ * Parses sci_summary_format() output.  Returns 0 and an owned record in
+ * *out, or SCI_EINVALID (with a message through sci_error_set) for text
+ * that is not a summary of SCI_SUMMARY_VERSION.
+ */
+int sci_summary_parse(sci_summary **out, const char *text);
+
+/** 1 if @a and @b say the same to a caller (name, facts, ret; not file). */
+int sci_summary_same_facts(const sci_summary *a, const sci_summary *b);
+
+/*
+ * The summaries of a run, by function name.  Only functions with external
+ * linkage are visible across TUs; two different definitions of one name
+ * (two programs in one tree, each with its own `usage()`) make the name
+ * ambiguous, and an ambiguous name has no summary: guessing which one a
+ * caller links with could only invent findings.
+ */
+typedef struct sci_summary_set sci_summary_set;
+
+sci_summary_set *sci_summary_set_new(void);
+void sci_summary_set_free(sci_summary_set *set);
+
+/**
+ * Adds a copy of @s under @origin (the TU that defined it; borrowed for
+ * the set's lifetime is not needed: copied).  Static functions are ignored.
+ * A second definition from another origin with other facts makes the name
+ * ambiguous; one from the same origin replaces the first.
+ */
+void sci_summary_set_add(sci_summary_set *set, const sci_summary *s,
+			 const char *origin);
+
+/** Removes every summary @origin added (a TU being summarized again). */
+void sci_summary_set_drop_origin(sci_summary_set *set, const char *origin);
+
+/** Returns: the summary of @name (borrowed), or NULL if none or ambiguous. */
+const sci_summary *sci_summary_set_find(const sci_summary_set *set,
+					const char *name);
+
+/** Number of names with a usable (unambiguous) summary. */
+size_t sci_summary_set_count(const sci_summary_set *set);
+
+#endif

@@ -1,0 +1,147 @@
+/*
+ * Unit tests: function summaries (summary/summary.c).  The text form
+ * round-trips; bad text is refused with a message; the set answers by
+ * name, ignores static functions, and refuses to pick between two
+ * different definitions of one name.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "summary/summary.h"
+#include "util/error.h"
+
+static sci_summary *sample(const char *name)
+{
+	sci_summary *s = sci_summary_new(name);
+
+	s->file = strdup("lib/wrap.c");
+	s->line = 12;
+	s->nparams = 3;
+	s->derefs = 1u << 0;
+	s->frees = 1u << 2;
+	s->captures = 1u << 1 | 1u << 2;
+	s->returns = SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL;
+	s->ret = strdup("0-9,99");
+	s->ret_soft = 1;
+	sci_summary_add_call(s, "malloc");
+	sci_summary_add_call(s, "abort");
+	sci_summary_add_call(s, "malloc");
+	return s;
+}
+
+static void test_round_trip(void **state)
+{
+	sci_summary *s = sample("xmalloc"), *back = NULL;
+	char *text = sci_summary_format(s), *again;
+
+	(void)state;
+	assert_int_equal(s->ncalls, 2);
+	assert_string_equal(s->calls[0], "abort");
+	assert_int_equal(sci_summary_parse(&back, text), 0);
+	assert_string_equal(back->name, "xmalloc");
+	assert_string_equal(back->file, "lib/wrap.c");
+	assert_int_equal(back->line, 12);
+	assert_int_equal(back->nparams, 3);
+	assert_int_equal(back->derefs, 1);
+	assert_int_equal(back->frees, 4);
+	assert_int_equal(back->captures, 6);
+	assert_int_equal(back->returns, SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL);
+	assert_string_equal(back->ret, "0-9,99");
+	assert_int_equal(back->ret_soft, 1);
+	assert_int_equal(back->ncalls, 2);
+	assert_true(sci_summary_same_facts(s, back));
+	again = sci_summary_format(back);
+	assert_string_equal(text, again);
+	free(again);
+	free(text);
+	sci_summary_free(back);
+	sci_summary_free(s);
+}
+
+static void test_no_range(void **state)
+{
+	sci_summary *s = sci_summary_new("die"), *back = NULL;
+	char *text;
+
+	(void)state;
+	s->noreturn = 1;
+	text = sci_summary_format(s);
+	assert_null(strstr(text, "range"));
+	assert_int_equal(sci_summary_parse(&back, text), 0);
+	assert_null(back->ret);
+	assert_true(back->noreturn);
+	free(text);
+	sci_summary_free(back);
+	sci_summary_free(s);
+}
+
+static void test_bad_text(void **state)
+{
+	static const char *const bad[] = {
+		"", "[]", "{}", "not json",
+		"{\"v\":2,\"name\":\"f\"}",
+		"{\"v\":1,\"name\":\"\",\"file\":\"\",\"line\":1,\"static\":false,\"params\":0,\"derefs\":[],\"frees\":[],\"captures\":[],\"returns\":[],\"noreturn\":false,\"calls\":[]}",
+		"{\"v\":1,\"name\":\"f\",\"file\":\"\",\"line\":1,\"static\":false,\"params\":0,\"derefs\":[40],\"frees\":[],\"captures\":[],\"returns\":[],\"noreturn\":false,\"calls\":[]}",
+		"{\"v\":1,\"name\":\"f\",\"file\":\"\",\"line\":1,\"static\":false,\"params\":0,\"derefs\":[],\"frees\":[],\"captures\":[],\"returns\":[\"maybe\"],\"noreturn\":false,\"calls\":[]}",
+		"{\"v\":1,\"name\":\"f\",\"file\":\"\",\"line\":1,\"static\":false,\"params\":0,\"derefs\":[],\"frees\":[],\"captures\":[],\"returns\":[],\"noreturn\":false,\"calls\":[1]}",
+		NULL
+	};
+	sci_summary *s;
+	int i;
+
+	(void)state;
+	for (i = 0; bad[i]; i++) {
+		s = (sci_summary *)1;
+		assert_int_equal(sci_summary_parse(&s, bad[i]), SCI_EINVALID);
+		assert_null(s);
+		assert_non_null(strstr(sci_error_last(), "summary"));
+	}
+}
+
+static void test_set(void **state)
+{
+	sci_summary_set *set = sci_summary_set_new();
+	sci_summary *a = sample("helper"), *b = sample("helper");
+	sci_summary *st = sample("local");
+
+	(void)state;
+	st->is_static = 1;
+	sci_summary_set_add(set, a, "a.c");
+	sci_summary_set_add(set, st, "a.c");
+	assert_non_null(sci_summary_set_find(set, "helper"));
+	assert_null(sci_summary_set_find(set, "local"));
+	assert_null(sci_summary_set_find(set, "missing"));
+	/* the same facts from a second TU (a header's inline) agree */
+	sci_summary_set_add(set, b, "b.c");
+	assert_non_null(sci_summary_set_find(set, "helper"));
+	assert_int_equal(sci_summary_set_count(set), 1);
+	/* another program's helper() that frees nothing: ambiguous */
+	b->frees = 0;
+	sci_summary_set_add(set, b, "b.c");
+	assert_null(sci_summary_set_find(set, "helper"));
+	assert_int_equal(sci_summary_set_count(set), 0);
+	/* b.c summarized again without it: a.c's is the answer again */
+	sci_summary_set_drop_origin(set, "b.c");
+	assert_int_equal(sci_summary_set_find(set, "helper")->frees, 4);
+	sci_summary_set_free(set);
+	sci_summary_free(a);
+	sci_summary_free(b);
+	sci_summary_free(st);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_no_range),
+		cmocka_unit_test(test_bad_text),
+		cmocka_unit_test(test_set),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
