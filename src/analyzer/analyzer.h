@@ -9,6 +9,7 @@
 #define SCI_ANALYZER_ANALYZER_H
 
 #include <stddef.h>
+#include "summary/summary.h"
 #include "util/diag.h"
 
 /* One entry of the checker catalogue (feeds --list-checks and SARIF rules). */
@@ -65,6 +66,17 @@ typedef struct {
 	 */
 	void (*on_function)(const char *name, void *payload);
 	void *on_function_payload;
+	/*
+	 * What functions of other TUs do (may be NULL): the run's summaries,
+	 * made by a first phase over every TU.  Borrowed.
+	 */
+	const sci_summary_set *summaries;
+	/*
+	 * Send each function's summary as an SCI_RULE_SUMMARY record:
+	 * path/line where it is defined, function its name, message the
+	 * summary's text (summary/summary.h).
+	 */
+	int emit_summaries;
 } sci_analyze_opts;
 
 /*

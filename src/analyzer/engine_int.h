@@ -490,6 +490,17 @@ int sci__fn_facts_may_return_null(const char *name);
 int sci__fn_facts_free_arg(const char *name);
 int sci__fn_facts_is_nocapture(const char *name);
 const sci_nonnull_params *sci__fn_facts_nonnull(const char *name);
+int sci__fn_facts_noreturn(const char *name);
+/*
+ * Start of a TU: the functions it defines (answered only by their own
+ * analysis) and the run's summaries of other TUs' functions (may be NULL).
+ */
+void sci__fn_facts_tu_begin(struct symbol **fns, int n,
+			    const sci_summary_set *set);
+/** Another TU's summary of @name (borrowed), or NULL. */
+const sci_summary *sci__fn_facts_external(const char *name);
+/** The summary of the function just ended (owned), or NULL if it has none. */
+sci_summary *sci__fn_facts_take_summary(void);
 
 /* ------------------------------------------------------ points (points.c) */
 
@@ -533,6 +544,11 @@ void sci__summary_return(struct expression *value);
 void sci__summary_end(int complete);
 /** What a call to a function of this TU returns, or NULL if unknown. */
 const sci_rl *sci__call_summary(struct expression *call);
+/**
+ * The values @fn returns (its return summary) as range-list text, owned,
+ * and their soft bits in *soft; NULL when unknown.
+ */
+char *sci__return_text(struct symbol *fn, unsigned *soft);
 void sci__tu_facts_free(void);
 
 /* ------------------------------------------------------- expressions */

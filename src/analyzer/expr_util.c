@@ -409,7 +409,11 @@ sci_expr *sci_cond_null_test(sci_expr *leaf, int *null_when_true)
 		if (!p)
 			return NULL;
 		*null_when_true = e->op == SPECIAL_EQUAL;
-		return sci__strip(p);
+		p = sci__strip(p);
+		/* `(p = f()) == NULL` tests p */
+		while (p && p->type == EXPR_ASSIGNMENT && p->op == '=')
+			p = sci__strip(p->left);
+		return p;
 	}
 	if (e->type != EXPR_COMPARE && sci_expr_is_pointer(e) && sci_key_expr(e)) {
 		*null_when_true = 0;

@@ -16,6 +16,8 @@
  *   - returns:  whether some path returns a fresh allocation (an
  *               allocator's result, directly or through a local), NULL, or
  *               anything else.
+ *   - noreturn: no path returns (every one ends in exit(), abort() or
+ *               another noreturn function, or loops for ever).
  * A function whose every non-NULL return is a fresh allocation is an
  * allocator (a malloc() wrapper).  Its result may be NULL when some path
  * passes an allocator's result on unchecked; explicit `return NULL` paths
@@ -33,10 +35,18 @@
  * whether they hold a fresh allocation; a join keeps "dereferenced" and
  * "freed" only when both sides did it.  A recursion cycle, a function
  * stopped at a limit, and functions not yet analyzed have no facts.
+ *
+ * Functions of other TUs (source 3) are answered from the run's summary
+ * set (sci_analyze_opts.summaries), which the driver filled from every
+ * TU's summaries in a first phase; each function analyzed here also
+ * becomes a sci_summary (sci__fn_facts_take_summary) for that set.  A
+ * name this TU defines is never looked up there: its own definition (a
+ * static function may share a name with another TU's) is the answer.
  */
 #include "analyzer/engine_int.h"
 
 #include "util/alloc.h"
+#include "summary/summary.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +117,7 @@ typedef struct facts {
 	const char *name;
 	unsigned derefs, frees, captures;
 	int returns_fresh, returns_null, returns_other, returns;
+	int noreturn;
 	sci_nonnull_params nonnull;	/* derefs, as the profile shows it */
 	struct facts *next;
 } facts;
@@ -123,6 +134,66 @@ static unsigned hash_name(const char *s)
 	return h % NBUCKETS;
 }
 
+/* Functions the TU defines, by name, and other TUs' facts as looked up. */
+typedef struct name_node {
+	const char *name;
+	struct name_node *next;
+} name_node;
+static name_node *defined[NBUCKETS];
+static facts *external[NBUCKETS];
+static const sci_summary_set *summaries;
+
+static int is_defined(const char *name)
+{
+	const name_node *d;
+
+	for (d = defined[hash_name(name)]; d; d = d->next)
+		if (strcmp(d->name, name) == 0)
+			return 1;
+	return 0;
+}
+
+static facts *facts_of_summary(const sci_summary *s)
+{
+	facts *f = sci_calloc(1, sizeof(*f));
+
+	f->name = sci_strdup(s->name);
+	f->derefs = s->derefs;
+	f->frees = s->frees;
+	f->captures = s->captures;
+	f->returns_fresh = !!(s->returns & SCI_SUM_RET_FRESH);
+	f->returns_null = !!(s->returns & SCI_SUM_RET_NULL);
+	f->returns_other = !!(s->returns & SCI_SUM_RET_OTHER);
+	f->noreturn = s->noreturn;
+	f->nonnull.name = f->name;
+	f->nonnull.args = f->derefs;
+	f->nonnull.size_arg = -1;
+	return f;
+}
+
+/* Another TU's facts about @name, converted once. */
+static const facts *find_external(const char *name)
+{
+	unsigned h = hash_name(name);
+	const sci_summary *s;
+	facts *f;
+
+	for (f = external[h]; f; f = f->next)
+		if (strcmp(f->name, name) == 0)
+			return f->returns >= 0 ? f : NULL;
+	s = sci_summary_set_find(summaries, name);
+	if (s) {
+		f = facts_of_summary(s);
+	} else {
+		f = sci_calloc(1, sizeof(*f));	/* remember the miss */
+		f->name = sci_strdup(name);
+		f->returns = -1;
+	}
+	f->next = external[h];
+	external[h] = f;
+	return f->returns >= 0 ? f : NULL;
+}
+
 static const facts *find(const char *name)
 {
 	facts *f;
@@ -132,22 +203,65 @@ static const facts *find(const char *name)
 	for (f = table[hash_name(name)]; f; f = f->next)
 		if (strcmp(f->name, name) == 0)
 			return f;
-	return NULL;
+	if (!summaries || is_defined(name))
+		return NULL;
+	return find_external(name);
+}
+
+void sci__fn_facts_tu_begin(struct symbol **fns, int n,
+			    const sci_summary_set *set)
+{
+	int i;
+
+	summaries = set;
+	for (i = 0; i < n; i++) {
+		const char *name = sci_sym_name(fns[i]);
+		name_node *d;
+
+		if (!name || is_defined(name))
+			continue;
+		d = sci_calloc(1, sizeof(*d));
+		d->name = sci_strdup(name);
+		d->next = defined[hash_name(name)];
+		defined[hash_name(name)] = d;
+	}
+}
+
+const sci_summary *sci__fn_facts_external(const char *name)
+{
+	if (!summaries || !name || is_defined(name))
+		return NULL;
+	return sci_summary_set_find(summaries, name);
+}
+
+static void free_facts(facts **bucket)
+{
+	facts *f, *next;
+
+	for (f = *bucket; f; f = next) {
+		next = f->next;
+		free((void *)f->name);
+		free(f);
+	}
+	*bucket = NULL;
 }
 
 void sci__fn_facts_reset(void)
 {
 	size_t i;
-	facts *f, *next;
+	name_node *d, *dn;
 
 	for (i = 0; i < NBUCKETS; i++) {
-		for (f = table[i]; f; f = next) {
-			next = f->next;
-			free((void *)f->name);
-			free(f);
+		free_facts(&table[i]);
+		free_facts(&external[i]);
+		for (d = defined[i]; d; d = dn) {
+			dn = d->next;
+			free((void *)d->name);
+			free(d);
 		}
-		table[i] = NULL;
+		defined[i] = NULL;
 	}
+	summaries = NULL;
 }
 
 /* ------------------------------------------------- the function walked */
@@ -157,12 +271,15 @@ static struct symbol *params[MAX_PARAMS];
 static int nparams;
 static unsigned every_path_derefs, every_path_frees, captures;
 static int returns_fresh, returns_null, returns_other, nreturns;
+static sci_summary *cur_sum;	/* the summary being made, for the driver */
 
 void sci__fn_facts_begin(struct symbol *fn)
 {
 	struct symbol *base = fn->ctype.base_type, *arg;
 
 	cur_fn = fn;
+	sci_summary_free(cur_sum);
+	cur_sum = sci_summary_new(sci_sym_name(fn));
 	nparams = 0;
 	FOR_EACH_PTR(base->arguments, arg) {
 		if (nparams < MAX_PARAMS)
@@ -204,6 +321,25 @@ static void add_bits(const sci_key *key, unsigned bits)
 	if ((now | bits) != now)
 		sci__set_state(SCI_OWNER_FNFACTS, key, &states[now | bits],
 			       (struct position){ 0 });
+}
+
+/*
+ * A fresh allocation a local holds was stored or handed on: returning it
+ * does not make the caller its only owner (diff_queue() both queues and
+ * returns its new pair).
+ */
+static void escaped(const sci_key *key)
+{
+	sci__set_state(SCI_OWNER_FNFACTS, key,
+		       &states[path_bits(key) & ~(FRESH | NULLABLE)],
+		       (struct position){ 0 });
+}
+
+static int keeps_arg(const char *name, int n)
+{
+	const facts *f = find(name);
+
+	return f && n < 32 && (f->captures & (1u << n));
 }
 
 /* Every parameter whose value @e may carry is kept by someone. */
@@ -270,13 +406,16 @@ void sci__fn_facts_call(struct expression *call)
 
 	if (!cur_fn || !sci__cur)
 		return;
+	name = sci__call_name(call);
+	if (name && cur_sum)
+		sci_summary_add_call(cur_sum, name);
 	/* the profile lookups only for calls that get a parameter */
 	FOR_EACH_PTR(call->args, arg) {
-		any |= param_index(sci_key_expr(arg)) >= 0 || mentions_param(arg);
+		any |= param_index(sci_key_expr(arg)) >= 0 || mentions_param(arg) ||
+		       (path_bits(sci_key_expr(arg)) & FRESH);
 	} END_FOR_EACH_PTR(arg);
 	if (!any)
 		return;
-	name = sci__call_name(call);
 	np = sci_profile_nonnull_params(name);
 	freed = sci_profile_free_arg(name);
 	keeps = !name || !sci_profile_is_nocapture(name);
@@ -285,13 +424,23 @@ void sci__fn_facts_call(struct expression *call)
 		int i = param_index(key);
 
 		if (i >= 0 && !(path_bits(key) & GONE)) {
-			if (n == freed)
+			/* freed on some path: the callee takes it over */
+			if (n == freed) {
 				add_bits(key, FREED);
+				captures |= 1u << i;
+			}
 			else if (np && n < 32 && (np->args & (1u << n)))
 				deref_of(arg);
 		}
 		if (n != freed && keeps)
 			captured_in(arg);
+		/*
+		 * Handed to a list, a table, free(): no longer the caller's.
+		 * Only a callee known to keep it counts: most calls that get
+		 * a fresh block from its allocator fill it in.
+		 */
+		if ((path_bits(key) & FRESH) && (n == freed || keeps_arg(name, n)))
+			escaped(key);
 		n++;
 	} END_FOR_EACH_PTR(arg);
 }
@@ -300,10 +449,16 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 {
 	const sci_key *key = sci_key_expr(left);
 	struct expression *r = sci__strip(right);
+	const sci_key *rkey = sci_key_expr(r);
 	const char *name;
 
 	if (!cur_fn || !sci__cur)
 		return;
+	/* stored where it outlives the call: the caller does not own it */
+	if (rkey && (path_bits(rkey) & FRESH) &&
+	    !(key && key->is_var && key->base &&
+	      sci_sym_is_local(key->base)))
+		escaped(rkey);
 	if (param_index(key) >= 0)
 		add_bits(key, GONE);
 	captured_in(right);
@@ -380,6 +535,25 @@ void sci__fn_facts_return(struct expression *value)
 	}
 }
 
+/* The record of the facts just made, for the run's summary set. */
+static void fill_summary(const facts *f)
+{
+	struct symbol *fn = cur_fn;
+
+	cur_sum->file = sci_strdup(stream_name(fn->pos.stream));
+	cur_sum->line = (unsigned)fn->pos.line;
+	cur_sum->is_static = !!(fn->ctype.modifiers & MOD_STATIC);
+	cur_sum->nparams = (unsigned)nparams;
+	cur_sum->derefs = f->derefs;
+	cur_sum->frees = f->frees;
+	cur_sum->captures = f->captures;
+	cur_sum->returns = (f->returns_fresh ? SCI_SUM_RET_FRESH : 0) |
+			   (f->returns_null ? SCI_SUM_RET_NULL : 0) |
+			   (f->returns_other ? SCI_SUM_RET_OTHER : 0);
+	cur_sum->noreturn = f->noreturn;
+	cur_sum->ret = sci__return_text(fn, &cur_sum->ret_soft);
+}
+
 void sci__fn_facts_end(int complete)
 {
 	facts *f;
@@ -387,7 +561,7 @@ void sci__fn_facts_end(int complete)
 
 	if (!cur_fn)
 		return;
-	if (complete && nreturns && sci_sym_name(cur_fn)) {
+	if (complete && sci_sym_name(cur_fn)) {
 		f = sci_calloc(1, sizeof(*f));
 		f->name = sci_strdup(sci_sym_name(cur_fn));
 		f->derefs = every_path_derefs & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
@@ -397,14 +571,31 @@ void sci__fn_facts_end(int complete)
 		f->returns_null = returns_null;
 		f->returns_other = returns_other;
 		f->returns = nreturns;
+		/* no path got to a return: it never comes back */
+		f->noreturn = !nreturns;
+		if (!nreturns)
+			f->derefs = f->frees = 0;
 		f->nonnull.name = f->name;
 		f->nonnull.args = f->derefs;
 		f->nonnull.size_arg = -1;
 		h = hash_name(f->name);
 		f->next = table[h];
 		table[h] = f;
+		if (cur_sum)
+			fill_summary(f);
+	} else {
+		sci_summary_free(cur_sum);
+		cur_sum = NULL;
 	}
 	cur_fn = NULL;
+}
+
+sci_summary *sci__fn_facts_take_summary(void)
+{
+	sci_summary *s = cur_sum;
+
+	cur_sum = NULL;
+	return s;
 }
 
 /* ------------------------------------------------------ the queries */
@@ -414,6 +605,13 @@ int sci__fn_facts_is_alloc(const char *name)
 	const facts *f = find(name);
 
 	return f && f->returns_fresh && !f->returns_other;
+}
+
+int sci__fn_facts_noreturn(const char *name)
+{
+	const facts *f = find(name);
+
+	return f && f->noreturn;
 }
 
 int sci__fn_facts_may_return_null(const char *name)

@@ -100,6 +100,23 @@ static void add_fn(struct symbol ***v, int *n, int *cap, struct symbol *sym)
 	(*v)[(*n)++] = sym;
 }
 
+static sci_diag_emit_fn tu_emit;
+static void *tu_payload;
+
+/* A function's summary goes to the driver as one record. */
+static void emit_summary(sci_summary *s)
+{
+	char *text;
+
+	if (!s)
+		return;
+	text = sci_summary_format(s);
+	tu_emit(sci_diag_new(SCI_RULE_SUMMARY, SCI_LEVEL_NOTE, s->file, s->line,
+			     0, s->name, "", text), tu_payload);
+	free(text);
+	sci_summary_free(s);
+}
+
 static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts)
 {
 	sci__keys_reset();
@@ -116,6 +133,8 @@ static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts)
 	sci__walk_function(fn);
 	sci__summary_end(!sci__limits_stopped());
 	sci__fn_facts_end(!sci__limits_stopped());
+	if (opts && opts->emit_summaries)
+		emit_summary(sci__fn_facts_take_summary());
 	sci__limits_report(fn);
 	sci__report_flush_function();
 	sci__cur_fn = NULL;
@@ -167,6 +186,8 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 
 	while (argv[argc])
 		argc++;
+	tu_emit = emit;
+	tu_payload = payload;
 	sci__profile_set(opts);
 	sci__registry_init(opts);
 	sci__report_begin_tu(emit, payload);
@@ -200,6 +221,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	/* callees first, so their return summaries serve their callers */
 	sci__tu_facts_scan(list, file_scope->symbols);
 	sci__tu_facts_order(fns, n);
+	sci__fn_facts_tu_begin(fns, n, opts ? opts->summaries : NULL);
 
 	for (i = 0; i < n; i++)
 		analyze_function(fns[i], opts);

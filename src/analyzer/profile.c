@@ -137,7 +137,7 @@ static const sci_nonnull_params nonnull_params[] = {
  */
 static const char *const nocapture[] = {
 	"strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp",
-	"strcoll", "strxfrm", "strchr", "strrchr", "strchrnul", "strstr",
+	"malloc_usable_size", "malloc_size", "strcoll", "strxfrm", "strchr", "strrchr", "strchrnul", "strstr",
 	"strcasestr", "strspn", "strcspn", "strpbrk", "strcpy", "strncpy",
 	"strcat", "strncat", "stpcpy", "stpncpy", "strlcpy", "strlcat",
 	"strdup", "strndup", "memcpy", "mempcpy", "memmove", "memset",

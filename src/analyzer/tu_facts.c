@@ -551,6 +551,33 @@ void sci__summary_end(int complete)
 	summary_rl = NULL;
 }
 
+/* What another TU's definition of @sym returns, from the run's summaries. */
+static const sci_rl *external_summary(struct symbol *sym)
+{
+	const sci_summary *s = sci__fn_facts_external(sci_sym_name(sym));
+	const sci_rl *rl;
+
+	if (!s || !s->ret || !(rl = sci_rl_parse(s->ret)))
+		return NULL;
+	return sci_rl_with_soft(rl, s->ret_soft);
+}
+
+char *sci__return_text(struct symbol *fn, unsigned *soft)
+{
+	fact *f = lookup(fn, 0);
+	sci_rl *rl;
+
+	*soft = 0;
+	if (!f || f->state != 2 || !f->known)
+		return NULL;
+	rl = sci_arena_alloc(sizeof(*rl) + f->n * sizeof(sci_range));
+	rl->n = f->n;
+	rl->soft = f->soft;
+	memcpy(rl->r, f->ranges, f->n * sizeof(sci_range));
+	*soft = f->soft;
+	return sci_strdup(sci_rl_text(rl));
+}
+
 const sci_rl *sci__call_summary(struct expression *call)
 {
 	struct expression *fn = sci__strip(call ? call->fn : NULL);
@@ -560,6 +587,8 @@ const sci_rl *sci__call_summary(struct expression *call)
 	if (!fn || fn->type != EXPR_SYMBOL || !fn->symbol)
 		return NULL;
 	f = lookup(definition_of(fn->symbol), 0);
+	if (!f && !body_of(definition_of(fn->symbol)))
+		return external_summary(fn->symbol);
 	if (!f || f->state != 2 || !f->known)
 		return NULL;
 	rl = sci_arena_alloc(sizeof(*rl) + f->n * sizeof(sci_range));

@@ -28,7 +28,7 @@ int sci__is_noreturn_call(struct expression *call)
 	for (i = 0; noreturn_names[i]; i++)
 		if (strcmp(name, noreturn_names[i]) == 0)
 			return 1;
-	if (sci__profile_is_noreturn(name))
+	if (sci__profile_is_noreturn(name) || sci__fn_facts_noreturn(name))
 		return 1;
 	fn = sci__strip(sci__strip(call)->fn);
 	for (sym = fn->symbol; sym; sym = sym->same_symbol)

@@ -25,7 +25,9 @@
  * `if (c) { p = malloc(); if (!p) return; } else p = q;` does not blame
  * malloc() for q.  One finding per call site (copies included), at the
  * first dereference; the call is its related location.  Library
- * parameters that must not be NULL come from sci_profile_nonnull_params().
+ * parameters that must not be NULL come from sci_profile_nonnull_params(),
+ * which also knows the project's functions that dereference a parameter
+ * on every path (their summaries): `get_len(NULL)` is reported at the call.
  *
  * False positives: pointers changed behind the engine's back (another
  * alias to the same storage); a check done in a callee the engine does
@@ -261,6 +263,10 @@ static void check_use(sci_expr *e, const sci_key *key, sci_pos pos,
 	if (!key) {
 		if (sci_expr_is_call(e))
 			report_call(e, pos, callee);
+		else if (callee && sci_value_is_null(e))
+			sci_report(me, pos, callee,
+				   "NULL is passed to %s(), which dereferences that argument",
+				   callee);
 		return;
 	}
 	if (sci_value_is_null(e)) {

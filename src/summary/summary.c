@@ -376,6 +376,20 @@ void sci_summary_set_add(sci_summary_set *set, const sci_summary *s,
 	e->defs = d;
 }
 
+void sci_summary_set_merge(sci_summary_set *dst, const sci_summary_set *src)
+{
+	size_t i;
+
+	for (i = 0; src && i < src->nbuckets; i++) {
+		const entry *e;
+		const def *d;
+
+		for (e = src->buckets[i]; e; e = e->next)
+			for (d = e->defs; d; d = d->next)
+				sci_summary_set_add(dst, d->s, d->origin);
+	}
+}
+
 void sci_summary_set_drop_origin(sci_summary_set *set, const char *origin)
 {
 	size_t i;
@@ -416,6 +430,19 @@ const sci_summary *sci_summary_set_find(const sci_summary_set *set,
 		if (!sci_summary_same_facts(d->s, e->defs->s))
 			return NULL;
 	return e->defs->s;
+}
+
+const sci_summary *sci_summary_set_find_origin(const sci_summary_set *set,
+					       const char *name,
+					       const char *origin)
+{
+	const entry *e = set && name ? lookup(set, name, 0) : NULL;
+	const def *d;
+
+	for (d = e ? e->defs : NULL; d; d = d->next)
+		if (strcmp(d->origin, origin) == 0)
+			return d->s;
+	return NULL;
 }
 
 size_t sci_summary_set_count(const sci_summary_set *set)

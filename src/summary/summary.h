@@ -100,12 +100,20 @@ void sci_summary_set_free(sci_summary_set *set);
 void sci_summary_set_add(sci_summary_set *set, const sci_summary *s,
 			 const char *origin);
 
+/** Adds every definition of @src to @dst, under its own origin. */
+void sci_summary_set_merge(sci_summary_set *dst, const sci_summary_set *src);
+
 /** Removes every summary @origin added (a TU being summarized again). */
 void sci_summary_set_drop_origin(sci_summary_set *set, const char *origin);
 
 /** Returns: the summary of @name (borrowed), or NULL if none or ambiguous. */
 const sci_summary *sci_summary_set_find(const sci_summary_set *set,
 					const char *name);
+
+/** Returns: what @origin said of @name (borrowed), ambiguous or not, or NULL. */
+const sci_summary *sci_summary_set_find_origin(const sci_summary_set *set,
+					       const char *name,
+					       const char *origin);
 
 /** Number of names with a usable (unambiguous) summary. */
 size_t sci_summary_set_count(const sci_summary_set *set);

@@ -41,6 +41,9 @@ typedef struct {
  * workers when asked (sci_analyze_opts.report_inputs) and consumed by the
  * driver: never a finding, never printed. */
 #define SCI_RULE_INPUT "sci-input"
+/* A function's summary (sci_analyze_opts.emit_summaries): consumed by the
+ * driver like SCI_RULE_INPUT. */
+#define SCI_RULE_SUMMARY "sci-summary"
 
 typedef struct sci_diag {
 	char *rule;		/* kebab-case rule id */
