@@ -332,6 +332,19 @@ static void rebase_paths(const pool *p, const sci_tu *tu, sci_diag *d)
 	}
 }
 
+/* A summary's file is the record's path, made relative like findings'. */
+static void take_summary(sci_tu *tu, sci_diag *d)
+{
+	sci_summary *sum = NULL;
+
+	if (sci_summary_parse(&sum, d->message) == 0) {
+		free(sum->file);
+		sum->file = sci_strdup(d->path);
+		sci_tu_summaries_add(tu, sum);
+	}
+	sci_diag_free(d);
+}
+
 static void take_line(pool *p, slot *s, const char *text)
 {
 	sci_diag *d = NULL;
@@ -347,6 +360,10 @@ static void take_line(pool *p, slot *s, const char *text)
 	if (strcmp(d->rule, SCI_RULE_INPUT) == 0) {
 		sci_strv_push(&p->tus->items[s->tu].inputs, d->path);
 		sci_diag_free(d);
+		return;
+	}
+	if (strcmp(d->rule, SCI_RULE_SUMMARY) == 0) {
+		take_summary(&p->tus->items[s->tu], d);
 		return;
 	}
 	sci_diag_list_take(&p->tus->items[s->tu].diags, sci_diag_dup(d));
@@ -678,7 +695,7 @@ static int cmp_full(const void *pa, const void *pb)
  * Sorts @l totally and drops exact duplicates: the same file analyzed
  * twice (given twice, or with two sets of flags) finds the same things.
  */
-static void sort_unique(sci_diag_list *l, size_t from)
+void sci_driver_sort_unique(sci_diag_list *l, size_t from)
 {
 	size_t i, n;
 
@@ -774,6 +791,6 @@ int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
 	}
 	free(p.slots);
 	sci_worker_status_free(p.status, p.nslots);
-	sort_unique(out, first);
+	sci_driver_sort_unique(out, first);
 	return error;
 }

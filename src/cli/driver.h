@@ -63,4 +63,10 @@ typedef struct {
 int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
 		   sci_tu_list *tus, const sci_driver_opts *opts);
 
+/**
+ * Sorts @l from index @from on totally (sci_diag_cmp, then level and
+ * related locations) and drops exact duplicates there.
+ */
+void sci_driver_sort_unique(sci_diag_list *l, size_t from);
+
 #endif

@@ -7,6 +7,7 @@
 #include "cli/cleanup.h"
 #include "cli/driver.h"
 #include "cli/gate.h"
+#include "cli/project.h"
 #include "cli/options.h"
 #include "cli/paths.h"
 #include "cli/plan.h"
@@ -209,7 +210,7 @@ static int run(const sci_cli_options *o)
 		goto done;
 	}
 
-	if (sci_driver_run(&diags, &stats, &tus, &dopts) < 0) {
+	if (sci_project_run(&diags, &stats, &tus, &dopts, NULL) < 0) {
 		fail(sci_error_last());
 		goto done;
 	}

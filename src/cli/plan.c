@@ -72,10 +72,29 @@ void sci_tu_list_clear(sci_tu_list *l)
 		sci_strv_free_array(l->items[i].argv);
 		sci_strv_clear(&l->items[i].inputs);
 		sci_diag_list_clear(&l->items[i].diags);
+		sci_tu_summaries_clear(&l->items[i]);
 	}
 	free(l->items);
 	sci_strv_clear(&l->unmatched);
 	memset(l, 0, sizeof(*l));
+}
+
+void sci_tu_summaries_clear(sci_tu *tu)
+{
+	size_t i;
+
+	for (i = 0; i < tu->nsummaries; i++)
+		sci_summary_free(tu->summaries[i]);
+	free(tu->summaries);
+	tu->summaries = NULL;
+	tu->nsummaries = 0;
+}
+
+void sci_tu_summaries_add(sci_tu *tu, sci_summary *s)
+{
+	tu->summaries = sci_realloc(tu->summaries,
+				    (tu->nsummaries + 1) * sizeof(*tu->summaries));
+	tu->summaries[tu->nsummaries++] = s;
 }
 
 static sci_tu *tu_add(sci_tu_list *l)

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include "cli/options.h"
 #include "cli/strv.h"
+#include "summary/summary.h"
 
 typedef struct {
 	char *path;		/* handed to the analyzer (absolute for -p) */
@@ -18,6 +19,8 @@ typedef struct {
 	char **argv;		/* sparse argv: "smatch-ci", flags..., NULL */
 	sci_strv inputs;	/* files it read, when the driver asked */
 	sci_diag_list diags;	/* copies of its diagnostics (driver fills) */
+	sci_summary **summaries;/* its functions' summaries, when asked */
+	size_t nsummaries;
 	char *invalid;		/* known unanalyzable: the failure message */
 } sci_tu;
 
@@ -63,5 +66,9 @@ int sci_plan_build(sci_tu_list *out, const sci_cli_options *o,
 
 /** Frees every TU; @l is left empty. */
 void sci_tu_list_clear(sci_tu_list *l);
+/** Frees @tu's summaries. */
+void sci_tu_summaries_clear(sci_tu *tu);
+/** Appends @s (taken) to @tu's summaries. */
+void sci_tu_summaries_add(sci_tu *tu, sci_summary *s);
 
 #endif

@@ -5,7 +5,8 @@
 Usage: verify.py --smatch-ci BIN [-v] [--timeout S] PATH...
 
 PATH is a directory (every *.c in it, sorted) or a single .c file.  Each
-sample is analyzed alone, from its own directory:
+sample is analyzed alone, from its own directory (a subdirectory of PATH
+is a project instead: all its .c files in one run, see run_project):
 
     BIN --json - [run: args] FILE
 
@@ -359,6 +360,11 @@ def run_sample(binary, path, display, timeout, verbose):
     diags, problems = parse_output(stdout, path, cwd)
     for msg in problems:
         r.fail("%s: %s" % (display, msg))
+    return judge(r, sample, diags, display, verbose, show_stderr)
+
+
+def judge(r, sample, diags, display, verbose, show_stderr):
+    """Compares @diags with @sample's annotations into @r."""
     if verbose:
         r.details.extend("  got %s:%s: %s" % (d["path"], d["line"],
                                                fmt_diag(d)) for d in diags)
@@ -418,17 +424,95 @@ def run_sample(binary, path, display, timeout, verbose):
 
 
 def collect(paths):
+    """Files to run alone, and project directories (see run_project)."""
     files = []
     for p in paths:
         if os.path.isdir(p):
-            files += [os.path.join(p, f) for f in sorted(os.listdir(p))
-                      if f.endswith(".c") and
-                      os.path.isfile(os.path.join(p, f))]
+            for f in sorted(os.listdir(p)):
+                full = os.path.join(p, f)
+                if f.endswith(".c") and os.path.isfile(full):
+                    files.append(full)
+                elif os.path.isdir(full) and any(
+                        g.endswith(".c") for g in os.listdir(full)):
+                    files.append(full)
         elif os.path.isfile(p):
             files.append(p)
         else:
             raise OSError("no such file or directory: %s" % p)
     return files
+
+
+def run_project(binary, pdir, display, timeout, verbose):
+    """A subdirectory of samples is one project: all its .c files in one
+    run, as `smatch-ci a.c b.c` sees them, so findings that cross files
+    (a callee's summary) are tested; each file's annotations are checked
+    against the findings in that file.  `run:` arguments of every file
+    are used; `expect-exit` of any file applies to the run."""
+    names = sorted(f for f in os.listdir(pdir) if f.endswith(".c"))
+    results, samples, args, expect_exit = [], {}, [], None
+    for f in names:
+        r = Result(os.path.join(display, f))
+        results.append(r)
+        try:
+            with open(os.path.join(pdir, f), encoding="utf-8",
+                      errors="replace") as fh:
+                samples[f] = parse_sample(fh.read())
+        except (OSError, SampleError) as e:
+            r.fail("%s: %s" % (r.path, e))
+            continue
+        args += samples[f].args
+        if samples[f].expect_exit is not None:
+            expect_exit = samples[f].expect_exit
+    if not all(r.ok for r in results):
+        return results
+    cwd = os.path.abspath(pdir)
+    cmd = [binary, "--json", "-", "--no-cache"] + args + names
+    first = results[0]
+    if verbose:
+        first.details.append("$ cd %s && %s" % (
+            shlex.quote(cwd), " ".join(map(shlex.quote, cmd))))
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=timeout)
+    except (subprocess.TimeoutExpired, OSError) as e:
+        first.fail("%s: smatch-ci failed to run: %s" % (display, e))
+        return results
+    stdout = p.stdout.decode("utf-8", "replace")
+    stderr = p.stderr.decode("utf-8", "replace")
+
+    def show_stderr():
+        lines = stderr.rstrip("\n").splitlines()
+        if lines:
+            first.details.append("smatch-ci stderr (last 40 lines):")
+            first.details.extend("  | " + x for x in lines[-40:])
+
+    if p.returncode < 0:
+        first.fail("%s: smatch-ci was killed by signal %d" %
+                   (display, -p.returncode))
+    elif expect_exit is not None and p.returncode != expect_exit:
+        first.fail("%s: smatch-ci exited %d, expected %d (expect-exit)" %
+                   (display, p.returncode, expect_exit))
+    elif expect_exit is None and p.returncode not in (0, 1):
+        first.fail("%s: smatch-ci exited %d" % (display, p.returncode))
+    diags, problems = parse_output(stdout, os.path.join(pdir, names[0]), cwd)
+    for msg in problems:
+        first.fail("%s: %s" % (display, msg))
+    owner = {os.path.realpath(os.path.join(cwd, f)): f for f in names}
+    mine = dict((f, []) for f in names)
+    for d in diags:
+        f = owner.get(os.path.realpath(os.path.join(cwd, d["path"])))
+        if f is None:
+            first.fail("%s: unexpected %s in %s" % (display, fmt_diag(d),
+                                                    d["path"]))
+            continue
+        d["_here"] = True
+        mine[f].append(d)
+    for f, r in zip(names, results):
+        judge(r, samples[f], mine[f], r.path, verbose,
+              show_stderr if r is first else (lambda: None))
+    if not all(r.ok for r in results):
+        show_stderr()
+    return results
 
 
 def display_name(path):
@@ -464,18 +548,24 @@ def main(argv=None):
     passed = failed = 0
     known_fp, known_fn = [], []
     for f in files:
-        r = run_sample(binary, f, display_name(f), args.timeout,
-                       args.verbose)
-        if r.ok:
-            passed += 1
-            print("PASS %s%s" % (r.path, " (%s)" % r.note if r.note else ""))
+        if os.path.isdir(f):
+            rs = run_project(binary, f, display_name(f), args.timeout,
+                             args.verbose)
         else:
-            failed += 1
-            print("FAIL %s" % r.path)
-        for line in r.details:
-            print("  " + line)
-        known_fp += r.known_fp
-        known_fn += r.known_fn
+            rs = [run_sample(binary, f, display_name(f), args.timeout,
+                             args.verbose)]
+        for r in rs:
+            if r.ok:
+                passed += 1
+                print("PASS %s%s" % (r.path,
+                                     " (%s)" % r.note if r.note else ""))
+            else:
+                failed += 1
+                print("FAIL %s" % r.path)
+            for line in r.details:
+                print("  " + line)
+            known_fp += r.known_fp
+            known_fn += r.known_fn
 
     if not files:
         print("no *.c samples in %s" % " ".join(args.paths))

@@ -1,0 +1,227 @@
+/*
+ * project.c - summarize every TU, then analyze every TU with all the
+ * summaries, then settle (project.h).
+ */
+#include "cli/project.h"
+
+#include "util/alloc.h"
+#include "util/error.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+	sci_tu_list *tus;
+	const sci_project_opts *popts;
+	char **origins;			/* per TU */
+	sci_summary_set *set;
+} run_ctx;
+
+static char *origin_of(const run_ctx *r, const sci_tu *tu)
+{
+	if (r->popts && r->popts->origin)
+		return r->popts->origin(tu, r->popts->origin_payload);
+	return sci_strdup(tu->display ? tu->display : tu->path);
+}
+
+/*
+ * Runs the driver over the TUs @pick marks, as if they were the whole
+ * list: shallow copies go in, what the driver adds to them comes back.
+ */
+static int run_some(run_ctx *r, const unsigned char *pick,
+		    const sci_driver_opts *dopts, sci_driver_stats *stats)
+{
+	sci_tu_list sub = { 0 };
+	sci_diag_list scratch = { 0 };
+	size_t i, k = 0;
+	int error;
+
+	sub.items = sci_calloc(r->tus->n ? r->tus->n : 1, sizeof(*sub.items));
+	for (i = 0; i < r->tus->n; i++)
+		if (pick[i])
+			sub.items[sub.n++] = r->tus->items[i];
+	error = sci_driver_run(&scratch, stats, &sub, dopts);
+	for (i = 0; i < r->tus->n; i++)
+		if (pick[i])
+			r->tus->items[i] = sub.items[k++];
+	free(sub.items);
+	sci_diag_list_clear(&scratch);
+	return error;
+}
+
+static void forget_results(sci_tu *tu)
+{
+	sci_diag_list_clear(&tu->diags);
+	sci_strv_clear(&tu->inputs);
+	sci_tu_summaries_clear(tu);
+}
+
+/* Files @tu's summaries in the set, under its origin alone. */
+static void file_summaries(run_ctx *r, size_t i)
+{
+	const sci_tu *tu = &r->tus->items[i];
+	size_t k;
+
+	sci_summary_set_drop_origin(r->set, r->origins[i]);
+	for (k = 0; k < tu->nsummaries; k++)
+		sci_summary_set_add(r->set, tu->summaries[k], r->origins[i]);
+}
+
+static int defines(const sci_tu *tu, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < tu->nsummaries; k++)
+		if (strcmp(tu->summaries[k]->name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Does @tu call, in another TU, a function @changed names? */
+static int calls_changed(const sci_tu *tu, const sci_summary_set *changed)
+{
+	size_t k, c;
+
+	for (k = 0; k < tu->nsummaries; k++) {
+		const sci_summary *s = tu->summaries[k];
+
+		for (c = 0; c < s->ncalls; c++)
+			if (sci_summary_set_find(changed, s->calls[c]) &&
+			    !defines(tu, s->calls[c]))
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * Files the summaries the last round sent and marks in @pick the TUs that
+ * call one that changed.  Returns how many TUs are marked.
+ */
+static size_t settle(run_ctx *r, const unsigned char *ran, unsigned char *pick)
+{
+	sci_summary_set *changed = sci_summary_set_new();
+	size_t i, k, n = 0;
+
+	for (i = 0; i < r->tus->n; i++) {
+		const sci_tu *tu = &r->tus->items[i];
+
+		if (!ran[i])
+			continue;
+		for (k = 0; k < tu->nsummaries; k++) {
+			const sci_summary *now = tu->summaries[k];
+			const sci_summary *before;
+
+			if (now->is_static)
+				continue;
+			before = sci_summary_set_find_origin(r->set, now->name,
+							     r->origins[i]);
+			if (!before || !sci_summary_same_facts(before, now))
+				sci_summary_set_add(changed, now, "");
+		}
+		file_summaries(r, i);
+	}
+	for (i = 0; i < r->tus->n; i++) {
+		pick[i] = sci_summary_set_count(changed) &&
+			  calls_changed(&r->tus->items[i], changed);
+		n += pick[i];
+	}
+	sci_summary_set_free(changed);
+	return n;
+}
+
+static void collect(sci_diag_list *out, sci_driver_stats *stats,
+		    const sci_tu_list *tus)
+{
+	size_t i, k, first = out->n;
+
+	memset(stats, 0, sizeof(*stats));
+	for (i = 0; i < tus->n; i++) {
+		const sci_tu *tu = &tus->items[i];
+		int failed = 0;
+
+		stats->tus++;
+		for (k = 0; k < tu->diags.n; k++) {
+			failed |= strcmp(tu->diags.items[k]->rule,
+					 SCI_RULE_ANALYSIS_FAILURE) == 0;
+			sci_diag_list_take(out, sci_diag_dup(tu->diags.items[k]));
+		}
+		stats->failed += failed;
+	}
+	sci_driver_sort_unique(out, first);
+}
+
+int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
+		    sci_tu_list *tus, const sci_driver_opts *dopts,
+		    const sci_project_opts *popts)
+{
+	static const char *const no_rules[] = { NULL };
+	sci_driver_opts d1 = *dopts, d2 = *dopts;
+	sci_analyze_opts a1, a2;
+	sci_driver_stats st;
+	run_ctx r;
+	unsigned char *all, *pick;
+	size_t i;
+	int error = 0, round;
+
+	if (tus->n < 2 && !(popts && popts->background))
+		return sci_driver_run(out, stats, tus, dopts);
+	memset(&a1, 0, sizeof(a1));
+	if (dopts->analyze_opts)
+		a1 = *dopts->analyze_opts;
+	a2 = a1;
+	memset(&r, 0, sizeof(r));
+	r.tus = tus;
+	r.popts = popts;
+	r.set = sci_summary_set_new();
+	r.origins = sci_calloc(tus->n ? tus->n : 1, sizeof(*r.origins));
+	all = sci_calloc(tus->n ? tus->n : 1, 1);
+	pick = sci_calloc(tus->n ? tus->n : 1, 1);
+	for (i = 0; i < tus->n; i++) {
+		r.origins[i] = origin_of(&r, &tus->items[i]);
+		all[i] = 1;
+	}
+	if (popts && popts->background)
+		sci_summary_set_merge(r.set, popts->background);
+
+	/* 1. summaries, no checkers: what is found here is found again in 2 */
+	a1.rules = no_rules;
+	a1.nrules = 0;
+	a1.report_inputs = 0;
+	a1.emit_summaries = 1;
+	d1.analyze_opts = &a1;
+	if ((error = run_some(&r, all, &d1, &st)) < 0)
+		goto done;
+	for (i = 0; i < tus->n; i++) {
+		file_summaries(&r, i);
+		forget_results(&tus->items[i]);
+	}
+
+	/* 2 and 3 */
+	a2.summaries = r.set;
+	a2.emit_summaries = 1;
+	d2.analyze_opts = &a2;
+	memcpy(pick, all, tus->n);
+	for (round = 1; round <= SCI_PROJECT_ROUNDS; round++) {
+		for (i = 0; i < tus->n; i++)
+			if (pick[i])
+				forget_results(&tus->items[i]);
+		if ((error = run_some(&r, pick, &d2, &st)) < 0)
+			goto done;
+		memcpy(all, pick, tus->n);
+		if (settle(&r, all, pick) == 0)
+			break;
+	}
+	collect(out, stats, tus);
+	if (popts && popts->set_out) {
+		*popts->set_out = r.set;
+		r.set = NULL;
+	}
+done:
+	for (i = 0; i < tus->n; i++)
+		free(r.origins[i]);
+	free(r.origins);
+	free(all);
+	free(pick);
+	sci_summary_set_free(r.set);
+	return error;
+}

@@ -1,0 +1,27 @@
+/* Helpers that dereference their parameters, and one that checks first. */
+/* expect-none */
+#include <stddef.h>
+
+struct conf { int verbose; const char *name; };
+
+int conf_verbose(const struct conf *c)
+{
+	return c->verbose;
+}
+
+int name_len(const char *s)
+{
+	int n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+/* a NULL conf means the defaults */
+int conf_verbose_or_default(const struct conf *c)
+{
+	if (!c)
+		return 0;
+	return c->verbose;
+}
