@@ -1,7 +1,6 @@
 /*
  * baseline_int.h - helpers private to src/baseline (support.c): files,
- * directories, the length-prefixed hash encoding shared by fingerprints
- * and cache keys, and JSON strings that are always valid UTF-8.
+ * directories, and JSON strings that are always valid UTF-8.
  *
  * Nothing outside src/baseline may include this header.
  */
@@ -10,8 +9,6 @@
 
 #include <stddef.h>
 #include <jansson.h>
-
-#include "util/sha256.h"
 
 /**
  * Creates every missing directory above the last '/' of @path (mkdir -p of
@@ -25,13 +22,6 @@ int sci_baseline__mkdirs(const char *path);
  * SCI_EIO.  *out: owned, NUL-terminated; *len excludes the NUL.
  */
 int sci_baseline__read_file(char **out, size_t *len, const char *path);
-
-/**
- * Feeds @s to @ctx as one field: its length as a 64-bit big-endian number,
- * then its bytes.  Fields encoded this way can never run into each other,
- * so ("ab", "c") and ("a", "bc") hash differently.  NULL counts as "".
- */
-void sci_baseline__hash_field(sci_sha256_ctx *ctx, const char *s);
 
 /**
  * Returns: a new JSON string for @s (NULL -> ""), with bytes that are not

@@ -81,13 +81,13 @@ void sci_cache_key(char out[SCI_FP_HEX], const char *tool_version,
 	/* The flag count keeps ("a", "b") + hash apart from ("a") + "b". */
 	snprintf(count, sizeof(count), "%zu", nflags);
 	sci_sha256_init(&ctx);
-	sci_baseline__hash_field(&ctx, CACHE_KEY_TAG);
-	sci_baseline__hash_field(&ctx, tool_version);
-	sci_baseline__hash_field(&ctx, count);
+	sci_sha256_field(&ctx, CACHE_KEY_TAG);
+	sci_sha256_field(&ctx, tool_version);
+	sci_sha256_field(&ctx, count);
 	for (i = 0; i < nflags; i++)
-		sci_baseline__hash_field(&ctx, flags[i]);
-	sci_baseline__hash_field(&ctx, input_hash);
-	sci_baseline__hash_field(&ctx, tu_path);
+		sci_sha256_field(&ctx, flags[i]);
+	sci_sha256_field(&ctx, input_hash);
+	sci_sha256_field(&ctx, tu_path);
 	sci_sha256_final(&ctx, digest);
 	sci_sha256_hex(out, digest);
 }

@@ -21,12 +21,12 @@ void sci_fp_compute(char out[SCI_FP_HEX], const char *rule, const char *path,
 	 * a plain list of strings, the same for every field. */
 	snprintf(occ, sizeof(occ), "%u", occurrence);
 	sci_sha256_init(&ctx);
-	sci_baseline__hash_field(&ctx, SCI_FP_VERSION_TAG);
-	sci_baseline__hash_field(&ctx, rule);
-	sci_baseline__hash_field(&ctx, path);
-	sci_baseline__hash_field(&ctx, function);
-	sci_baseline__hash_field(&ctx, key);
-	sci_baseline__hash_field(&ctx, occ);
+	sci_sha256_field(&ctx, SCI_FP_VERSION_TAG);
+	sci_sha256_field(&ctx, rule);
+	sci_sha256_field(&ctx, path);
+	sci_sha256_field(&ctx, function);
+	sci_sha256_field(&ctx, key);
+	sci_sha256_field(&ctx, occ);
 	sci_sha256_final(&ctx, digest);
 	sci_sha256_hex(out, digest);
 }

@@ -84,21 +84,6 @@ done:
 	return error;
 }
 
-void sci_baseline__hash_field(sci_sha256_ctx *ctx, const char *s)
-{
-	unsigned char len[8];
-	uint64_t n;
-	int i;
-
-	if (!s)
-		s = "";
-	n = strlen(s);
-	for (i = 7; i >= 0; i--, n >>= 8)
-		len[i] = (unsigned char)(n & 0xff);
-	sci_sha256_update(ctx, len, sizeof(len));
-	sci_sha256_update(ctx, s, strlen(s));
-}
-
 int sci_baseline__is_utf8(const char *s)
 {
 	return sci_utf8_valid(s);

@@ -151,6 +151,21 @@ void sci_sha256_final(sci_sha256_ctx *ctx, unsigned char out[SCI_SHA256_LEN])
 	memset(ctx, 0, sizeof(*ctx));
 }
 
+void sci_sha256_field(sci_sha256_ctx *ctx, const char *s)
+{
+	unsigned char len[8];
+	uint64_t n;
+	int i;
+
+	if (!s)
+		s = "";
+	n = strlen(s);
+	for (i = 7; i >= 0; i--, n >>= 8)
+		len[i] = (unsigned char)(n & 0xff);
+	sci_sha256_update(ctx, len, sizeof(len));
+	sci_sha256_update(ctx, s, strlen(s));
+}
+
 void sci_sha256(unsigned char out[SCI_SHA256_LEN], const void *data, size_t n)
 {
 	sci_sha256_ctx ctx;

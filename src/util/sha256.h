@@ -34,6 +34,14 @@ void sci_sha256_update(sci_sha256_ctx *ctx, const void *data, size_t n);
  */
 void sci_sha256_final(sci_sha256_ctx *ctx, unsigned char out[SCI_SHA256_LEN]);
 
+/**
+ * Feeds @s to @ctx as one field: its length as a 64-bit big-endian number,
+ * then its bytes.  Fields encoded this way can never run into each other,
+ * so ("ab", "c") and ("a", "bc") hash differently; keys and fingerprints
+ * are built from them.  NULL counts as "".
+ */
+void sci_sha256_field(sci_sha256_ctx *ctx, const char *s);
+
 /** One-shot digest of @n bytes at @data. */
 void sci_sha256(unsigned char out[SCI_SHA256_LEN], const void *data, size_t n);
 
