@@ -12,6 +12,7 @@
 #include "util/alloc.h"
 #include "util/atomic.h"
 #include "util/error.h"
+#include "util/fs.h"
 
 #include <ctype.h>
 #include <jansson.h>
@@ -987,7 +988,7 @@ int sci_baseline_save(const sci_baseline *bl, const char *path)
 	if (!(text = json_dumps(doc, JSON_INDENT(2) | JSON_SORT_KEYS)))
 		goto json_failed;
 
-	if ((error = sci_baseline__mkdirs(path)) < 0)
+	if ((error = sci_fs_mkdirs(path)) < 0)
 		goto done;
 	if ((error = sci_atomic_open(&f, path)) < 0)
 		goto done;

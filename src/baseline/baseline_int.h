@@ -1,6 +1,6 @@
 /*
- * baseline_int.h - helpers private to src/baseline (support.c): files,
- * directories, and JSON strings that are always valid UTF-8.
+ * baseline_int.h - helpers private to src/baseline (support.c): files
+ * and JSON strings that are always valid UTF-8.
  *
  * Nothing outside src/baseline may include this header.
  */
@@ -9,12 +9,6 @@
 
 #include <stddef.h>
 #include <jansson.h>
-
-/**
- * Creates every missing directory above the last '/' of @path (mkdir -p of
- * its parent).  Returns 0 or SCI_EIO naming the directory.
- */
-int sci_baseline__mkdirs(const char *path);
 
 /**
  * Reads the whole file at @path.  Returns 0, SCI_ENOTFOUND if it does not

@@ -7,18 +7,17 @@
  * two side files for no benefit with one writer.
  *
  * Whether a file is ours is decided from its raw header bytes before
- * sqlite3 opens it for writing: opening a foreign database read-write
- * could already change it (rolling back a hot journal), and deleting a
- * file sqlite3 calls "not a database" is how a user's file got destroyed.
+ * sqlite3 opens it for writing (util/dbfile.h says why); this file adds
+ * the SQLite side: schema version, meta table, damage, and the schema 1
+ * caches that predate the mark.
  */
 #include "baseline/cache.h"
 #include "baseline/baseline_int.h"
 #include "util/alloc.h"
+#include "util/dbfile.h"
 #include "util/error.h"
 #include "util/sha256.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
 #include <sqlite3.h>
@@ -26,8 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #define CACHE_KEY_TAG "smatch-ci-cache-v1"
 /* The meta table's "format" row; people reading the file see it. */
@@ -37,14 +34,6 @@
 #define LEGACY_SCHEMA 1
 #define LEGACY_RESULTS_SQL \
 	"CREATE TABLE results( key TEXT PRIMARY KEY NOT NULL, diags TEXT NOT NULL) WITHOUT ROWID"
-
-/* The SQLite file header (https://sqlite.org/fileformat.html). */
-#define HDR_SIZE 100
-#define HDR_MAGIC "SQLite format 3"		/* and a NUL: 16 bytes */
-#define HDR_WRITE_VERSION 18			/* 1: rollback journal */
-#define HDR_READ_VERSION 19
-#define HDR_USER_VERSION 60
-#define HDR_APPLICATION_ID 68
 
 struct sci_cache {
 	char *path;		/* as given, for messages */
@@ -58,16 +47,6 @@ struct sci_cache {
 
 /* What to do after a failed open. */
 enum { OPEN_OK = 0, OPEN_RECREATE = 1, OPEN_DISABLE = 2, OPEN_FOREIGN = 3 };
-
-/* What a path holds, judged before sqlite3 touches it. */
-enum {
-	FILE_ABSENT,		/* nothing there: create */
-	FILE_EMPTY,		/* an empty file: nothing to lose */
-	FILE_OURS,		/* SQLite with our application id */
-	FILE_LEGACY,		/* a schema 1 cache, from before the mark */
-	FILE_UNREADABLE,	/* cannot tell: leave it alone, no cache */
-	FILE_FOREIGN		/* not ours: refuse */
-};
 
 void sci_cache_key(char out[SCI_FP_HEX], const char *tool_version,
 		   const char *const *flags, size_t nflags,
@@ -134,52 +113,6 @@ static void close_db(sci_cache *c)
 
 /* ---- whose file is it? ---------------------------------------------------- */
 
-static unsigned long be32(const unsigned char *p)
-{
-	return (unsigned long)p[0] << 24 | (unsigned long)p[1] << 16 |
-	       (unsigned long)p[2] << 8 | (unsigned long)p[3];
-}
-
-/*
- * Reads the first HDR_SIZE bytes of @file into @hdr; *n gets how many
- * there were.  Returns 0 or SCI_EIO (errno kept).
- */
-static int read_header(const char *file, unsigned char hdr[HDR_SIZE],
-		       size_t *n)
-{
-	int fd = open(file, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	ssize_t got = 0;
-
-	*n = 0;
-	if (fd < 0)
-		return SCI_EIO;
-	while (*n < HDR_SIZE) {
-		got = read(fd, hdr + *n, HDR_SIZE - *n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		*n += (size_t)got;
-	}
-	close(fd);
-	return got < 0 ? SCI_EIO : 0;
-}
-
-static int is_sqlite(const unsigned char *hdr, size_t n)
-{
-	return n == HDR_SIZE && memcmp(hdr, HDR_MAGIC, sizeof(HDR_MAGIC)) == 0;
-}
-
-/* Our mark, read from disk right now: the proof needed to delete. */
-static int has_our_header(const char *file)
-{
-	unsigned char hdr[HDR_SIZE];
-	size_t n;
-
-	return read_header(file, hdr, &n) == 0 && is_sqlite(hdr, n) &&
-	       be32(hdr + HDR_APPLICATION_ID) == SCI_CACHE_APPLICATION_ID;
-}
-
 /*
  * True if @file, an unmarked database with user_version 1, holds exactly
  * the schema 1 table and nothing else.  Opened read-only: a read-only
@@ -216,79 +149,6 @@ static int refuse(const char *path, const char *what)
 	return sci_error_set(SCI_EINVALID,
 			     "cache '%s' is not a smatch-ci cache (%s); refusing to overwrite it: remove it or give --cache another path",
 			     path, what);
-}
-
-/*
- * Resolves @c->path into c->file and says what is there (FILE_*).  For
- * FILE_FOREIGN the refusal is already in sci_error_last().
- */
-static int classify(sci_cache *c)
-{
-	unsigned char hdr[HDR_SIZE];
-	unsigned long app;
-	struct stat st;
-	size_t n;
-
-	free(c->file);
-	c->file = NULL;
-	if (lstat(c->path, &st) < 0) {
-		if (errno != ENOENT) {
-			sci_error_set(SCI_EIO, "%s", strerror(errno));
-			return FILE_UNREADABLE;
-		}
-		c->file = sci_strdup(c->path);
-		return FILE_ABSENT;
-	}
-	/* Through a link, the file it names is the cache. */
-	if (!(c->file = realpath(c->path, NULL))) {
-		if (S_ISLNK(st.st_mode) && errno == ENOENT) {
-			refuse(c->path, "a dangling symbolic link");
-			return FILE_FOREIGN;
-		}
-		sci_error_set(SCI_EIO, "%s", strerror(errno));
-		return FILE_UNREADABLE;
-	}
-	if (stat(c->file, &st) < 0) {
-		sci_error_set(SCI_EIO, "%s", strerror(errno));
-		return FILE_UNREADABLE;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		refuse(c->path, "a directory");
-		return FILE_FOREIGN;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		refuse(c->path, "not a regular file");
-		return FILE_FOREIGN;
-	}
-	if (st.st_size == 0)
-		return FILE_EMPTY;
-	if (read_header(c->file, hdr, &n) < 0) {
-		sci_error_set(SCI_EIO, "%s", strerror(errno));
-		return FILE_UNREADABLE;
-	}
-	if (!is_sqlite(hdr, n)) {
-		refuse(c->path, "not an SQLite database");
-		return FILE_FOREIGN;
-	}
-	app = be32(hdr + HDR_APPLICATION_ID);
-	if (app == SCI_CACHE_APPLICATION_ID)
-		return FILE_OURS;
-	if (app != 0) {
-		char what[96];
-
-		snprintf(what, sizeof(what),
-			 "an SQLite database of another application, application_id 0x%08lx",
-			 app);
-		refuse(c->path, what);
-		return FILE_FOREIGN;
-	}
-	/* Schema 1 caches used the rollback journal, never WAL. */
-	if (be32(hdr + HDR_USER_VERSION) == LEGACY_SCHEMA &&
-	    hdr[HDR_WRITE_VERSION] == 1 && hdr[HDR_READ_VERSION] == 1 &&
-	    is_legacy_schema(c->file))
-		return FILE_LEGACY;
-	refuse(c->path, "an SQLite database without the smatch-ci mark");
-	return FILE_FOREIGN;
 }
 
 /* ---- opening and recreating ------------------------------------------------- */
@@ -426,37 +286,6 @@ static int open_db(sci_cache *c)
 }
 
 /*
- * Creates c->file, empty, failing if anything appeared there meanwhile.
- * Returns 0, SCI_ENOTFOUND if it now exists (classify again), or SCI_EIO.
- */
-static int create_file(sci_cache *c)
-{
-	int fd = open(c->file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-
-	if (fd < 0) {
-		if (errno == EEXIST)
-			return SCI_ENOTFOUND;
-		return sci_error_set(SCI_EIO, "%s", strerror(errno));
-	}
-	close(fd);
-	return 0;
-}
-
-/* Deletes the cache file and sqlite3's side files, which belong to it. */
-static void remove_files(const char *file)
-{
-	static const char *const suffix[] = { "-journal", "-wal", "-shm", "" };
-	size_t i;
-
-	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
-		char *p = sci_printf_dup("%s%s", file, suffix[i]);
-
-		unlink(p);
-		free(p);
-	}
-}
-
-/*
  * After a failure described by sci_error_last(): start from an empty file
  * if that can help, has not been tried yet, and the file still carries
  * our mark (@legacy: it was checked to be a schema 1 cache just now); else
@@ -468,10 +297,9 @@ static void recover(sci_cache *c, int how, const char *what, int legacy)
 
 	close_db(c);
 	if (how == OPEN_RECREATE && !c->recreated &&
-	    (legacy || has_our_header(c->file))) {
+	    (legacy || sci_dbfile_is_ours(c->file, SCI_CACHE_APPLICATION_ID))) {
 		c->recreated = 1;
-		remove_files(c->file);
-		if (create_file(c) == 0 && open_db(c) == OPEN_OK) {
+		if (sci_dbfile_renew(c->file) == 0 && open_db(c) == OPEN_OK) {
 			warn(c, "cache '%s': %s: %s; recreated", c->path, what,
 			     why);
 			goto done;
@@ -486,39 +314,27 @@ done:
 int sci_cache_open(sci_cache **out, const char *path)
 {
 	sci_cache *c = sci_calloc(1, sizeof(*c));
-	int kind, how, error = 0, tries;
+	sci_dbfile f;
+	int how, error = 0;
 
 	*out = NULL;
 	c->path = sci_strdup(path);
-	if (sci_baseline__mkdirs(path) < 0) {
-		warn(c, "%s; caching disabled", sci_error_last());
+	switch (sci_dbfile_claim(&f, path, SCI_CACHE_APPLICATION_ID)) {
+	case SCI_DBFILE_FOREIGN:
+		error = refuse(path, f.why);
 		goto done;
-	}
-	/* A second pass only if another run created the file between our
-	 * look and our exclusive create. */
-	for (tries = 0; tries < 2; tries++) {
-		kind = classify(c);
-		if (kind != FILE_ABSENT)
-			break;
-		if ((error = create_file(c)) != SCI_ENOTFOUND)
-			break;
-		error = 0;
-	}
-	if (error < 0) {
-		warn(c, "cache '%s': cannot create: %s; caching disabled", path,
-		     sci_error_last());
-		error = 0;
+	case SCI_DBFILE_UNUSABLE:
+		warn(c, "cache '%s': %s; caching disabled", path, f.why);
 		goto done;
-	}
-	switch (kind) {
-	case FILE_FOREIGN:
-		error = SCI_EINVALID;
-		goto done;
-	case FILE_UNREADABLE:
-		warn(c, "cache '%s': cannot read: %s; caching disabled", path,
-		     sci_error_last());
-		goto done;
-	case FILE_LEGACY:
+	case SCI_DBFILE_UNMARKED:
+		/* Schema 1 caches used the rollback journal, never WAL. */
+		if (f.user_version != LEGACY_SCHEMA || !f.rollback ||
+		    !is_legacy_schema(f.file)) {
+			error = refuse(path, "an SQLite database without the smatch-ci mark");
+			goto done;
+		}
+		c->file = f.file;
+		f.file = NULL;
 		sci_error_set(SCI_EDB, "schema version %d, expected %d",
 			      LEGACY_SCHEMA, SCI_CACHE_SCHEMA);
 		recover(c, OPEN_RECREATE, "cannot open", 1);
@@ -526,6 +342,8 @@ int sci_cache_open(sci_cache **out, const char *path)
 	default:
 		break;
 	}
+	c->file = f.file;
+	f.file = NULL;
 	how = open_db(c);
 	if (how == OPEN_FOREIGN) {
 		close_db(c);
@@ -534,6 +352,7 @@ int sci_cache_open(sci_cache **out, const char *path)
 		recover(c, how, "cannot open", 0);
 	}
 done:
+	sci_dbfile_clear(&f);
 	if (error < 0) {
 		sci_cache_free(c);
 		return error;
