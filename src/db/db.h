@@ -99,7 +99,9 @@ void sci_db_tu_free(sci_db_tu *tu);
 /**
  * Reads the TU stored under @key into *out (owned).  Returns 0, or
  * SCI_ENOTFOUND when there is none (also for a no-op database or a row
- * that cannot be read back, which is recorded as a warning).
+ * that cannot be read back, which is recorded as a warning).  A lookup
+ * marks the TU used (see sci_db_prune) only when its mark is more than a
+ * day old, so runs that change nothing seldom write.
  */
 int sci_db_tu_get(sci_db *db, const char *key, sci_db_tu **out);
 
@@ -110,8 +112,8 @@ int sci_db_tu_get(sci_db *db, const char *key, sci_db_tu **out);
 int sci_db_tu_put(sci_db *db, const sci_db_tu *tu);
 
 /**
- * Drops TUs not used since @days days (a TU that is no longer part of
- * any run).  Returns the number dropped, or 0 on a no-op database.
+ * Drops TUs not used (stored or looked up) for @days days: TUs that are
+ * no longer part of any run.  Returns the number dropped, or 0 on a no-op database.
  */
 size_t sci_db_prune(sci_db *db, unsigned days);
 
@@ -131,8 +133,10 @@ int sci_db_stats_get(sci_db *db, sci_db_stats *out);
  * Writes what the database knows about function @name to @f, for
  * `smatch-ci db show`: each definition (TU, file:line, linkage) with its
  * summary in words, then the functions that call it (caller, its file and
- * TU).  Returns 0, or SCI_ENOTFOUND when no TU defines or calls @name.
- * The text is stable (sorted) so tests can compare it whole.
+ * TU).  Returns 0, SCI_ENOTFOUND when no TU defines or calls @name, or
+ * SCI_EDB when the database is a no-op or cannot be read; nothing is
+ * written to @f unless it returns 0.  The text is stable (sorted) so
+ * tests can compare it whole.
  */
 int sci_db_show(sci_db *db, const char *name, FILE *f);
 

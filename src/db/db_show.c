@@ -1,0 +1,193 @@
+/*
+ * db_show.c - what the database knows about one function, in words, for
+ * `smatch-ci db show` (contract in db.h).  The text is built in memory
+ * and written only when complete, so an error mid-way prints nothing, and
+ * every list is sorted in SQL so the text is the same on every run.
+ */
+#include "db/db_int.h"
+#include "util/error.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/*
+ * What the returns mask means to a caller, by mask value.  A lone NULL
+ * bit still means an allocation (an unchecked allocator's result).
+ */
+static const char *const returns_words[8] = {
+	[SCI_SUM_RET_FRESH] = "returns a fresh allocation, never NULL",
+	[SCI_SUM_RET_NULL] = "returns a fresh allocation or NULL",
+	[SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL] =
+		"returns a fresh allocation or NULL",
+	[SCI_SUM_RET_OTHER] = "returns no fresh allocation",
+	[SCI_SUM_RET_FRESH | SCI_SUM_RET_OTHER] =
+		"returns a fresh allocation or another value",
+	[SCI_SUM_RET_NULL | SCI_SUM_RET_OTHER] =
+		"returns a fresh allocation, NULL or another value",
+	[SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL | SCI_SUM_RET_OTHER] =
+		"returns a fresh allocation, NULL or another value",
+};
+
+/* Which bounds of the returned range only come from the type. */
+static const char *const soft_words[4] = {
+	"", " (lower bound from its type)", " (upper bound from its type)",
+	" (bounds from its type)"
+};
+
+static unsigned count_bits(unsigned mask)
+{
+	unsigned n = 0;
+
+	for (; mask; mask &= mask - 1)
+		n++;
+	return n;
+}
+
+/* "; frees parameters 1, 2 and 4", numbered from 1 as people count. */
+static void put_params(FILE *f, int *first, const char *verb, unsigned mask)
+{
+	unsigned i, k = 0, n = count_bits(mask);
+
+	if (!mask)
+		return;
+	fprintf(f, "%s%s parameter%s", *first ? "    " : "; ", verb,
+		n > 1 ? "s" : "");
+	for (i = 0; i < SCI_SUMMARY_MAX_PARAMS; i++) {
+		if (!(mask & (1u << i)))
+			continue;
+		k++;
+		fprintf(f, "%s%u", k == 1 ? " " : k == n ? " and " : ", ",
+			i + 1);
+	}
+	*first = 0;
+}
+
+static void put_facts(FILE *f, const char *text)
+{
+	sci_summary *s = NULL;
+	int first = 1, lines = 0;
+
+	if (!text || sci_summary_parse(&s, text) < 0) {
+		fprintf(f, "    summary unreadable: %s\n", sci_error_last());
+		return;
+	}
+	if (returns_words[s->returns & 7]) {
+		fprintf(f, "    %s\n", returns_words[s->returns & 7]);
+		lines++;
+	}
+	put_params(f, &first, "dereferences", s->derefs);
+	put_params(f, &first, "frees", s->frees);
+	put_params(f, &first, "may keep", s->captures);
+	if (!first) {
+		fputc('\n', f);
+		lines++;
+	}
+	if (s->ret) {
+		fprintf(f, "    returns %s%s\n", s->ret,
+			soft_words[s->ret_soft & 3]);
+		lines++;
+	}
+	if (s->noreturn) {
+		fputs("    never returns\n", f);
+		lines++;
+	}
+	if (!lines)
+		fputs("    nothing known\n", f);
+	sci_summary_free(s);
+}
+
+#define COL(st, i) ((const char *)sqlite3_column_text(st, i))
+
+/* Writes the definitions and callers of @name to @f; *found: how many. */
+static int show(sci_db *db, const char *name, FILE *f, int *found)
+{
+	sqlite3_stmt *st = NULL;
+	int rc, n = 0, error = SCI_EDB;
+
+	fprintf(f, "%s\n", name);
+	if (sci_db__prepare(db, &st,
+			    "SELECT fn.file, fn.line, fn.static, fn.summary, tu.path"
+			    " FROM fn JOIN tu ON tu.id = fn.tu WHERE fn.name = ?1"
+			    " ORDER BY fn.file, fn.line, tu.path, fn.summary",
+			    "t", name) < 0)
+		goto done;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		fprintf(f, "  defined in %s:%lld (%s), TU %s\n", COL(st, 0),
+			(long long)sqlite3_column_int64(st, 1),
+			sqlite3_column_int(st, 2) ? "static" : "extern",
+			COL(st, 4));
+		put_facts(f, COL(st, 3));
+		n++;
+	}
+	if (rc != SQLITE_DONE)
+		goto done;
+	if (!n)
+		fputs("  defined in no TU the database knows\n", f);
+	*found = n;
+	sqlite3_finalize(st);
+	n = 0;
+	if (sci_db__prepare(db, &st,
+			    "SELECT DISTINCT f.name, f.file, f.line, t.path"
+			    " FROM calls c"
+			    " JOIN fn f ON f.tu = c.tu AND f.seq = c.caller"
+			    " JOIN tu t ON t.id = c.tu"
+			    " WHERE c.callee = ?1 ORDER BY 1, 2, 3, 4",
+			    "t", name) < 0)
+		goto done;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!n++)
+			fputs("  called by\n", f);
+		fprintf(f, "    %s (%s:%lld), TU %s\n", COL(st, 0), COL(st, 1),
+			(long long)sqlite3_column_int64(st, 2), COL(st, 3));
+	}
+	if (rc != SQLITE_DONE)
+		goto done;
+	if (!n)
+		fputs("  called by no TU the database knows\n", f);
+	*found += n;
+	error = 0;
+done:
+	sqlite3_finalize(st);
+	return error;
+}
+
+int sci_db_show(sci_db *db, const char *name, FILE *f)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = NULL;
+	int found = 0, error = 0;
+
+	if (!sci_db_enabled(db))
+		return sci_error_set(SCI_EDB, "database '%s' is disabled: %s",
+				     db ? db->path : "",
+				     db && db->warning ? db->warning : "");
+	if (!(mem = open_memstream(&text, &len)))
+		return sci_error_set(SCI_EIO, "cannot write: out of memory");
+	/* one read transaction: a run storing meanwhile is seen whole */
+	if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK ||
+	    show(db, name, mem, &found) < 0) {
+		error = sci_db__fail(db, "show");
+		goto done;
+	}
+	sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL);
+	if (fclose(mem) != 0) {
+		mem = NULL;
+		error = sci_error_set(SCI_EIO, "cannot write: out of memory");
+		goto done;
+	}
+	mem = NULL;
+	if (!found) {
+		error = sci_error_set(SCI_ENOTFOUND,
+				      "no TU in database '%s' defines or calls '%s'",
+				      db->path, name);
+		goto done;
+	}
+	if (fwrite(text, 1, len, f) != len)
+		error = sci_error_set(SCI_EIO, "cannot write: %s", "short write");
+done:
+	if (mem)
+		fclose(mem);
+	free(text);
+	return error;
+}
