@@ -14,6 +14,7 @@
 #include "cli/cleanup.h"
 #include "cli/flags.h"
 #include "cli/paths.h"
+#include "cli/project.h"
 #include "baseline/baseline.h"
 #include "baseline/cache.h"
 #include "baseline/compare.h"
@@ -54,6 +55,8 @@ typedef struct {
 	const char *base_name;		/* the ref as given */
 	char *tmpdir;			/* merge base checkout, or NULL */
 	sci_cache *cache;
+	sci_summary_set *head_set;	/* the head side's summaries */
+	char head_digest[65];		/* ... their digest, for the cache */
 	sci_baseline *bl;
 	char *baseline_path;
 	sci_result_list head, base, results;
@@ -371,6 +374,8 @@ static void cache_key(const gate_ctx *g, char out[SCI_FP_HEX], const sci_tu *tu,
 		sci_strv_push_take(&flags, sci_printf_dup("nonnull:%s", a->returns_nonnull[i]));
 	for (i = 0; a->untrusted_sources && a->untrusted_sources[i]; i++)
 		sci_strv_push_take(&flags, sci_printf_dup("untrusted:%s", a->untrusted_sources[i]));
+	/* a base TU's findings depend on the other TUs' summaries too */
+	sci_strv_push_take(&flags, sci_printf_dup("summaries:%s", g->head_digest));
 	sci_cache_key(out, sci_cli_version(), (const char *const *)flags.v,
 		      flags.n, base_rel, g->base_sha);
 	sci_strv_clear(&flags);
@@ -491,6 +496,7 @@ static int analyze_base(gate_ctx *g)
 	sci_driver_opts dopts = *g->s->dopts;
 	sci_analyze_opts aopts = *g->s->aopts;
 	sci_driver_stats stats;
+	sci_project_opts popts = { 0 };
 	size_t i, k, hits = 0;
 	int error = 0;
 
@@ -547,7 +553,10 @@ static int analyze_base(gate_ctx *g)
 		aopts.report_inputs = 0;
 		aopts.project_dirs = dirs;
 		dopts.analyze_opts = &aopts;
-		if ((error = sci_driver_run(&diags, &stats, &base, &dopts)) < 0)
+		/* the TUs the change left alone are the same on both sides */
+		popts.background = g->head_set;
+		if ((error = sci_project_run(&diags, &stats, &base, &dopts,
+					     &popts)) < 0)
 			goto done;
 		for (i = 0; i < base.n; i++) {
 			int failed = 0;
@@ -1084,8 +1093,18 @@ static int open_cache(gate_ctx *g)
 	return error;
 }
 
+/* Both sides file a TU's summaries under its path in the repository. */
+static char *head_origin(const sci_tu *tu, void *payload)
+{
+	const gate_ctx *g = payload;
+
+	return repo_path_dup(g, tu->path, tu->directory ? tu->directory
+							: g->s->cwd);
+}
+
 static int analyze_head(gate_ctx *g)
 {
+	sci_project_opts popts = { 0 };
 	sci_driver_opts dopts = *g->s->dopts;
 	sci_analyze_opts aopts = *g->s->aopts;
 	sci_diag_list diags = { 0 };
@@ -1097,8 +1116,12 @@ static int analyze_head(gate_ctx *g)
 	if (g->root)
 		aopts.project_dirs = dirs;
 	dopts.analyze_opts = &aopts;
-	if ((error = sci_driver_run(&diags, &stats, &g->tus, &dopts)) < 0)
+	popts.origin = head_origin;
+	popts.origin_payload = g;
+	popts.set_out = &g->head_set;
+	if ((error = sci_project_run(&diags, &stats, &g->tus, &dopts, &popts)) < 0)
 		return error;
+	sci_summary_set_digest(g->head_set, g->head_digest);
 	if (stats.failed)
 		fprintf(stderr, "smatch-ci: analysis incomplete: %zu of %zu translation units failed\n",
 			stats.failed, stats.tus);
@@ -1120,6 +1143,7 @@ static void gate_free(gate_ctx *g)
 	sci_tu_list_clear(&g->tus);
 	sci_changes_free(g->changes);
 	sci_cache_free(g->cache);
+	sci_summary_set_free(g->head_set);
 	sci_baseline_free(g->bl);
 	free(g->baseline_path);
 	sci_vcs_free(g->vcs);

@@ -8,8 +8,8 @@
 #include "cli/driver.h"
 #include "cli/gate.h"
 #include "cli/project.h"
-#include "cli/options.h"
 #include "cli/paths.h"
+#include "cli/options.h"
 #include "cli/plan.h"
 #include "cli/profile.h"
 #include "cli/rules.h"
@@ -149,6 +149,27 @@ static void set_analysis_opts(sci_analyze_opts *aopts, sci_driver_opts *dopts,
 	dopts->cwd = cwd;
 }
 
+/*
+ * The project database, `.smatch-ci/db.sqlite` under the project root
+ * (--no-cache: none).  Returns SCI_EINVALID when that path holds something
+ * that is not ours: better stop than silently run without it.
+ */
+static int open_db(sci_db **out, const sci_cli_options *o, const char *root)
+{
+	char *path;
+	int error;
+
+	*out = NULL;
+	if (o->no_cache || !root)
+		return 0;
+	path = sci_path_join_dup(root, SCI_DB_DEFAULT_PATH);
+	error = sci_db_open(out, path);
+	if (!error && sci_db_warning(*out))
+		fprintf(stderr, "smatch-ci: warning: %s\n", sci_db_warning(*out));
+	free(path);
+	return error;
+}
+
 static int run(const sci_cli_options *o)
 {
 	sci_analyze_opts aopts;
@@ -160,6 +181,8 @@ static int run(const sci_cli_options *o)
 	sci_diag_list diags = { NULL, 0, 0 };
 	sci_strv rules = { 0 };
 	sci_profile profile;
+	sci_project_opts popts = { 0 };
+	sci_db *db = NULL;
 	sci_tu_list tus;
 	char cwd[PATH_MAX];
 	FILE *json = NULL;
@@ -210,7 +233,13 @@ static int run(const sci_cli_options *o)
 		goto done;
 	}
 
-	if (sci_project_run(&diags, &stats, &tus, &dopts, NULL) < 0) {
+	popts.cwd = cwd;
+	if (tus.n > 1 && open_db(&db, o, project_root) < 0) {
+		fail(sci_error_last());
+		goto done;
+	}
+	popts.db = db;
+	if (sci_project_run(&diags, &stats, &tus, &dopts, &popts) < 0) {
 		fail(sci_error_last());
 		goto done;
 	}
@@ -245,6 +274,7 @@ done:
 	}
 	sci_diag_list_clear(&diags);
 	sci_tu_list_clear(&tus);
+	sci_db_free(db);
 	sci_strv_clear(&rules);
 	sci_profile_clear(&profile);
 	free(gcc_base);

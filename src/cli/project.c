@@ -3,6 +3,7 @@
  * summaries, then settle (project.h).
  */
 #include "cli/project.h"
+#include "cli/project_db.h"
 
 #include "util/alloc.h"
 #include "util/error.h"
@@ -15,6 +16,14 @@ typedef struct {
 	const sci_project_opts *popts;
 	char **origins;			/* per TU */
 	sci_summary_set *set;
+	/* with a database, per TU: */
+	sci_db *db;
+	sci_project_memo *memo;
+	char (*keys)[SCI_DB_HASH_HEX];
+	sci_db_tu **recs;		/* stored, inputs unchanged; or NULL */
+	char (*deps)[SCI_DB_HASH_HEX];	/* callee summaries its analysis used */
+	sci_strv *inputs;		/* files it read */
+	unsigned char *analyzed;	/* analyzed in this run */
 } run_ctx;
 
 static char *origin_of(const run_ctx *r, const sci_tu *tu)
@@ -47,6 +56,19 @@ static int run_some(run_ctx *r, const unsigned char *pick,
 	free(sub.items);
 	sci_diag_list_clear(&scratch);
 	return error;
+}
+
+static void forget_results(sci_tu *tu);
+
+/* The stored summaries again (forget_results() dropped them). */
+static void reuse_summaries_only(run_ctx *r, size_t i)
+{
+	const sci_db_tu *rec = r->recs[i];
+	size_t k;
+
+	for (k = 0; k < rec->nsummaries; k++)
+		sci_tu_summaries_add(&r->tus->items[i],
+				     sci_summary_dup(rec->summaries[k]));
 }
 
 static void forget_results(sci_tu *tu)
@@ -150,6 +172,90 @@ static void collect(sci_diag_list *out, sci_driver_stats *stats,
 	sci_driver_sort_unique(out, first);
 }
 
+/* ------------------------------------------------ the project database */
+
+static void db_begin(run_ctx *r, const sci_project_opts *popts)
+{
+	size_t i, n = r->tus->n ? r->tus->n : 1;
+
+	r->memo = sci_project_memo_new();
+	r->keys = sci_calloc(n, sizeof(*r->keys));
+	r->recs = sci_calloc(n, sizeof(*r->recs));
+	r->deps = sci_calloc(n, sizeof(*r->deps));
+	r->inputs = sci_calloc(n, sizeof(*r->inputs));
+	r->analyzed = sci_calloc(n, 1);
+	for (i = 0; i < r->tus->n; i++) {
+		sci_project_tu_key(r->keys[i], &r->tus->items[i], popts->cwd);
+		r->recs[i] = sci_project_lookup(r->db, r->memo, r->keys[i]);
+	}
+}
+
+static void reuse_summaries(run_ctx *r, size_t i)
+{
+	const sci_db_tu *rec = r->recs[i];
+	size_t k;
+
+	reuse_summaries_only(r, i);
+	for (k = 0; k < rec->ninputs; k++)
+		sci_strv_push(&r->inputs[i], rec->inputs[k].path);
+}
+
+/* The stored findings, if made with the callee summaries of now. */
+static int reuse_findings(run_ctx *r, size_t i)
+{
+	const sci_db_tu *rec = r->recs ? r->recs[i] : NULL;
+	sci_tu *tu = &r->tus->items[i];
+	char deps[SCI_DB_HASH_HEX];
+	size_t k;
+
+	if (!rec || !rec->findings || !rec->deps)
+		return 0;
+	sci_project_deps(deps, tu, r->set);
+	if (strcmp(deps, rec->deps) != 0)
+		return 0;
+	forget_results(tu);
+	if (sci_project_take_findings(tu, rec) < 0) {
+		sci_diag_list_clear(&tu->diags);
+		reuse_summaries_only(r, i);
+		return 0;
+	}
+	reuse_summaries_only(r, i);
+	for (k = 0; k < rec->ninputs; k++)
+		sci_strv_push(&tu->inputs, rec->inputs[k].path);
+	return 1;
+}
+
+static void db_store(run_ctx *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->tus->n; i++) {
+		const sci_tu *tu = &r->tus->items[i];
+
+		if (!r->analyzed[i])
+			continue;
+		sci_project_store(r->db, r->memo, r->keys[i], tu,
+				  tu->inputs.n ? &tu->inputs : &r->inputs[i],
+				  r->deps[i]);
+	}
+}
+
+static void db_end(run_ctx *r)
+{
+	size_t i;
+
+	for (i = 0; r->recs && i < r->tus->n; i++) {
+		sci_db_tu_free(r->recs[i]);
+		sci_strv_clear(&r->inputs[i]);
+	}
+	free(r->recs);
+	free(r->inputs);
+	free(r->keys);
+	free(r->deps);
+	free(r->analyzed);
+	sci_project_memo_free(r->memo);
+}
+
 int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 		    sci_tu_list *tus, const sci_driver_opts *dopts,
 		    const sci_project_opts *popts)
@@ -173,6 +279,7 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	r.tus = tus;
 	r.popts = popts;
 	r.set = sci_summary_set_new();
+	r.db = popts ? popts->db : NULL;
 	r.origins = sci_calloc(tus->n ? tus->n : 1, sizeof(*r.origins));
 	all = sci_calloc(tus->n ? tus->n : 1, 1);
 	pick = sci_calloc(tus->n ? tus->n : 1, 1);
@@ -183,15 +290,26 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	if (popts && popts->background)
 		sci_summary_set_merge(r.set, popts->background);
 
+	if (r.db)
+		db_begin(&r, popts);
+
 	/* 1. summaries, no checkers: what is found here is found again in 2 */
 	a1.rules = no_rules;
 	a1.nrules = 0;
-	a1.report_inputs = 0;
+	a1.report_inputs = r.db != NULL;
 	a1.emit_summaries = 1;
 	d1.analyze_opts = &a1;
-	if ((error = run_some(&r, all, &d1, &st)) < 0)
+	for (i = 0; i < tus->n; i++)
+		pick[i] = !(r.recs && r.recs[i]);
+	if ((error = run_some(&r, pick, &d1, &st)) < 0)
 		goto done;
 	for (i = 0; i < tus->n; i++) {
+		if (r.recs && r.recs[i])
+			reuse_summaries(&r, i);
+		else if (r.inputs) {
+			r.inputs[i] = tus->items[i].inputs;
+			memset(&tus->items[i].inputs, 0, sizeof(tus->items[i].inputs));
+		}
 		file_summaries(&r, i);
 		forget_results(&tus->items[i]);
 	}
@@ -199,12 +317,20 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	/* 2 and 3 */
 	a2.summaries = r.set;
 	a2.emit_summaries = 1;
+	a2.report_inputs |= r.db != NULL;
 	d2.analyze_opts = &a2;
-	memcpy(pick, all, tus->n);
+	for (i = 0; i < tus->n; i++)
+		pick[i] = !reuse_findings(&r, i);
 	for (round = 1; round <= SCI_PROJECT_ROUNDS; round++) {
 		for (i = 0; i < tus->n; i++)
-			if (pick[i])
+			if (pick[i]) {
 				forget_results(&tus->items[i]);
+				if (r.deps)
+					sci_project_deps(r.deps[i], &tus->items[i],
+							 r.set);
+				if (r.analyzed)
+					r.analyzed[i] = 1;
+			}
 		if ((error = run_some(&r, pick, &d2, &st)) < 0)
 			goto done;
 		memcpy(all, pick, tus->n);
@@ -212,11 +338,14 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 			break;
 	}
 	collect(out, stats, tus);
+	if (r.db)
+		db_store(&r);
 	if (popts && popts->set_out) {
 		*popts->set_out = r.set;
 		r.set = NULL;
 	}
 done:
+	db_end(&r);
 	for (i = 0; i < tus->n; i++)
 		free(r.origins[i]);
 	free(r.origins);

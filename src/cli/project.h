@@ -21,11 +21,19 @@
  * with the address space: nothing is written to disk for it.
  *
  * A run of a single TU has no other TU to learn from and skips step 1.
+ *
+ * With a project database (sci_project_opts.db), a TU whose input files
+ * have the content they had when it was stored skips step 1 (its stored
+ * summaries serve), and skips step 2 as well when what its callees in
+ * other TUs do is also unchanged (its stored findings serve); every TU
+ * analyzed is stored again.  A one-file pull request thus re-summarizes
+ * one TU and re-analyzes it and the TUs whose callees it changed.
  */
 #ifndef SCI_CLI_PROJECT_H
 #define SCI_CLI_PROJECT_H
 
 #include "cli/driver.h"
+#include "db/db.h"
 #include "summary/summary.h"
 
 /* Analyses of one TU at most: the first and two to settle. */
@@ -45,6 +53,9 @@ typedef struct {
 	 * what @background says under its origin.
 	 */
 	const sci_summary_set *background;
+	/* The project database (may be NULL: nothing kept between runs). */
+	sci_db *db;
+	const char *cwd;	/* of the run: part of a TU's identity */
 	/* Receives the run's final summary set (owned), if not NULL. */
 	sci_summary_set **set_out;
 } sci_project_opts;

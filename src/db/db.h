@@ -44,6 +44,9 @@
 /* PRAGMA application_id of every database file: "SCID". */
 #define SCI_DB_APPLICATION_ID 0x53434944
 
+/* Where a run keeps it, under the project root. */
+#define SCI_DB_DEFAULT_PATH ".smatch-ci/db.sqlite"
+
 /* SHA-256 in hex and its NUL. */
 #define SCI_DB_HASH_HEX 65
 

@@ -6,8 +6,10 @@
 
 #include "util/alloc.h"
 #include "util/error.h"
+#include "util/sha256.h"
 
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -443,6 +445,55 @@ const sci_summary *sci_summary_set_find_origin(const sci_summary_set *set,
 		if (strcmp(d->origin, origin) == 0)
 			return d->s;
 	return NULL;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void sci_summary_set_digest(const sci_summary_set *set, char out[65])
+{
+	unsigned char digest[SCI_SHA256_LEN];
+	sci_sha256_ctx ctx;
+	char **lines = NULL;
+	size_t i, n = 0, cap = 0;
+
+	for (i = 0; set && i < set->nbuckets; i++) {
+		const entry *e;
+		const def *d;
+
+		for (e = set->buckets[i]; e; e = e->next)
+			for (d = e->defs; d; d = d->next) {
+				sci_summary facts = *d->s;
+				char *text;
+
+				/* where it is written does not change what it does */
+				facts.file = NULL;
+				facts.line = 0;
+				facts.calls = NULL;
+				facts.ncalls = 0;
+				text = sci_summary_format(&facts);
+				if (n == cap) {
+					cap = cap ? cap * 2 : 256;
+					lines = sci_realloc(lines, cap * sizeof(*lines));
+				}
+				lines[n] = sci_realloc(NULL, strlen(d->origin) +
+							     strlen(text) + 2);
+				sprintf(lines[n++], "%s %s", d->origin, text);
+				free(text);
+			}
+	}
+	if (n)
+		qsort(lines, n, sizeof(*lines), cmp_str);
+	sci_sha256_init(&ctx);
+	for (i = 0; i < n; i++) {
+		sci_sha256_field(&ctx, lines[i]);
+		free(lines[i]);
+	}
+	free(lines);
+	sci_sha256_final(&ctx, digest);
+	sci_sha256_hex(out, digest);
 }
 
 size_t sci_summary_set_count(const sci_summary_set *set)

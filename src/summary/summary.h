@@ -115,6 +115,13 @@ const sci_summary *sci_summary_set_find_origin(const sci_summary_set *set,
 					       const char *name,
 					       const char *origin);
 
+/**
+ * A digest of everything @set says to callers (each definition's origin and
+ * facts, in a fixed order), as 64 hex digits and a NUL into @out: results
+ * computed with the set are valid for another set of the same digest.
+ */
+void sci_summary_set_digest(const sci_summary_set *set, char out[65]);
+
 /** Number of names with a usable (unambiguous) summary. */
 size_t sci_summary_set_count(const sci_summary_set *set);
 

@@ -1,0 +1,243 @@
+/*
+ * project_db.c - project.c's rows in the project database (project_db.h).
+ */
+#include "cli/project_db.h"
+
+#include "cli/options.h"
+#include "report/jsonl.h"
+#include "util/alloc.h"
+#include "util/sha256.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct memo_entry {
+	char *path;
+	char sha[SCI_DB_HASH_HEX];	/* "" when unreadable */
+	struct memo_entry *next;
+} memo_entry;
+
+#define MEMO_BUCKETS 4096
+
+struct sci_project_memo {
+	memo_entry *b[MEMO_BUCKETS];
+};
+
+sci_project_memo *sci_project_memo_new(void)
+{
+	return sci_calloc(1, sizeof(sci_project_memo));
+}
+
+void sci_project_memo_free(sci_project_memo *m)
+{
+	size_t i;
+
+	for (i = 0; m && i < MEMO_BUCKETS; i++) {
+		memo_entry *e = m->b[i], *n;
+
+		for (; e; e = n) {
+			n = e->next;
+			free(e->path);
+			free(e);
+		}
+	}
+	free(m);
+}
+
+static size_t hash_path(const char *s)
+{
+	size_t h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h % MEMO_BUCKETS;
+}
+
+/* The SHA-256 of @path's content ("" if it cannot be read), once a run. */
+static const char *file_sha(sci_project_memo *m, const char *path)
+{
+	size_t h = hash_path(path);
+	unsigned char digest[SCI_SHA256_LEN], buf[65536];
+	sci_sha256_ctx ctx;
+	memo_entry *e;
+	FILE *f;
+	size_t n;
+
+	for (e = m->b[h]; e; e = e->next)
+		if (strcmp(e->path, path) == 0)
+			return e->sha;
+	e = sci_calloc(1, sizeof(*e));
+	e->path = sci_strdup(path);
+	e->next = m->b[h];
+	m->b[h] = e;
+	if (!(f = fopen(path, "rb")))
+		return e->sha;
+	sci_sha256_init(&ctx);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		sci_sha256_update(&ctx, buf, n);
+	if (!ferror(f)) {
+		sci_sha256_final(&ctx, digest);
+		sci_sha256_hex(e->sha, digest);
+	}
+	fclose(f);
+	return e->sha;
+}
+
+void sci_project_tu_key(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
+			const char *cwd)
+{
+	sci_strv flags = { 0 };
+	size_t i;
+
+	/* findings carry paths relative to where the run was */
+	sci_strv_push(&flags, cwd ? cwd : "");
+	for (i = 0; tu->argv && tu->argv[i]; i++)
+		sci_strv_push(&flags, tu->argv[i]);
+	sci_db_tu_key(out, sci_cli_version(), tu->path, tu->directory,
+		      (const char *const *)flags.v, flags.n);
+	sci_strv_clear(&flags);
+}
+
+sci_db_tu *sci_project_lookup(sci_db *db, sci_project_memo *m,
+			      const char *key)
+{
+	sci_db_tu *rec = NULL;
+	size_t i;
+
+	if (!db || sci_db_tu_get(db, key, &rec) < 0)
+		return NULL;
+	/* a TU always reads its own file: no inputs means a broken row */
+	if (!rec->ninputs)
+		goto stale;
+	for (i = 0; i < rec->ninputs; i++) {
+		const char *now = file_sha(m, rec->inputs[i].path);
+
+		if (!*now || strcmp(now, rec->inputs[i].sha) != 0)
+			goto stale;
+	}
+	return rec;
+stale:
+	sci_db_tu_free(rec);
+	return NULL;
+}
+
+static int defines(const sci_tu *tu, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < tu->nsummaries; k++)
+		if (strcmp(tu->summaries[k]->name, name) == 0)
+			return 1;
+	return 0;
+}
+
+void sci_project_deps(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
+		      const sci_summary_set *set)
+{
+	sci_summary_set *deps = sci_summary_set_new();
+	size_t k, c;
+
+	for (k = 0; k < tu->nsummaries; k++) {
+		const sci_summary *s = tu->summaries[k];
+
+		for (c = 0; c < s->ncalls; c++) {
+			const sci_summary *callee;
+
+			if (defines(tu, s->calls[c]))
+				continue;
+			callee = sci_summary_set_find(set, s->calls[c]);
+			if (callee)
+				sci_summary_set_add(deps, callee, "");
+		}
+	}
+	sci_summary_set_digest(deps, out);
+	sci_summary_set_free(deps);
+}
+
+int sci_project_take_findings(sci_tu *tu, const sci_db_tu *rec)
+{
+	const char *p = rec->findings;
+	sci_diag_list got = { 0 };
+	size_t i;
+
+	while (p && *p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		char *line = sci_realloc(NULL, n + 1);
+		sci_diag *d = NULL;
+		int e;
+
+		memcpy(line, p, n);
+		line[n] = '\0';
+		e = n ? sci_jsonl_parse(&d, line) : 0;
+		free(line);
+		if (e < 0) {
+			sci_diag_list_clear(&got);
+			return -1;
+		}
+		if (d)
+			sci_diag_list_take(&got, d);
+		p = nl ? nl + 1 : p + n;
+	}
+	for (i = 0; i < got.n; i++)
+		sci_diag_list_take(&tu->diags, got.items[i]);
+	free(got.items);
+	return 0;
+}
+
+void sci_project_store(sci_db *db, sci_project_memo *m, const char *key,
+		       const sci_tu *tu, const sci_strv *inputs,
+		       const char *deps)
+{
+	sci_db_tu rec;
+	char *findings = NULL;
+	size_t i, len = 0;
+
+	if (!db || !inputs->n)
+		return;
+	memset(&rec, 0, sizeof(rec));
+	snprintf(rec.key, sizeof(rec.key), "%s", key);
+	rec.path = tu->display ? tu->display : tu->path;
+	rec.inputs = sci_calloc(inputs->n, sizeof(*rec.inputs));
+	for (i = 0; i < inputs->n; i++) {
+		const char *sha = file_sha(m, inputs->v[i]);
+
+		if (!*sha)
+			goto done;	/* vanished: nothing to vouch for */
+		rec.inputs[rec.ninputs].path = inputs->v[i];
+		snprintf(rec.inputs[rec.ninputs].sha, SCI_DB_HASH_HEX, "%s", sha);
+		rec.ninputs++;
+	}
+	rec.summaries = tu->summaries;
+	rec.nsummaries = tu->nsummaries;
+	if (deps) {
+		findings = sci_strdup("");
+		for (i = 0; i < tu->diags.n; i++) {
+			char *line = NULL;
+			size_t n;
+
+			if (strcmp(tu->diags.items[i]->rule,
+				   SCI_RULE_ANALYSIS_FAILURE) == 0 ||
+			    sci_jsonl_format(&line, tu->diags.items[i]) < 0) {
+				free(line);
+				free(findings);
+				findings = NULL;	/* summaries only */
+				break;
+			}
+			n = strlen(line);
+			findings = sci_realloc(findings, len + n + 2);
+			memcpy(findings + len, line, n);
+			findings[len + n] = '\n';
+			findings[len + n + 1] = '\0';
+			len += n + 1;
+			free(line);
+		}
+		rec.deps = findings ? (char *)deps : NULL;
+		rec.findings = findings;
+	}
+	sci_db_tu_put(db, &rec);
+done:
+	free(rec.inputs);
+	free(findings);
+}

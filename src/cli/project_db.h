@@ -1,0 +1,49 @@
+/*
+ * project_db.h - what project.c keeps in the project database (db/db.h)
+ * between runs: a TU whose input files hash as they did last time gets
+ * its summaries back without a summary pass, and its findings too when
+ * the summaries of the functions it calls in other TUs are also the same.
+ */
+#ifndef SCI_CLI_PROJECT_DB_H
+#define SCI_CLI_PROJECT_DB_H
+
+#include "cli/plan.h"
+#include "db/db.h"
+#include "summary/summary.h"
+
+typedef struct sci_project_memo sci_project_memo;
+
+/** A run's memo of file hashes (a header is hashed once a run). */
+sci_project_memo *sci_project_memo_new(void);
+void sci_project_memo_free(sci_project_memo *m);
+
+/** The identity of @tu in the database, for a run from @cwd. */
+void sci_project_tu_key(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
+			const char *cwd);
+
+/**
+ * Looks @key up; returns the record (owned) only when every input file
+ * still has its recorded content, else NULL.
+ */
+sci_db_tu *sci_project_lookup(sci_db *db, sci_project_memo *m,
+			      const char *key);
+
+/**
+ * The hash of what @set says of each function @tu calls and does not
+ * define (its dependencies on other TUs), into @out.
+ */
+void sci_project_deps(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
+		      const sci_summary_set *set);
+
+/** @rec's findings (JSON lines) into @tu's diags; 0, or -1 if unreadable. */
+int sci_project_take_findings(sci_tu *tu, const sci_db_tu *rec);
+
+/**
+ * Stores @tu under @key: @inputs (the files it read) with their hashes,
+ * its summaries, and, unless @deps is NULL, its findings with @deps.
+ */
+void sci_project_store(sci_db *db, sci_project_memo *m, const char *key,
+		       const sci_tu *tu, const sci_strv *inputs,
+		       const char *deps);
+
+#endif
