@@ -71,8 +71,9 @@ int sci_cli_gate_wanted(const sci_cli_options *o)
 {
 	return o->base_ref || o->base_sha || o->sarif || o->sarif_suppressed ||
 	       o->gitlab || o->markdown || o->fail_on ||
-	       o->command != SCI_CMD_CHECK ||
-	       (!o->files.n && !o->compdb);
+	       (o->command >= SCI_CMD_BASELINE_UPDATE &&
+		o->command <= SCI_CMD_BASELINE_CHECK) ||
+	       (o->command == SCI_CMD_CHECK && !o->files.n && !o->compdb);
 }
 
 static int usage_error(const char *what)

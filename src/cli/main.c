@@ -5,6 +5,7 @@
  */
 #include "analyzer/analyzer.h"
 #include "cli/cleanup.h"
+#include "cli/db_cmd.h"
 #include "cli/driver.h"
 #include "cli/gate.h"
 #include "cli/project.h"
@@ -150,19 +151,19 @@ static void set_analysis_opts(sci_analyze_opts *aopts, sci_driver_opts *dopts,
 }
 
 /*
- * The project database, `.smatch-ci/db.sqlite` under the project root
- * (--no-cache: none).  Returns SCI_EINVALID when that path holds something
+ * The project database (db_cmd.h says where; --no-cache: none), for runs
+ * of more than one TU and for `db build`.  Returns SCI_EINVALID when that path holds something
  * that is not ours: better stop than silently run without it.
  */
-static int open_db(sci_db **out, const sci_cli_options *o, const char *root)
+static int open_db(sci_db **out, const sci_cli_options *o, const char *cwd)
 {
 	char *path;
 	int error;
 
 	*out = NULL;
-	if (o->no_cache || !root)
+	if (o->no_cache)
 		return 0;
-	path = sci_path_join_dup(root, SCI_DB_DEFAULT_PATH);
+	path = sci_cli_db_path(o, cwd);
 	error = sci_db_open(out, path);
 	if (!error && sci_db_warning(*out))
 		fprintf(stderr, "smatch-ci: warning: %s\n", sci_db_warning(*out));
@@ -182,6 +183,7 @@ static int run(const sci_cli_options *o)
 	sci_strv rules = { 0 };
 	sci_profile profile;
 	sci_project_opts popts = { 0 };
+	sci_project_stats pstats = { 0, 0, 0, 0 };
 	sci_db *db = NULL;
 	sci_tu_list tus;
 	char cwd[PATH_MAX];
@@ -234,13 +236,28 @@ static int run(const sci_cli_options *o)
 	}
 
 	popts.cwd = cwd;
-	if (tus.n > 1 && open_db(&db, o, project_root) < 0) {
+	if ((tus.n > 1 || o->command == SCI_CMD_DB_BUILD) &&
+	    open_db(&db, o, cwd) < 0) {
 		fail(sci_error_last());
 		goto done;
 	}
 	popts.db = db;
+	popts.stats_out = &pstats;
 	if (sci_project_run(&diags, &stats, &tus, &dopts, &popts) < 0) {
 		fail(sci_error_last());
+		goto done;
+	}
+	if (o->command == SCI_CMD_DB_BUILD) {
+		printf("smatch-ci: %zu translation units: %zu summarized, %zu analyzed in %u round%s, %zu from the database%s\n",
+		       tus.n, pstats.summarized, pstats.analyses, pstats.rounds,
+		       pstats.rounds == 1 ? "" : "s", pstats.reused,
+		       db ? "" : " (no database: --no-cache)");
+		if (db && sci_db_warning(db))
+			fprintf(stderr, "smatch-ci: warning: %s\n", sci_db_warning(db));
+		if (stats.failed)
+			fprintf(stderr, "smatch-ci: analysis incomplete: %zu of %zu translation units failed\n",
+				stats.failed, stats.tus);
+		code = stats.failed ? EXIT_INCOMPLETE : EXIT_CLEAN;
 		goto done;
 	}
 	if (o->json && !json_stdout && !json_file &&
@@ -302,6 +319,9 @@ int main(int argc, char **argv)
 	} else if (o->list_checks) {
 		list_checks(stdout);
 		code = EXIT_CLEAN;
+	} else if (o->command == SCI_CMD_DB_SHOW ||
+		   o->command == SCI_CMD_DB_STATS) {
+		code = sci_cli_db_command(o);
 	} else {
 		sci_cleanup_install();
 		code = run(o);

@@ -23,6 +23,8 @@ static const char usage[] =
 "       smatch-ci [check] [options] -p compile_commands.json [FILE...]\n"
 "       smatch-ci [check] --baseline REF [options]\n"
 "       smatch-ci baseline update|prune|check [options]\n"
+"       smatch-ci db build [options] FILE... | -p compile_commands.json\n"
+"       smatch-ci db show FUNCTION | db stats [--db FILE]\n"
 "\n"
 "Analyzes C translation units and reports findings, one per line:\n"
 "  path:line function() level: message [rule-id]\n"
@@ -60,6 +62,9 @@ static const char usage[] =
 "                        does not fail the gate (the run still exits 3)\n"
 "  --cache FILE, --no-cache\n"
 "                        base results cache (default .smatch-ci/cache.sqlite)\n"
+"  --db FILE             project database: function summaries and results\n"
+"                        of every TU, kept between runs (default\n"
+"                        .smatch-ci/db.sqlite; --no-cache: none)\n"
 "  -q, --quiet           print only the gate's verdict\n"
 "Execution:\n"
 "  -j N, --jobs N        parallel workers (default: number of online cores)\n"
@@ -106,6 +111,7 @@ void sci_cli_options_free(sci_cli_options *o)
 	free(o->markdown);
 	free(o->category);
 	free(o->cache);
+	free(o->db);
 	for (i = 0; i < o->nrule_ops; i++)
 		free(o->rule_ops[i].rule);
 	free(o->rule_ops);
@@ -341,6 +347,7 @@ static int parse_valued(sci_cli_options *o, cursor *c)
 			{ "--markdown", offsetof(sci_cli_options, markdown) },
 			{ "--category", offsetof(sci_cli_options, category) },
 			{ "--cache", offsetof(sci_cli_options, cache) },
+			{ "--db", offsetof(sci_cli_options, db) },
 		};
 		size_t k;
 
@@ -461,6 +468,21 @@ int sci_cli_options_parse(sci_cli_options **out, int argc, char **argv)
 			goto done;
 		}
 		o->command = (sci_cli_command)(SCI_CMD_BASELINE_UPDATE + k);
+		c.i++;
+	} else if (c.i < argc && strcmp(argv[c.i], "db") == 0) {
+		static const char *const verbs[] = { "build", "show", "stats" };
+		int k;
+
+		c.i++;
+		for (k = 0; k < 3 && c.i < argc; k++)
+			if (strcmp(argv[c.i], verbs[k]) == 0)
+				break;
+		if (c.i >= argc || k == 3) {
+			error = sci_error_set(SCI_EINVALID,
+					      "'db' needs build, show or stats");
+			goto done;
+		}
+		o->command = (sci_cli_command)(SCI_CMD_DB_BUILD + k);
 		c.i++;
 	}
 	for (; c.i < argc; c.i++) {

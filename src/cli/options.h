@@ -19,12 +19,16 @@ typedef struct {
 	char *rule;	/* a rule id or "all" */
 } sci_cli_rule_op;
 
-/* The command: `check` (default) or `baseline update|prune|check`. */
+/* The command: `check` (default), `baseline update|prune|check` or
+ * `db build|show|stats`. */
 typedef enum {
 	SCI_CMD_CHECK = 0,
 	SCI_CMD_BASELINE_UPDATE,
 	SCI_CMD_BASELINE_PRUNE,
-	SCI_CMD_BASELINE_CHECK
+	SCI_CMD_BASELINE_CHECK,
+	SCI_CMD_DB_BUILD,	/* db build: analyze, keep the database, no report */
+	SCI_CMD_DB_SHOW,	/* db show FUNC (the name is files.v[0]) */
+	SCI_CMD_DB_STATS	/* db stats */
 } sci_cli_command;
 
 typedef struct {
@@ -55,7 +59,8 @@ typedef struct {
 	char *markdown;		/* --markdown FILE */
 	char *category;		/* --category NAME (SARIF automationDetails) */
 	char *cache;		/* --cache FILE, or NULL (default) */
-	int no_cache;		/* --no-cache */
+	int no_cache;		/* --no-cache: neither the cache nor the database */
+	char *db;		/* --db FILE, or NULL (default) */
 	int allow_unanalyzed;	/* --allow-unanalyzed: a changed TU that
 				 * failed does not fail the gate */
 	int quiet;		/* --quiet: only the verdict */

@@ -264,12 +264,13 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	sci_driver_opts d1 = *dopts, d2 = *dopts;
 	sci_analyze_opts a1, a2;
 	sci_driver_stats st;
+	sci_project_stats ps = { 0, 0, 0, 0 };
 	run_ctx r;
 	unsigned char *all, *pick;
 	size_t i;
 	int error = 0, round;
 
-	if (tus->n < 2 && !(popts && popts->background))
+	if (tus->n < 2 && !(popts && (popts->background || popts->db)))
 		return sci_driver_run(out, stats, tus, dopts);
 	memset(&a1, 0, sizeof(a1));
 	if (dopts->analyze_opts)
@@ -299,8 +300,10 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	a1.report_inputs = r.db != NULL;
 	a1.emit_summaries = 1;
 	d1.analyze_opts = &a1;
-	for (i = 0; i < tus->n; i++)
+	for (i = 0; i < tus->n; i++) {
 		pick[i] = !(r.recs && r.recs[i]);
+		ps.summarized += pick[i];
+	}
 	if ((error = run_some(&r, pick, &d1, &st)) < 0)
 		goto done;
 	for (i = 0; i < tus->n; i++) {
@@ -319,11 +322,21 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	a2.emit_summaries = 1;
 	a2.report_inputs |= r.db != NULL;
 	d2.analyze_opts = &a2;
-	for (i = 0; i < tus->n; i++)
+	for (i = 0; i < tus->n; i++) {
 		pick[i] = !reuse_findings(&r, i);
+		ps.reused += !pick[i];
+	}
 	for (round = 1; round <= SCI_PROJECT_ROUNDS; round++) {
+		int any = 0;
+
+		for (i = 0; i < tus->n; i++)
+			any |= pick[i];
+		if (!any)
+			break;
+		ps.rounds = (unsigned)round;
 		for (i = 0; i < tus->n; i++)
 			if (pick[i]) {
+				ps.analyses++;
 				forget_results(&tus->items[i]);
 				if (r.deps)
 					sci_project_deps(r.deps[i], &tus->items[i],
@@ -340,6 +353,8 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	collect(out, stats, tus);
 	if (r.db)
 		db_store(&r);
+	if (popts && popts->stats_out)
+		*popts->stats_out = ps;
 	if (popts && popts->set_out) {
 		*popts->set_out = r.set;
 		r.set = NULL;

@@ -39,6 +39,14 @@
 /* Analyses of one TU at most: the first and two to settle. */
 #define SCI_PROJECT_ROUNDS 3
 
+/* What a run did, for `db build` and progress lines. */
+typedef struct {
+	size_t summarized;	/* TUs summarized (step 1) */
+	size_t analyses;	/* analyses run (steps 2 and 3) */
+	size_t reused;		/* TUs whose stored findings served */
+	unsigned rounds;	/* analysis rounds */
+} sci_project_stats;
+
 typedef struct {
 	/*
 	 * The name a TU's summaries are filed under in the set (two TUs must
@@ -56,6 +64,8 @@ typedef struct {
 	/* The project database (may be NULL: nothing kept between runs). */
 	sci_db *db;
 	const char *cwd;	/* of the run: part of a TU's identity */
+	/* Receives what the run did, if not NULL. */
+	sci_project_stats *stats_out;
 	/* Receives the run's final summary set (owned), if not NULL. */
 	sci_summary_set **set_out;
 } sci_project_opts;

@@ -38,7 +38,8 @@ class DemoTest(unittest.TestCase):
                   for name in sorted(os.listdir(DEMO)) if name.endswith(".c")]
             with open(os.path.join(tmp, "compile_commands.json"), "w") as f:
                 json.dump(db, f)
-            run = subprocess.run([SMATCH_CI, "-p", tmp, "--json", "-"],
+            run = subprocess.run([SMATCH_CI, "-p", tmp, "--json", "-",
+                                  "--no-cache"],
                                  cwd=DEMO, capture_output=True, text=True,
                                  timeout=300)
         self.assertEqual(run.returncode, 1, run.stderr)
