@@ -314,7 +314,9 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 			memset(&tus->items[i].inputs, 0, sizeof(tus->items[i].inputs));
 		}
 		file_summaries(&r, i);
-		forget_results(&tus->items[i]);
+		/* its summaries stay: they say what it calls (deps) */
+		sci_diag_list_clear(&tus->items[i].diags);
+		sci_strv_clear(&tus->items[i].inputs);
 	}
 
 	/* 2 and 3 */
@@ -337,10 +339,11 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 		for (i = 0; i < tus->n; i++)
 			if (pick[i]) {
 				ps.analyses++;
-				forget_results(&tus->items[i]);
+				/* its calls are in the summaries it had */
 				if (r.deps)
 					sci_project_deps(r.deps[i], &tus->items[i],
 							 r.set);
+				forget_results(&tus->items[i]);
 				if (r.analyzed)
 					r.analyzed[i] = 1;
 			}

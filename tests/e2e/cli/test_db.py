@@ -1,0 +1,202 @@
+"""End-to-end: the project database (docs/db.md).
+
+- a second run of an unchanged project takes every TU's summaries and
+  findings from the database, and reports exactly what the first run did;
+- a change to one file re-summarizes that file alone; when it changes what
+  a function does (a wrapper stops allocating), its callers in unchanged
+  files are analyzed again and their findings follow: a stored finding is
+  never served against summaries it was not computed with;
+- `db show` and `db stats` say what is known; no database is an error;
+- an old-schema or damaged database is rebuilt with a warning, a foreign
+  file named by --db is refused untouched (exit 2);
+- two runs at once on one database both succeed and leave it intact.
+
+Real files in temporary directories, a real sqlite file."""
+import os
+import shutil
+import sqlite3
+import subprocess
+import tempfile
+import unittest
+
+SMATCH_CI = os.environ.get("SMATCH_CI", "smatch-ci")
+
+ALLOC = """#include <stdlib.h>
+
+void *wrap_alloc(unsigned long n)
+{
+	void *p = malloc(n);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+void wrap_free(void *p)
+{
+	free(p);
+}
+"""
+
+# the same function, now returning a static buffer: no longer an allocator
+NOT_ALLOC = """static char pool[4096];
+
+void *wrap_alloc(unsigned long n)
+{
+	return n < sizeof(pool) ? pool : 0;
+}
+
+void wrap_free(void *p)
+{
+	(void)p;
+}
+"""
+
+USER = """void *wrap_alloc(unsigned long n);
+void wrap_free(void *p);
+
+int use(int fail)
+{
+	char *buf = wrap_alloc(16);
+
+	if (fail)
+		return -1;
+	wrap_free(buf);
+	return 0;
+}
+"""
+
+OTHER = """int add(int a, int b)
+{
+	return a + b;
+}
+"""
+
+
+class DbTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="sci-e2e-db-")
+        self.write("alloc.c", ALLOC)
+        self.write("user.c", USER)
+        self.write("other.c", OTHER)
+        self.db = os.path.join(self.dir, "cache", "db.sqlite")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def write(self, name, text):
+        with open(os.path.join(self.dir, name), "w") as f:
+            f.write(text)
+
+    def run_ci(self, *args, db=True):
+        extra = ["--db", self.db] if db else []
+        return subprocess.run([SMATCH_CI] + list(args) + extra, cwd=self.dir,
+                              capture_output=True, text=True, timeout=300)
+
+    def check(self):
+        return self.run_ci("check", "alloc.c", "user.c", "other.c")
+
+    def build(self):
+        return self.run_ci("db", "build", "alloc.c", "user.c", "other.c")
+
+    def test_rerun_and_changes(self):
+        first = self.check()
+        self.assertEqual(first.returncode, 1, first.stderr)
+        self.assertIn("user.c:9 use() warning: memory leak of 'buf'",
+                      first.stdout)
+        again = self.check()
+        self.assertEqual((again.returncode, again.stdout),
+                         (first.returncode, first.stdout))
+        b = self.build()
+        self.assertEqual(b.returncode, 0, b.stderr)
+        self.assertIn("3 translation units: 0 summarized, 0 analyzed "
+                      "in 0 rounds, 3 from the database", b.stdout)
+
+        # other.c changes: it alone is summarized and analyzed again
+        self.write("other.c", OTHER + "int sub(int a, int b) { return a - b; }\n")
+        b = self.build()
+        self.assertIn("1 summarized, 1 analyzed in 1 round, 2 from the "
+                      "database", b.stdout)
+
+        # wrap_alloc() stops allocating: user.c, unchanged, must follow
+        self.write("alloc.c", NOT_ALLOC)
+        after = self.check()
+        self.assertEqual(after.returncode, 0, after.stdout + after.stderr)
+        self.assertEqual(after.stdout, "")
+        fresh = self.run_ci("check", "alloc.c", "user.c", "other.c", db=False)
+        self.assertEqual(after.stdout, fresh.stdout)
+
+    def test_show_and_stats(self):
+        self.assertEqual(self.build().returncode, 0)
+        show = self.run_ci("db", "show", "wrap_alloc")
+        self.assertEqual(show.returncode, 0, show.stderr)
+        self.assertIn("wrap_alloc\n  defined in alloc.c:3 (extern), TU alloc.c\n"
+                      "    returns a fresh allocation, never NULL\n", show.stdout)
+        self.assertIn("  called by\n    use (user.c:4), TU user.c\n", show.stdout)
+        missing = self.run_ci("db", "show", "no_such_function")
+        self.assertEqual(missing.returncode, 1)
+        self.assertIn("no_such_function", missing.stderr)
+        stats = self.run_ci("db", "stats")
+        self.assertEqual(stats.returncode, 0, stats.stderr)
+        self.assertIn("TUs:         3 (3 with findings)", stats.stdout)
+        self.assertIn("functions:   4 summaries, 4 names", stats.stdout)
+
+    def test_no_database(self):
+        r = self.run_ci("db", "stats")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("no project database", r.stderr)
+        self.assertFalse(os.path.exists(self.db))
+
+    def test_old_and_damaged_rebuilt(self):
+        self.assertEqual(self.build().returncode, 0)
+        con = sqlite3.connect(self.db)
+        con.execute("PRAGMA user_version = 99")
+        con.commit()
+        con.close()
+        r = self.check()
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("warning: database", r.stderr)
+        self.assertIn("rebuilt", r.stderr)
+        # damage the pages after the header, keeping our mark
+        with open(self.db, "r+b") as f:
+            f.seek(4096)
+            f.write(b"\xff" * 8192)
+        r = self.check()
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn("memory leak of 'buf'", r.stdout)
+        b = self.build()
+        self.assertIn("3 from the database", b.stdout, b.stderr)
+
+    def test_foreign_file_refused(self):
+        os.makedirs(os.path.dirname(self.db))
+        with open(self.db, "w") as f:
+            f.write("my notes, not a database\n")
+        r = self.check()
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn("db.sqlite", r.stderr)
+        with open(self.db) as f:
+            self.assertEqual(f.read(), "my notes, not a database\n")
+
+    def test_concurrent_runs(self):
+        for i in range(6):
+            self.write("extra%d.c" % i, USER.replace("use(", "use%d(" % i))
+        files = sorted(f for f in os.listdir(self.dir) if f.endswith(".c"))
+        cmd = [SMATCH_CI, "--db", self.db, "-j", "1"] + files
+        procs = [subprocess.Popen(cmd, cwd=self.dir, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+                 for _ in range(3)]
+        outs = [p.communicate(timeout=300) for p in procs]
+        for p, (out, err) in zip(procs, outs):
+            self.assertEqual(p.returncode, 1, err)
+            self.assertNotIn("warning", err)
+            self.assertEqual(out, outs[0][0])
+        con = sqlite3.connect(self.db)
+        self.assertEqual(con.execute("PRAGMA integrity_check").fetchone()[0],
+                         "ok")
+        self.assertEqual(con.execute("SELECT count(*) FROM tu").fetchone()[0],
+                         len(files))
+        con.close()
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
