@@ -299,17 +299,28 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	a1.nrules = 0;
 	a1.report_inputs = r.db != NULL;
 	a1.emit_summaries = 1;
+	/*
+	 * What is already known (stored summaries of unchanged TUs, the
+	 * background) serves the summaries made now: a one-file change then
+	 * summarizes that file as the last run did, and its callers' stored
+	 * findings stay valid.
+	 */
+	a1.summaries = r.set;
 	d1.analyze_opts = &a1;
 	for (i = 0; i < tus->n; i++) {
 		pick[i] = !(r.recs && r.recs[i]);
 		ps.summarized += pick[i];
+		if (!pick[i]) {
+			reuse_summaries(&r, i);
+			file_summaries(&r, i);
+		}
 	}
 	if ((error = run_some(&r, pick, &d1, &st)) < 0)
 		goto done;
 	for (i = 0; i < tus->n; i++) {
-		if (r.recs && r.recs[i])
-			reuse_summaries(&r, i);
-		else if (r.inputs) {
+		if (!pick[i])
+			continue;
+		if (r.inputs) {
 			r.inputs[i] = tus->items[i].inputs;
 			memset(&tus->items[i].inputs, 0, sizeof(tus->items[i].inputs));
 		}

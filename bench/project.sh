@@ -1,0 +1,87 @@
+#!/bin/sh
+# The cost of cross-function knowledge on a whole real project: one
+# smatch-ci run over every .c file (summaries of every TU, then the
+# analysis with all of them), against `gcc -fsyntax-only` and plain sparse
+# over the same files, all at -j1 so CPU times compare; then the project
+# database: a cold run that fills it, a warm re-run of the unchanged tree,
+# and a re-run after a one-file change (a comment appended to one file).
+#
+# Usage: bench/project.sh [SRC_PACKAGE] [MAX_FILES]   (default: redis)
+# Needs a built tree in build/; SMATCH_CI names another binary.  Prints CPU
+# time (user + system, children included) and wall time of each, the
+# ratios to gcc and sparse, and the database's size.
+set -eu
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+pkg=${1:-redis}
+max=${2:-0}
+sci=${SMATCH_CI:-$here/build/src/smatch-ci}
+sparse_src=$(sed -n "s/^SPARSE_INCLUDE_DIR:PATH=//p" "$here/build/CMakeCache.txt" 2>/dev/null)
+[ -n "$sparse_src" ] || sparse_src=$here/build/sparse/src
+work=${SCI_BENCH_DIR:-$here/build/bench}
+
+[ -x "$sci" ] || { echo "bench: build smatch-ci first (cmake --build build)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "bench: needs GNU time: apt-get install time" >&2; exit 2; }
+if [ ! -x "$sparse_src/sparse" ]; then
+	make -s -C "$sparse_src" CC=gcc SPARSE_VERSION=0.6.4 sparse >/dev/null
+fi
+. "$here/bench/lib.sh"
+files=$(find . -maxdepth 1 -name '*.c' | sort)
+[ "$max" -gt 0 ] && files=$(echo "$files" | head -n "$max")
+n=$(echo "$files" | wc -l)
+db=$work/$pkg-bench.sqlite
+rm -f "$db"
+
+# timed NAME CMD...: one run of CMD; prints NAME wall cpu
+timed() {
+	name=$1
+	shift
+	start=$(date +%s.%N)
+	/usr/bin/time -f '%U %S' -o "$work/cpu" "$@" >/dev/null 2>"$work/err" || true
+	end=$(date +%s.%N)
+	awk -v n="$name" -v a="$start" -v b="$end" '{ printf "%s %.2f %.2f\n", n, b - a, $1 + $2 }' "$work/cpu"
+}
+
+# per-file tools: one process per file, summed
+per_file() {
+	name=$1
+	shift
+	cpu=0
+	start=$(date +%s.%N)
+	for f in $files; do
+		/usr/bin/time -f '%U %S' -o "$work/cpu" "$@" $flags "$f" >/dev/null 2>&1 || true
+		cpu=$(awk -v c="$cpu" '{ printf "%.2f", c + $1 + $2 }' "$work/cpu")
+	done
+	end=$(date +%s.%N)
+	awk -v n="$name" -v a="$start" -v b="$end" -v c="$cpu" 'BEGIN { printf "%s %.2f %.2f\n", n, b - a, c }'
+}
+
+one=$(echo "$files" | sed -n '2p')
+cp "$one" "$work/one.c.orig"
+echo "bench: $n files of Debian's $pkg source; one-file change: $one" >&2
+{
+	per_file gcc gcc -fsyntax-only -std=gnu17
+	per_file sparse "$sparse_src/sparse" -std=gnu17 -fmax-warnings=0
+	# shellcheck disable=SC2086
+	timed smatch-ci-nodb "$sci" -j1 --no-cache $flags $files
+	# shellcheck disable=SC2086
+	timed smatch-ci-cold "$sci" -j1 --db "$db" $flags $files
+	# shellcheck disable=SC2086
+	timed smatch-ci-warm "$sci" -j1 --db "$db" $flags $files
+	echo "/* bench: one-file change */" >> "$one"
+	# shellcheck disable=SC2086
+	timed smatch-ci-1file "$sci" -j1 --db "$db" $flags $files
+} > "$work/results"
+cp "$work/one.c.orig" "$one"
+
+awk -v n="$n" -v size="$(stat -c %s "$db")" '
+{ t[$1] = $2; c[$1] = $3 }
+END {
+	printf "%-16s %9s %9s %8s %9s\n", "run", "wall s", "cpu s", "x gcc", "x sparse"
+	split("gcc sparse smatch-ci-nodb smatch-ci-cold smatch-ci-warm smatch-ci-1file", order, " ")
+	for (i = 1; i <= 6; i++) {
+		k = order[i]
+		printf "%-16s %9.2f %9.2f %8.2f %9.2f\n", k, t[k], c[k], c[k] / c["gcc"], c[k] / c["sparse"]
+	}
+	printf "(%d files, -j1; database %d bytes)\n", n, size
+}' "$work/results"
