@@ -8,6 +8,14 @@
  * sides, so their head findings are their base findings.  Findings are
  * then fingerprinted with repository-relative paths (base paths mapped
  * through renames), classified, and gated.
+ *
+ * Both sides know what functions of other TUs do (cli/project.h).  When
+ * the change alters a function's summary (it now allocates, frees, may
+ * return NULL), the TUs it left alone that call that function are not the
+ * same on both sides any more: they are analyzed again with the base's
+ * summaries, and their new findings count as caused by the change, with
+ * the changed function as a related location (analyze_callers(),
+ * point_at_changed_callees()).
  */
 #include "cli/gate.h"
 #include "cli/check_docs.h"
@@ -56,6 +64,14 @@ typedef struct {
 	char *tmpdir;			/* merge base checkout, or NULL */
 	sci_cache *cache;
 	sci_summary_set *head_set;	/* the head side's summaries */
+	/*
+	 * Functions whose summary the change altered, and the head functions
+	 * (of TUs the change did not touch) that call one: their new
+	 * findings are the change's doing (see caused_by_callee()).
+	 */
+	sci_strv changed_fns;		/* name */
+	sci_strv changed_why;		/* ... what changed, in words */
+	sci_strv caller_keys;		/* "path\nfunction\ncallee" */
 	char head_digest[65];		/* ... their digest, for the cache */
 	sci_baseline *bl;
 	char *baseline_path;
@@ -488,16 +504,212 @@ static void warn_unknown_submodules(const gate_ctx *g)
 	}
 }
 
+/* ------------------------------------------- summaries the change altered */
+
+/* What @now (head) does that @before (base) did not, in words; owned. */
+static char *what_changed(const sci_summary *before, const sci_summary *now)
+{
+	char buf[512] = "";
+	unsigned i;
+
+#define SAY(...) snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), __VA_ARGS__)
+	if (!before) {
+		SAY("is new");
+		return sci_strdup(buf);
+	}
+	if (!now) {
+		SAY("is gone");
+		return sci_strdup(buf);
+	}
+	if ((now->returns & SCI_SUM_RET_FRESH) && !(now->returns & SCI_SUM_RET_OTHER) &&
+	    !((before->returns & SCI_SUM_RET_FRESH) && !(before->returns & SCI_SUM_RET_OTHER)))
+		SAY("%snow returns memory the caller must free", *buf ? ", " : "");
+	if ((now->returns & SCI_SUM_RET_NULL) && !(before->returns & SCI_SUM_RET_NULL))
+		SAY("%snow may return NULL", *buf ? ", " : "");
+	for (i = 0; i < SCI_SUMMARY_MAX_PARAMS; i++) {
+		if ((now->frees & ~before->frees) & (1u << i))
+			SAY("%snow frees parameter %u", *buf ? ", " : "", i + 1);
+		if ((now->derefs & ~before->derefs) & (1u << i))
+			SAY("%snow dereferences parameter %u", *buf ? ", " : "", i + 1);
+	}
+	if (now->noreturn != before->noreturn)
+		SAY("%s%s", *buf ? ", " : "", now->noreturn ? "no longer returns" : "now returns");
+	if (now->ret && (!before->ret || strcmp(now->ret, before->ret) != 0))
+		SAY("%snow returns %s", *buf ? ", " : "", now->ret);
+	if (!*buf)
+		SAY("does something else");
+#undef SAY
+	return sci_strdup(buf);
+}
+
+/*
+ * Records in g->changed_fns the functions whose summary differs between
+ * the base (@bset) and the head, among those the base TUs define.
+ */
+static void find_changed(gate_ctx *g, const sci_summary_set *bset,
+			 sci_summary *const *const *sums, const size_t *nsums,
+			 size_t nlists)
+{
+	size_t i, k;
+
+	for (i = 0; i < nlists; i++)
+		for (k = 0; k < nsums[i]; k++) {
+			const sci_summary *s = sums[i][k];
+			const sci_summary *b, *h;
+			size_t j;
+
+			if (s->is_static)
+				continue;
+			b = sci_summary_set_find(bset, s->name);
+			h = sci_summary_set_find(g->head_set, s->name);
+			if ((b && h && sci_summary_same_facts(b, h)) || (!b && !h))
+				continue;
+			for (j = 0; j < g->changed_fns.n; j++)
+				if (strcmp(g->changed_fns.v[j], s->name) == 0)
+					break;
+			if (j < g->changed_fns.n || !h)
+				continue;
+			sci_strv_push(&g->changed_fns, s->name);
+			sci_strv_push_take(&g->changed_why, what_changed(b, h));
+		}
+}
+
+static int changed_index(const gate_ctx *g, const char *name)
+{
+	size_t j;
+
+	for (j = 0; j < g->changed_fns.n; j++)
+		if (strcmp(g->changed_fns.v[j], name) == 0)
+			return (int)j;
+	return -1;
+}
+
+/*
+ * Does @tu (left alone by the change) call a function the change altered?
+ * Records which of its functions do, for caused_by_callee().
+ */
+static int calls_changed(gate_ctx *g, const sci_tu *tu)
+{
+	size_t k, c, d;
+	int hit = 0;
+
+	for (k = 0; k < tu->nsummaries; k++) {
+		const sci_summary *s = tu->summaries[k];
+
+		for (c = 0; c < s->ncalls; c++) {
+			int defined = 0;
+
+			if (changed_index(g, s->calls[c]) < 0)
+				continue;
+			for (d = 0; d < tu->nsummaries; d++)
+				defined |= strcmp(tu->summaries[d]->name, s->calls[c]) == 0;
+			if (defined)
+				continue;
+			{
+				char *path = repo_path_dup(g, s->file, g->s->cwd);
+
+				sci_strv_push_take(&g->caller_keys,
+						   sci_printf_dup("%s\n%s\n%s", path,
+								  s->name, s->calls[c]));
+				free(path);
+			}
+			hit = 1;
+		}
+	}
+	return hit;
+}
+
+/*
+ * A finding in a function that calls a function the change altered: the
+ * callee named by the first such key, or NULL.  The change caused it when
+ * it is new (the same TU analyzed with the base's summaries lacks it).
+ */
+static const char *caused_by_callee(const gate_ctx *g, const sci_diag *d)
+{
+	size_t i, np = strlen(d->path), nf = strlen(d->function);
+
+	for (i = 0; i < g->caller_keys.n; i++) {
+		const char *k = g->caller_keys.v[i];
+
+		if (strncmp(k, d->path, np) == 0 && k[np] == '\n' &&
+		    strncmp(k + np + 1, d->function, nf) == 0 &&
+		    k[np + 1 + nf] == '\n')
+			return k + np + nf + 2;
+	}
+	return NULL;
+}
+
+/* Summary records ride along with a base TU's findings in the cache. */
+static void add_summary_records(sci_diag_list *out, const sci_tu *tu)
+{
+	size_t k;
+
+	for (k = 0; k < tu->nsummaries; k++) {
+		char *text = sci_summary_format(tu->summaries[k]);
+
+		sci_diag_list_take(out, sci_diag_new(SCI_RULE_SUMMARY, SCI_LEVEL_NOTE,
+						     tu->summaries[k]->file,
+						     tu->summaries[k]->line, 0,
+						     tu->summaries[k]->name, "", text));
+		free(text);
+	}
+}
+
+/*
+ * The TUs the change left alone but whose callees it altered, analyzed
+ * with the base's summaries: their base findings.
+ */
+static int analyze_callers(gate_ctx *g, const unsigned char *pick,
+			   const sci_summary_set *bset, sci_diag_list *out)
+{
+	sci_driver_opts dopts = *g->s->dopts;
+	sci_analyze_opts aopts = *g->s->aopts;
+	const char *dirs[2] = { g->root, NULL };
+	sci_tu_list sub = { 0 };
+	sci_driver_stats stats;
+	size_t i;
+	int error;
+
+	sub.items = sci_calloc(g->tus.n ? g->tus.n : 1, sizeof(*sub.items));
+	for (i = 0; i < g->tus.n; i++) {
+		if (!pick[i])
+			continue;
+		/* borrowed names; the driver fills only diags and inputs */
+		sub.items[sub.n] = g->tus.items[i];
+		memset(&sub.items[sub.n].inputs, 0, sizeof(sub.items[0].inputs));
+		memset(&sub.items[sub.n].diags, 0, sizeof(sub.items[0].diags));
+		sub.items[sub.n].summaries = NULL;
+		sub.items[sub.n].nsummaries = 0;
+		sub.n++;
+	}
+	aopts.report_inputs = 0;
+	aopts.summaries = bset;
+	if (g->root)
+		aopts.project_dirs = dirs;
+	dopts.analyze_opts = &aopts;
+	fprintf(stderr, "smatch-ci: %zu translation unit%s call%s a function the change altered: analyzed again with the merge base's summaries\n",
+		sub.n, sub.n == 1 ? "" : "s", sub.n == 1 ? "s" : "");
+	error = sci_driver_run(out, &stats, &sub, &dopts);
+	for (i = 0; i < sub.n; i++) {
+		sci_strv_clear(&sub.items[i].inputs);
+		sci_diag_list_clear(&sub.items[i].diags);
+	}
+	free(sub.items);
+	return error;
+}
+
 /* The base findings of every TU (see the top of the file). */
 static int analyze_base(gate_ctx *g)
 {
-	sci_tu_list base = { 0 };
-	sci_strv keys = { 0 };
+	sci_tu_list base = { 0 }, hit_tus = { 0 };
+	sci_strv keys = { 0 }, hit_origins = { 0 };
 	sci_diag_list diags = { 0 }, cached = { 0 };
 	sci_driver_opts dopts = *g->s->dopts;
 	sci_analyze_opts aopts = *g->s->aopts;
 	sci_driver_stats stats;
 	sci_project_opts popts = { 0 };
+	sci_summary_set *bset = NULL;
+	unsigned char *alone = sci_calloc(g->tus.n ? g->tus.n : 1, 1);
 	size_t i, k, hits = 0;
 	int error = 0;
 
@@ -508,11 +720,11 @@ static int analyze_base(gate_ctx *g)
 		const char *old = sci_changes_old_path(g->changes, rel);
 		const sci_change *ch = sci_changes_find(g->changes, rel);
 		char key[SCI_FP_HEX];
+		size_t before = cached.n;
 		int hit = 0;
 
 		if (!tu_affected(g, tu)) {
-			for (k = 0; k < tu->diags.n; k++)
-				sci_diag_list_take(&diags, sci_diag_dup(tu->diags.items[k]));
+			alone[i] = 1;
 			free(rel);
 			continue;
 		}
@@ -525,6 +737,19 @@ static int analyze_base(gate_ctx *g)
 		cache_key(g, key, tu, old ? old : rel);
 		sci_cache_get(g->cache, key, &cached, &hit);
 		if (hit) {
+			/* its base summaries came along: keep them for bset */
+			hit_tus.items = sci_realloc(hit_tus.items,
+						    (hit_tus.n + 1) * sizeof(*hit_tus.items));
+			memset(&hit_tus.items[hit_tus.n], 0, sizeof(*hit_tus.items));
+			for (k = before; k < cached.n; k++) {
+				sci_summary *s = NULL;
+
+				if (strcmp(cached.items[k]->rule, SCI_RULE_SUMMARY) == 0 &&
+				    sci_summary_parse(&s, cached.items[k]->message) == 0)
+					sci_tu_summaries_add(&hit_tus.items[hit_tus.n], s);
+			}
+			hit_tus.n++;
+			sci_strv_push(&hit_origins, old ? old : rel);
 			hits++;
 			free(rel);
 			continue;
@@ -538,8 +763,6 @@ static int analyze_base(gate_ctx *g)
 		free(rel);
 	}
 	add_deleted_tus(g, &base, &keys);
-	/* head-side copies carry head paths already relative to cwd */
-	take_diags(g, &g->base, &diags, g->s->cwd, 0);
 	map_renames(g, &cached);
 	take_diags(g, &g->base, &cached, g->root, 0);
 	if (base.n || hits)
@@ -556,6 +779,7 @@ static int analyze_base(gate_ctx *g)
 		dopts.analyze_opts = &aopts;
 		/* the TUs the change left alone are the same on both sides */
 		popts.background = g->head_set;
+		popts.set_out = &bset;
 		if ((error = sci_project_run(&diags, &stats, &base, &dopts,
 					     &popts)) < 0)
 			goto done;
@@ -566,20 +790,79 @@ static int analyze_base(gate_ctx *g)
 				if (strcmp(base.items[i].diags.items[k]->rule,
 					   SCI_RULE_ANALYSIS_FAILURE) == 0)
 					failed = 1;
-			if (failed)
+			if (failed) {
 				fprintf(stderr, "smatch-ci: warning: the merge base version of %s could not be analyzed; its findings count as new\n",
 					base.items[i].display);
-			else if (keys.v[i][0])
-				sci_cache_put(g->cache, keys.v[i], &base.items[i].diags);
+			} else if (keys.v[i][0]) {
+				sci_diag_list with = { 0 };
+
+				for (k = 0; k < base.items[i].diags.n; k++)
+					sci_diag_list_take(&with, sci_diag_dup(base.items[i].diags.items[k]));
+				add_summary_records(&with, &base.items[i]);
+				sci_cache_put(g->cache, keys.v[i], &with);
+				sci_diag_list_clear(&with);
+			}
 		}
 		map_renames(g, &diags);
 		take_diags(g, &g->base, &diags, g->root, 0);
 	}
+
+	/* the base's summaries: head's, with the affected TUs' base ones */
+	if (!bset) {
+		bset = sci_summary_set_new();
+		sci_summary_set_merge(bset, g->head_set);
+	}
+	for (i = 0; i < hit_tus.n; i++) {
+		sci_summary_set_drop_origin(bset, hit_origins.v[i]);
+		for (k = 0; k < hit_tus.items[i].nsummaries; k++)
+			sci_summary_set_add(bset, hit_tus.items[i].summaries[k],
+					    hit_origins.v[i]);
+	}
+	{
+		size_t nl = base.n + hit_tus.n, j = 0;
+		sci_summary *const **lists = sci_calloc(nl ? nl : 1, sizeof(*lists));
+		size_t *ns = sci_calloc(nl ? nl : 1, sizeof(*ns));
+
+		for (i = 0; i < base.n; i++, j++) {
+			lists[j] = base.items[i].summaries;
+			ns[j] = base.items[i].nsummaries;
+		}
+		for (i = 0; i < hit_tus.n; i++, j++) {
+			lists[j] = hit_tus.items[i].summaries;
+			ns[j] = hit_tus.items[i].nsummaries;
+		}
+		find_changed(g, bset, lists, ns, nl);
+		free(lists);
+		free(ns);
+	}
+	/* TUs left alone: the same findings, unless a callee changed */
+	for (i = 0; i < g->tus.n; i++) {
+		const sci_tu *tu = &g->tus.items[i];
+
+		if (!alone[i])
+			continue;
+		if (g->changed_fns.n && calls_changed(g, tu))
+			continue;
+		alone[i] = 0;
+		for (k = 0; k < tu->diags.n; k++)
+			sci_diag_list_take(&diags, sci_diag_dup(tu->diags.items[k]));
+	}
+	for (i = 0; i < g->tus.n && !alone[i]; i++)
+		;
+	if (i < g->tus.n &&
+	    (error = analyze_callers(g, alone, bset, &diags)) < 0)
+		goto done;
+	/* head-side copies and callers carry head paths relative to cwd */
+	take_diags(g, &g->base, &diags, g->s->cwd, 0);
 done:
 	sci_diag_list_clear(&diags);
 	sci_diag_list_clear(&cached);
 	sci_strv_clear(&keys);
+	sci_strv_clear(&hit_origins);
 	sci_tu_list_clear(&base);
+	sci_tu_list_clear(&hit_tus);
+	sci_summary_set_free(bset);
+	free(alone);
 	return error;
 }
 
@@ -694,6 +977,9 @@ static int touched_cb(const sci_diag *d, void *payload)
 		return !g->s->o->allow_unanalyzed;
 	if (sci_changes_touched(c, d->path, d->line))
 		return 1;
+	/* new where a callee changed: the change broke this caller */
+	if (caused_by_callee(g, d))
+		return 1;
 	for (i = 0; i < d->nrelated; i++)
 		if (d->related[i].line &&
 		    sci_changes_touched(c, d->related[i].path[0] ?
@@ -702,6 +988,37 @@ static int touched_cb(const sci_diag *d, void *payload)
 			return 1;
 	return sci_changes_deleted_within(c, d->path, d->fn_first,
 					  d->fn_last);
+}
+
+/*
+ * A new finding a changed callee caused gets the callee's definition as a
+ * related location, saying what changed: the line to look at is not in
+ * the caller, which the pull request did not touch.
+ */
+static void point_at_changed_callees(gate_ctx *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->results.n; i++) {
+		sci_result *r = &g->results.items[i];
+		const char *callee;
+		const sci_summary *h;
+		char *path, *msg;
+		int j;
+
+		if (r->cls != SCI_CLASS_NEW || !(callee = caused_by_callee(g, r->diag)))
+			continue;
+		h = sci_summary_set_find(g->head_set, callee);
+		j = changed_index(g, callee);
+		if (!h || j < 0)
+			continue;
+		path = repo_path_dup(g, h->file, g->s->cwd);
+		msg = sci_printf_dup("%s() changed in this change: it %s", callee,
+				     g->changed_why.v[j]);
+		sci_diag_add_related(r->diag, path, h->line, 0, msg);
+		free(msg);
+		free(path);
+	}
 }
 
 static sci_rule_info *rule_infos(size_t *n)
@@ -1145,6 +1462,9 @@ static void gate_free(gate_ctx *g)
 	sci_changes_free(g->changes);
 	sci_cache_free(g->cache);
 	sci_summary_set_free(g->head_set);
+	sci_strv_clear(&g->changed_fns);
+	sci_strv_clear(&g->changed_why);
+	sci_strv_clear(&g->caller_keys);
 	sci_baseline_free(g->bl);
 	free(g->baseline_path);
 	sci_vcs_free(g->vcs);
@@ -1200,6 +1520,8 @@ int sci_cli_gate_run(const sci_gate_setup *s)
 		code = usage_error(sci_error_last());
 		goto done;
 	}
+	if (g.have_base)
+		point_at_changed_callees(&g);
 	if (s->o->command != SCI_CMD_CHECK) {
 		code = baseline_command(&g);
 		goto done;

@@ -127,7 +127,8 @@ int sci_diag_is_finding(const sci_diag *d)
 {
 	return strcmp(d->rule, SCI_RULE_ANALYSIS_FAILURE) != 0 &&
 	       strcmp(d->rule, SCI_RULE_DEBUG) != 0 &&
-	       strcmp(d->rule, SCI_RULE_INPUT) != 0;
+	       strcmp(d->rule, SCI_RULE_INPUT) != 0 &&
+	       strcmp(d->rule, SCI_RULE_SUMMARY) != 0;
 }
 
 void sci_diag_list_take(sci_diag_list *list, sci_diag *d)

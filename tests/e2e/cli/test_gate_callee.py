@@ -1,0 +1,110 @@
+"""End-to-end: the gate knows what a change broke elsewhere (issue
+"Cross-function knowledge", part 5).
+
+A change to one file alters what a function does (a helper starts to
+return memory the caller must free, or may now return NULL); its callers
+in files the change did not touch now have findings.  Those findings are
+new, they count as caused by the change (the pull request that broke the
+caller fails, not the next one that edits it), and their SARIF result
+points at the changed function as a related location.  A change that
+leaves the helper's summary alone breaks nothing elsewhere.
+
+Real git repositories in temporary directories (gate_repo.py), with the
+base side analyzed from the cache on a second run."""
+import json
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gate_repo import RepoTestCase  # noqa: E402
+
+HELPER = """static char pool[256];
+
+char *name_buf(unsigned long n)
+{
+	return n <= sizeof(pool) ? pool : pool;
+}
+
+int helper_other(int x)
+{
+	return x * 2;
+}
+"""
+
+HELPER_ALLOCATES = """#include <stdlib.h>
+
+char *name_buf(unsigned long n)
+{
+	char *p = malloc(n);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+int helper_other(int x)
+{
+	return x * 2;
+}
+"""
+
+CALLER = """char *name_buf(unsigned long n);
+
+int greet(int fail)
+{
+	char *b = name_buf(32);
+
+	if (fail)
+		return -1;
+	b[0] = 'h';
+	return 0;
+}
+"""
+
+
+class CalleeChangeTest(RepoTestCase):
+    FILES = {"helper.c": HELPER, "caller.c": CALLER}
+
+    def gate(self):
+        rc, results, err = self.run_gate()
+        self.assert_reports_valid()
+        return rc, results, err
+
+    def test_helper_that_now_allocates_breaks_unchanged_caller(self):
+        self.write("helper.c", HELPER_ALLOCATES)
+        self.commit()
+        for attempt in ("analyzed", "cached"):
+            rc, results, err = self.gate()
+            new = [r for r in results if r.get("class") == "new"]
+            # both returns of greet() leak now; nothing else changed
+            self.assertEqual([(r["rule"], r["path"], r["function"])
+                              for r in new],
+                             [("memory-leak", "caller.c", "greet")] * 2,
+                             (attempt, results, err))
+            self.assertTrue(all(r["touched"] for r in new), attempt)
+            self.assertEqual(rc, 1, (attempt, err))
+            self.assertIn("analyzed again with the merge base's summaries",
+                          err)
+            with open(self.sarif) as f:
+                res = json.load(f)["runs"][0]["results"][0]
+            related = [(loc["physicalLocation"]["artifactLocation"]["uri"],
+                        loc["physicalLocation"]["region"]["startLine"],
+                        loc["message"]["text"])
+                       for loc in res["relatedLocations"]]
+            self.assertIn(("helper.c", 3,
+                           "name_buf() changed in this change: it now "
+                           "returns memory the caller must free"),
+                          related, attempt)
+
+    def test_change_that_keeps_the_summary_breaks_nothing(self):
+        self.write("helper.c", HELPER.replace("x * 2", "x + x"))
+        self.commit()
+        rc, results, err = self.gate()
+        self.assertEqual([r for r in results if r.get("class") == "new"], [])
+        self.assertEqual(rc, 0, err)
+        self.assertNotIn("analyzed again", err)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
