@@ -20,6 +20,7 @@
 #include "cli/gate.h"
 #include "cli/check_docs.h"
 #include "cli/cleanup.h"
+#include "cli/db_cmd.h"
 #include "cli/flags.h"
 #include "cli/paths.h"
 #include "cli/project.h"
@@ -63,6 +64,7 @@ typedef struct {
 	const char *base_name;		/* the ref as given */
 	char *tmpdir;			/* merge base checkout, or NULL */
 	sci_cache *cache;
+	sci_db *db;			/* the project database, or NULL */
 	sci_summary_set *head_set;	/* the head side's summaries */
 	/*
 	 * Functions whose summary the change altered, and the head functions
@@ -1400,8 +1402,16 @@ static int open_cache(gate_ctx *g)
 	char *path;
 	int error;
 
-	if (o->no_cache || !g->have_base)
+	if (o->no_cache)
 		return 0;
+	/* the head side's project database (cli/project.h) */
+	path = sci_cli_db_path(o, g->s->cwd);
+	error = sci_db_open(&g->db, path);
+	if (!error && sci_db_warning(g->db))
+		fprintf(stderr, "smatch-ci: warning: %s\n", sci_db_warning(g->db));
+	free(path);
+	if (error < 0 || !g->have_base)
+		return error;
 	path = o->cache ? sci_path_join_dup(g->s->cwd, o->cache)
 			: sci_path_join_dup(g->root, ".smatch-ci/cache.sqlite");
 	error = sci_cache_open(&g->cache, path);
@@ -1436,6 +1446,8 @@ static int analyze_head(gate_ctx *g)
 	dopts.analyze_opts = &aopts;
 	popts.origin = head_origin;
 	popts.origin_payload = g;
+	popts.db = g->db;
+	popts.cwd = g->s->cwd;
 	popts.set_out = &g->head_set;
 	if ((error = sci_project_run(&diags, &stats, &g->tus, &dopts, &popts)) < 0)
 		return error;
@@ -1461,6 +1473,7 @@ static void gate_free(gate_ctx *g)
 	sci_tu_list_clear(&g->tus);
 	sci_changes_free(g->changes);
 	sci_cache_free(g->cache);
+	sci_db_free(g->db);
 	sci_summary_set_free(g->head_set);
 	sci_strv_clear(&g->changed_fns);
 	sci_strv_clear(&g->changed_why);
