@@ -24,6 +24,7 @@
 #include "cli/flags.h"
 #include "cli/paths.h"
 #include "cli/project.h"
+#include "cli/project_db.h"
 #include "baseline/baseline.h"
 #include "baseline/cache.h"
 #include "baseline/compare.h"
@@ -592,20 +593,15 @@ static int changed_index(const gate_ctx *g, const char *name)
  */
 static int calls_changed(gate_ctx *g, const sci_tu *tu)
 {
-	size_t k, c, d;
+	size_t k, c;
 	int hit = 0;
 
 	for (k = 0; k < tu->nsummaries; k++) {
 		const sci_summary *s = tu->summaries[k];
 
 		for (c = 0; c < s->ncalls; c++) {
-			int defined = 0;
-
-			if (changed_index(g, s->calls[c]) < 0)
-				continue;
-			for (d = 0; d < tu->nsummaries; d++)
-				defined |= strcmp(tu->summaries[d]->name, s->calls[c]) == 0;
-			if (defined)
+			if (changed_index(g, s->calls[c]) < 0 ||
+			    sci_project_tu_defines(tu, s->calls[c]))
 				continue;
 			{
 				char *path = repo_path_dup(g, s->file, g->s->cwd);

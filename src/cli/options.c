@@ -9,6 +9,7 @@
 #include "util/error.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -442,6 +443,34 @@ static int parse_word(sci_cli_options *o, cursor *c)
 	return sci_error_set(SCI_EINVALID, "unknown option '%s'", w);
 }
 
+/*
+ * `WORD VERB`: the verb after the command word at argv[c->i] picks the
+ * command @first + its index in @verbs (NULL-terminated).
+ */
+static int take_verb(cursor *c, char **argv, int argc,
+		     const char *const *verbs, const char *word,
+		     sci_cli_command first, sci_cli_command *out)
+{
+	int k;
+
+	c->i++;
+	for (k = 0; verbs[k] && c->i < argc; k++)
+		if (strcmp(argv[c->i], verbs[k]) == 0)
+			break;
+	if (c->i >= argc || !verbs[k]) {
+		char list[128] = "";
+
+		for (k = 0; verbs[k]; k++)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list),
+				 "%s%s", k == 0 ? "" : verbs[k + 1] ? ", " : " or ",
+				 verbs[k]);
+		return sci_error_set(SCI_EINVALID, "'%s' needs %s", word, list);
+	}
+	*out = (sci_cli_command)(first + k);
+	c->i++;
+	return 0;
+}
+
 int sci_cli_options_parse(sci_cli_options **out, int argc, char **argv)
 {
 	sci_cli_options *o = sci_calloc(1, sizeof(*o));
@@ -455,35 +484,17 @@ int sci_cli_options_parse(sci_cli_options **out, int argc, char **argv)
 	if (c.i < argc && strcmp(argv[c.i], "check") == 0) {
 		c.i++;
 	} else if (c.i < argc && strcmp(argv[c.i], "baseline") == 0) {
-		static const char *const verbs[] = { "update", "prune", "check" };
-		int k;
+		static const char *const verbs[] = { "update", "prune", "check", NULL };
 
-		c.i++;
-		for (k = 0; k < 3 && c.i < argc; k++)
-			if (strcmp(argv[c.i], verbs[k]) == 0)
-				break;
-		if (c.i >= argc || k == 3) {
-			error = sci_error_set(SCI_EINVALID,
-					      "'baseline' needs update, prune or check");
+		if ((error = take_verb(&c, argv, argc, verbs, "baseline",
+				       SCI_CMD_BASELINE_UPDATE, &o->command)) < 0)
 			goto done;
-		}
-		o->command = (sci_cli_command)(SCI_CMD_BASELINE_UPDATE + k);
-		c.i++;
 	} else if (c.i < argc && strcmp(argv[c.i], "db") == 0) {
-		static const char *const verbs[] = { "build", "show", "stats" };
-		int k;
+		static const char *const verbs[] = { "build", "show", "stats", NULL };
 
-		c.i++;
-		for (k = 0; k < 3 && c.i < argc; k++)
-			if (strcmp(argv[c.i], verbs[k]) == 0)
-				break;
-		if (c.i >= argc || k == 3) {
-			error = sci_error_set(SCI_EINVALID,
-					      "'db' needs build, show or stats");
+		if ((error = take_verb(&c, argv, argc, verbs, "db",
+				       SCI_CMD_DB_BUILD, &o->command)) < 0)
 			goto done;
-		}
-		o->command = (sci_cli_command)(SCI_CMD_DB_BUILD + k);
-		c.i++;
 	}
 	for (; c.i < argc; c.i++) {
 		const char *w = argv[c.i];

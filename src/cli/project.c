@@ -89,16 +89,6 @@ static void file_summaries(run_ctx *r, size_t i)
 		sci_summary_set_add(r->set, tu->summaries[k], r->origins[i]);
 }
 
-static int defines(const sci_tu *tu, const char *name)
-{
-	size_t k;
-
-	for (k = 0; k < tu->nsummaries; k++)
-		if (strcmp(tu->summaries[k]->name, name) == 0)
-			return 1;
-	return 0;
-}
-
 /* Does @tu call, in another TU, a function @changed names? */
 static int calls_changed(const sci_tu *tu, const sci_summary_set *changed)
 {
@@ -109,7 +99,7 @@ static int calls_changed(const sci_tu *tu, const sci_summary_set *changed)
 
 		for (c = 0; c < s->ncalls; c++)
 			if (sci_summary_set_find(changed, s->calls[c]) &&
-			    !defines(tu, s->calls[c]))
+			    !sci_project_tu_defines(tu, s->calls[c]))
 				return 1;
 	}
 	return 0;

@@ -122,7 +122,7 @@ stale:
 	return NULL;
 }
 
-static int defines(const sci_tu *tu, const char *name)
+int sci_project_tu_defines(const sci_tu *tu, const char *name)
 {
 	size_t k;
 
@@ -144,7 +144,7 @@ void sci_project_deps(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 		for (c = 0; c < s->ncalls; c++) {
 			const sci_summary *callee;
 
-			if (defines(tu, s->calls[c]))
+			if (sci_project_tu_defines(tu, s->calls[c]))
 				continue;
 			callee = sci_summary_set_find(set, s->calls[c]);
 			if (callee)

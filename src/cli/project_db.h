@@ -28,6 +28,9 @@ void sci_project_tu_key(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 sci_db_tu *sci_project_lookup(sci_db *db, sci_project_memo *m,
 			      const char *key);
 
+/** 1 if @tu defines a function @name (its summaries say so). */
+int sci_project_tu_defines(const sci_tu *tu, const char *name);
+
 /**
  * The hash of what @set says of each function @tu calls and does not
  * define (its dependencies on other TUs), into @out.

@@ -310,6 +310,30 @@ class Result:
         self.details.append(msg)
 
 
+def check_exit(r, display, code, expect_exit):
+    """Fails @r unless smatch-ci ended as the sample says (0 or 1 unless
+    annotated otherwise)."""
+    if code < 0:
+        r.fail("%s: smatch-ci was killed by signal %d" % (display, -code))
+    elif expect_exit is not None:
+        if code != expect_exit:
+            r.fail("%s: smatch-ci exited %d, expected %d (expect-exit)" %
+                   (display, code, expect_exit))
+    elif code not in (0, 1):
+        r.fail("%s: smatch-ci exited %d (0 or 1 expected; annotate "
+               "/* expect-exit: %d */ if this is the point)" %
+               (display, code, code))
+
+
+def stderr_tail(r, stderr):
+    """Adds the last 40 lines smatch-ci wrote to stderr to @r's details."""
+    lines = stderr.rstrip("\n").splitlines()
+    if lines:
+        r.details.append("smatch-ci stderr%s:" %
+                         (" (last 40 lines)" if len(lines) > 40 else ""))
+        r.details.extend("  | " + s for s in lines[-40:])
+
+
 def run_sample(binary, path, display, timeout, verbose):
     r = Result(display)
     try:
@@ -339,23 +363,9 @@ def run_sample(binary, path, display, timeout, verbose):
     stderr = p.stderr.decode("utf-8", "replace")
 
     def show_stderr():
-        lines = stderr.rstrip("\n").splitlines()
-        if lines:
-            r.details.append("smatch-ci stderr%s:" %
-                             (" (last 40 lines)" if len(lines) > 40 else ""))
-            r.details.extend("  | " + s for s in lines[-40:])
+        stderr_tail(r, stderr)
 
-    if p.returncode < 0:
-        r.fail("%s: smatch-ci was killed by signal %d" %
-               (display, -p.returncode))
-    elif sample.expect_exit is not None:
-        if p.returncode != sample.expect_exit:
-            r.fail("%s: smatch-ci exited %d, expected %d (expect-exit)" %
-                   (display, p.returncode, sample.expect_exit))
-    elif p.returncode not in (0, 1):
-        r.fail("%s: smatch-ci exited %d (0 or 1 expected; annotate "
-               "/* expect-exit: %d */ if this is the point)" %
-               (display, p.returncode, p.returncode))
+    check_exit(r, display, p.returncode, sample.expect_exit)
 
     diags, problems = parse_output(stdout, path, cwd)
     for msg in problems:
@@ -481,19 +491,9 @@ def run_project(binary, pdir, display, timeout, verbose):
     stderr = p.stderr.decode("utf-8", "replace")
 
     def show_stderr():
-        lines = stderr.rstrip("\n").splitlines()
-        if lines:
-            first.details.append("smatch-ci stderr (last 40 lines):")
-            first.details.extend("  | " + x for x in lines[-40:])
+        stderr_tail(first, stderr)
 
-    if p.returncode < 0:
-        first.fail("%s: smatch-ci was killed by signal %d" %
-                   (display, -p.returncode))
-    elif expect_exit is not None and p.returncode != expect_exit:
-        first.fail("%s: smatch-ci exited %d, expected %d (expect-exit)" %
-                   (display, p.returncode, expect_exit))
-    elif expect_exit is None and p.returncode not in (0, 1):
-        first.fail("%s: smatch-ci exited %d" % (display, p.returncode))
+    check_exit(first, display, p.returncode, expect_exit)
     diags, problems = parse_output(stdout, os.path.join(pdir, names[0]), cwd)
     for msg in problems:
         first.fail("%s: %s" % (display, msg))
