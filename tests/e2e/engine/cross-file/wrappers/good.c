@@ -58,3 +58,15 @@ int tested_in_assignment(void)
 	my_free(p);
 	return 0;
 }
+
+/* the test goes through a flag the caller also sees */
+int flag_checked(int *failed)
+{
+	char *p = try_alloc(8);
+
+	*failed = p == NULL;
+	if (*failed)
+		return -1;
+	my_free(p);
+	return 0;
+}
