@@ -567,6 +567,61 @@ int sci__const_value(struct expression *e, long long *out);
 sci_pos sci__pos(struct position pos);
 const char *sci__call_name(struct expression *call);
 
+/* ---------------------------------------------------- models (models.c) */
+
+/*
+ * What a library function does, from one line of library.models (its
+ * format: docs/engine.md, "Library models").  An argument number is -1
+ * when the line does not give it.
+ */
+enum {
+	SCI_MODEL_ALLOC = 1 << 0,	/* returns memory to free ("alloc") */
+	SCI_MODEL_NULLABLE = 1 << 1,
+	SCI_MODEL_NONNULL = 1 << 2,
+	SCI_MODEL_NORETURN = 1 << 3,
+	SCI_MODEL_NOCAPTURE = 1 << 4,
+	SCI_MODEL_INPUT = 1 << 5,	/* its result is input */
+	SCI_MODEL_RANGE = 1 << 6,	/* min..max hold its integer results */
+	SCI_MODEL_FILLS_REST = 1 << 7	/* fills every argument from fills on */
+};
+
+typedef struct sci_model {
+	const char *name;
+	unsigned flags;			/* SCI_MODEL_* */
+	int alloc_if_null;		/* allocates when this argument is NULL */
+	int size_n, size_m;		/* object size: argument n, or n * m */
+	int free_arg, assert_arg, returns_arg;
+	sci_nonnull_params nonnull;	/* deref= (args 0: none) and len= */
+	long long min, max;		/* range= */
+	int input_from;			/* result is input when this argument is */
+	int fills, fills_if_input;	/* input written into argument fills */
+	struct sci_model *next;		/* the file's order */
+	struct sci_model *hash_next;
+} sci_model;
+
+typedef struct sci_models sci_models;
+
+/**
+ * Parses models text.  Returns the table, or NULL when a line is malformed:
+ * then *@err_line is its number (from 1) and @err says what is wrong.
+ */
+sci_models *sci__models_parse(const char *text, unsigned *err_line,
+			      char *err, size_t errlen);
+void sci__models_free(sci_models *m);
+/** @name's model in @m, or NULL. */
+const sci_model *sci__models_find(const sci_models *m, const char *name);
+/** The first model of @m in the file's order (then ->next), or NULL. */
+const sci_model *sci__models_first(const sci_models *m);
+/**
+ * The built-in table: library.models as embedded at build time, parsed on
+ * the first call.  A malformed line dies with its line number.
+ */
+const sci_models *sci__models_builtin(void);
+/** @name's built-in model, or NULL (also for a NULL @name). */
+const sci_model *sci__model(const char *name);
+/** True when @name's built-in model has @flag (one SCI_MODEL_*). */
+int sci__model_has(const char *name, unsigned flag);
+
 /* ----------------------------------------------------------- profile */
 
 /** Installs the project profile of this run (kept by pointer). */

@@ -381,24 +381,17 @@ static const sci_rl *eval_sizeof(struct expression *e, sci_vtype *vt)
 }
 
 /*
- * What a few C library functions return, where the type says less:
- * rand() is 0..RAND_MAX (glibc: INT_MAX), getchar() an unsigned char or EOF.
+ * What a few C library functions return, where the type says less (the
+ * models' range=): rand() is 0..RAND_MAX (glibc: INT_MAX), getchar() an
+ * unsigned char or EOF.
  */
 static const sci_rl *library_return(struct expression *call)
 {
-	static const struct { const char *name; long long min, max; } table[] = {
-		{ "rand", 0, 2147483647 }, { "random", 0, 2147483647 },
-		{ "lrand48", 0, 2147483647 }, { "getchar", -1, 255 },
-		{ "fgetc", -1, 255 }, { "getc", -1, 255 },
-		{ "getc_unlocked", -1, 255 }, { "getchar_unlocked", -1, 255 },
-	};
-	const char *name = sci__call_name(call);
-	size_t i;
+	const sci_model *f = sci__model(sci__call_name(call));
 
-	for (i = 0; name && i < sizeof(table) / sizeof(table[0]); i++)
-		if (strcmp(table[i].name, name) == 0)
-			return sci_rl_range(table[i].min, table[i].max);
-	return NULL;
+	if (!f || !(f->flags & SCI_MODEL_RANGE))
+		return NULL;
+	return sci_rl_range(f->min, f->max);
 }
 
 static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)

@@ -501,31 +501,15 @@ static int exact(struct expression *e, sci_val *out)
 	return rl && sci_rl_single(rl, out) && !rl->soft && *out >= 0;
 }
 
-static const struct {
-	const char *name;
-	int n, m;	/* size arguments: n bytes, or n * m */
-} allocators[] = {
-	{ "malloc", 0, -1 }, { "__builtin_malloc", 0, -1 },
-	{ "alloca", 0, -1 }, { "__builtin_alloca", 0, -1 },
-	{ "calloc", 0, 1 }, { "__builtin_calloc", 0, 1 },
-	{ "realloc", 1, -1 }, { "reallocarray", 1, 2 },
-	{ "aligned_alloc", 1, -1 }, { "xmalloc", 0, -1 },
-	{ "xcalloc", 0, 1 }, { "xrealloc", 1, -1 }, { "g_malloc", 0, -1 },
-	{ "g_malloc0", 0, -1 }, { NULL, 0, 0 }
-};
-
+/* An object an allocator returns: its size is the models' size=n or n*m. */
 static int alloc_object(struct expression *call, pt *out)
 {
 	const char *name = sci__call_name(call);
+	const sci_model *f = sci__model(name);
 	sci_val n, m = 1;
-	int i;
 
-	for (i = 0; name && allocators[i].name; i++)
-		if (strcmp(allocators[i].name, name) == 0)
-			break;
-	if (!name || !allocators[i].name ||
-	    !exact(sci_call_arg(call, allocators[i].n), &n) ||
-	    (allocators[i].m >= 0 && !exact(sci_call_arg(call, allocators[i].m), &m)))
+	if (!f || f->size_n < 0 || !exact(sci_call_arg(call, f->size_n), &n) ||
+	    (f->size_m >= 0 && !exact(sci_call_arg(call, f->size_m), &m)))
 		return NONE;
 	if (m && n > (sci_val)LLONG_MAX / m)
 		return NONE;

@@ -35,47 +35,6 @@ void sci__untrusted_register(void)
 	sci__owners[SCI_OWNER_UNTRUSTED].enabled = 1;
 }
 
-/* Functions whose result is input. */
-static const char *const value_sources[] = {
-	"rand", "random", "lrand48", "mrand48", "getchar", "fgetc", "getc",
-	"getc_unlocked", "getchar_unlocked", "getenv", "secure_getenv", NULL
-};
-
-/* Conversions: their result is as untrusted as their first argument. */
-static const char *const conversions[] = {
-	"atoi", "atol", "atoll", "strtol", "strtoul", "strtoll", "strtoull",
-	"strtoimax", "strtoumax", "ntohl", "ntohs", "be16toh", "be32toh",
-	"be64toh", "le16toh", "le32toh", "le64toh", NULL
-};
-
-/* Functions that fill argument @arg (and, for @rest, every later one). */
-static const struct {
-	const char *name;
-	int arg;
-	int rest;
-	int needs_untrusted_arg0;	/* sscanf: only from an untrusted string */
-} fillers[] = {
-	{ "fgets", 0, 0, 0 }, { "fgets_unlocked", 0, 0, 0 },
-	{ "read", 1, 0, 0 }, { "pread", 1, 0, 0 }, { "recv", 1, 0, 0 },
-	{ "recvfrom", 1, 0, 0 }, { "fread", 0, 0, 0 }, { "getline", 0, 0, 0 },
-	{ "getdelim", 0, 0, 0 }, { "scanf", 1, 1, 0 }, { "fscanf", 2, 1, 0 },
-	{ "sscanf", 2, 1, 1 }, { "__isoc99_scanf", 1, 1, 0 },
-	{ "__isoc99_fscanf", 2, 1, 0 }, { "__isoc99_sscanf", 2, 1, 1 },
-	{ "__fgets_chk", 0, 0, 0 }, { "__read_chk", 1, 0, 0 },
-	{ "__fread_chk", 0, 0, 0 }, { "__recv_chk", 1, 0, 0 },
-	{ NULL, 0, 0, 0 }
-};
-
-static int in_list(const char *const *list, const char *name)
-{
-	int i;
-
-	for (i = 0; name && list[i]; i++)
-		if (strcmp(list[i], name) == 0)
-			return 1;
-	return 0;
-}
-
 /* The key an argument names or points to: `x`, `&x`, `(char *)&x`, `buf`. */
 static const sci_key *target_key(struct expression *arg)
 {
@@ -106,6 +65,7 @@ static int key_untrusted(const sci_key *key)
 int sci__untrusted_expr(struct expression *e)
 {
 	const sci_key *key;
+	const sci_model *model;
 	const char *name;
 
 	e = sci__strip(e);
@@ -117,11 +77,13 @@ int sci__untrusted_expr(struct expression *e)
 	switch (e->type) {
 	case EXPR_CALL:
 		name = sci__call_name(e);
-		if (in_list(value_sources, name) ||
+		model = sci__model(name);
+		if ((model && (model->flags & SCI_MODEL_INPUT)) ||
 		    sci__profile_untrusted_source(name))
 			return 1;
-		if (in_list(conversions, name))
-			return sci__untrusted_expr(first_ptr_list((struct ptr_list *)e->args));
+		/* atoi(s) is as untrusted as s */
+		if (model && model->input_from >= 0)
+			return sci__untrusted_expr(sci_call_arg(e, model->input_from));
 		return 0;
 	case EXPR_BINOP:
 		/*
@@ -175,22 +137,19 @@ void sci__untrusted_assign(const sci_key *key, struct expression *right,
 
 void sci__untrusted_call(struct expression *call)
 {
-	const char *name = sci__call_name(call);
+	const sci_model *f = sci__model(sci__call_name(call));
 	struct expression *arg;
-	int i, n = 0;
+	int rest, n = 0;
 
-	if (!name || !sci__cur)
+	if (!f || f->fills < 0 || !sci__cur)
 		return;
-	for (i = 0; fillers[i].name; i++)
-		if (strcmp(fillers[i].name, name) == 0)
-			break;
-	if (!fillers[i].name)
+	/* sscanf(s, ...) writes input only when s is */
+	if (f->fills_if_input >= 0 &&
+	    !sci__untrusted_expr(sci_call_arg(call, f->fills_if_input)))
 		return;
-	if (fillers[i].needs_untrusted_arg0 &&
-	    !sci__untrusted_expr(first_ptr_list((struct ptr_list *)call->args)))
-		return;
+	rest = !!(f->flags & SCI_MODEL_FILLS_REST);
 	FOR_EACH_PTR(call->args, arg) {
-		if (n == fillers[i].arg || (fillers[i].rest && n > fillers[i].arg))
+		if (n == f->fills || (rest && n > f->fills))
 			set(target_key(arg), 1);
 		n++;
 	} END_FOR_EACH_PTR(arg);

@@ -8,27 +8,17 @@
 
 #include <string.h>
 
-static const char *const noreturn_names[] = {
-	"exit", "_exit", "_Exit", "abort", "quick_exit", "__builtin_unreachable",
-	"__builtin_trap", "__assert_fail", "__assert_perror_fail", "__assert",
-	"__assert_rtn", "longjmp", "siglongjmp", "_longjmp", "__longjmp_chk",
-	"err", "errx", "verr", "verrx", "pthread_exit", "__stack_chk_fail",
-	"thrd_exit", NULL
-};
-
 int sci__is_noreturn_call(struct expression *call)
 {
 	struct expression *fn;
 	const char *name = sci__call_name(call);
 	struct symbol *sym;
-	int i;
 
 	if (!name)
 		return 0;
-	for (i = 0; noreturn_names[i]; i++)
-		if (strcmp(name, noreturn_names[i]) == 0)
-			return 1;
-	if (sci__profile_is_noreturn(name) || sci__fn_facts_noreturn(name))
+	/* the library models, the project profile, the summaries */
+	if (sci__model_has(name, SCI_MODEL_NORETURN) ||
+	    sci__profile_is_noreturn(name) || sci__fn_facts_noreturn(name))
 		return 1;
 	fn = sci__strip(sci__strip(call)->fn);
 	for (sym = fn->symbol; sym; sym = sym->same_symbol)
