@@ -489,9 +489,23 @@ int sci_value_object(sci_expr *p, sci_object *out);
 
 /* ------------------------------------------------------------ profiles */
 
-/** True when @name allocates memory the caller must free (malloc...). */
+/**
+ * True when @name allocates memory the caller must free (malloc...) on
+ * every call.  Not realpath() or getcwd(): they allocate only for a NULL
+ * buffer argument (sci_profile_is_alloc_call).
+ */
 int sci_profile_is_alloc(const char *name);
-/** The allocators, NULL-terminated. */
+/**
+ * True when the call @call allocates memory the caller must free: a call
+ * of an allocator (sci_profile_is_alloc), or of a function that allocates
+ * when its buffer argument is NULL and here gets NULL (`realpath(path,
+ * NULL)`, `getcwd(NULL, 0)`; not `realpath(path, buf)`).
+ */
+int sci_profile_is_alloc_call(sci_expr *call);
+/**
+ * Every function that may allocate (either of the above), NULL-terminated:
+ * where one returns NULL, nothing was allocated.
+ */
 const char *const *sci_profile_allocators(void);
 /** Which argument @name frees (0-based), or -1 if it frees nothing. */
 int sci_profile_free_arg(const char *name);

@@ -68,6 +68,20 @@ int sci_profile_is_alloc(const char *name)
 	       sci__fn_facts_is_alloc(name);
 }
 
+int sci_profile_is_alloc_call(sci_expr *call)
+{
+	const char *name = sci_call_name(call);
+	const sci_model *f = sci__model(name);
+	sci_expr *buf;
+
+	if (f && f->alloc_if_null >= 0) {
+		/* realpath(path, NULL) allocates, realpath(path, buf) fills buf */
+		buf = sci_call_arg(call, f->alloc_if_null);
+		return buf && sci_value_is_null(buf);
+	}
+	return sci_profile_is_alloc(name);
+}
+
 const char *const *sci_profile_allocators(void)
 {
 	if (!merged_allocators)

@@ -11,8 +11,10 @@
  *		return -1;		// leak: buf is lost here
  *
  * Tracked: what an allocator (malloc, calloc, realloc, strdup... and the
- * profile's allocators) returns into a local pointer variable or a member
- * of a local struct variable (`s.buf`, not through a pointer).  Copies
+ * profile's allocators; realpath() and getcwd() only when their buffer
+ * argument is NULL: sci_profile_is_alloc_call) returns into a local
+ * pointer variable or a member of a local struct variable (`s.buf`, not
+ * through a pointer).  Copies
  * into such holders (`q = p`, `s.buf = p`) hold the same block: freeing or
  * losing it through one counts for all, and it leaks only when its last
  * holder dies or is overwritten (one finding per block).  The memory
@@ -236,7 +238,7 @@ static void on_alloc(sci_expr *call, sci_expr *left, void *payload)
 	const sci_key *key = sci_key_expr(left);
 	block *b;
 
-	if (!is_holder(left) || !sci_profile_is_alloc(sci_call_name(call)))
+	if (!is_holder(left) || !sci_profile_is_alloc_call(call))
 		return;
 	b = block_for(call);
 	if (!b)

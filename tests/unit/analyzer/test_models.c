@@ -36,7 +36,14 @@ static void test_models__builtin_file(void **state)
 	assert_int_equal(sci__models_find(m, "memcpy")->nonnull.size_arg, 2);
 	assert_int_equal(sci__models_find(m, "fgets")->returns_arg, 0);
 
-	assert_int_equal(sci__models_find(m, "realpath")->returns_arg, 1);
+	f = sci__models_find(m, "realpath");
+	assert_int_equal(f->alloc_if_null, 1);
+	assert_int_equal(f->returns_arg, 1);
+	assert_false(f->flags & SCI_MODEL_ALLOC);
+	assert_true(f->flags & SCI_MODEL_NULLABLE);
+	f = sci__models_find(m, "getcwd");
+	assert_int_equal(f->alloc_if_null, 0);
+	assert_int_equal(f->returns_arg, 0);
 
 	assert_true(sci__models_find(m, "exit")->flags & SCI_MODEL_NORETURN);
 	assert_true(sci__models_find(m, "pthread_exit")->flags & SCI_MODEL_NORETURN);
