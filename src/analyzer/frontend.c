@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int cmp_fn(const void *a, const void *b)
 {
@@ -149,6 +150,7 @@ static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts)
 static void emit_inputs(sci_diag_emit_fn emit, void *payload)
 {
 	char **seen = calloc((size_t)input_stream_nr + 1, sizeof(*seen));
+	struct stat st;
 	int i, j, n = 0;
 
 	if (!seen)
@@ -157,8 +159,12 @@ static void emit_inputs(sci_diag_emit_fn emit, void *payload)
 		char *abs = input_streams[i].name ? realpath(input_streams[i].name, NULL)
 						  : NULL;
 
-		if (!abs)
-			continue;	/* <built-in>, command-line, vanished */
+		if (!abs || stat(abs, &st) != 0 || !S_ISREG(st.st_mode)) {
+			/* <built-in>, command-line, vanished; a directory
+			 * sparse opened looking for a header */
+			free(abs);
+			continue;
+		}
 		for (j = 0; j < n && strcmp(seen[j], abs) != 0; j++)
 			;
 		if (j < n) {
