@@ -20,11 +20,11 @@
  *               another noreturn function, or loops for ever).
  * A function whose every non-NULL return is a fresh allocation is an
  * allocator (a malloc() wrapper).  Its result may be NULL when some path
- * passes an allocator's result on unchecked; explicit `return NULL` paths
- * do not count, since they often depend on the arguments (a "gentle" flag)
- * that facts without conditions cannot tell apart.  Other functions that
- * return NULL on some path are not made maybe-NULL: callers usually know
- * when a lookup succeeds.  Callers see these through the profile
+ * passes on unchecked the result of a function that may return NULL (an
+ * allocator, getenv(), fopen(), another such wrapper); explicit `return
+ * NULL` paths do not count, since they often depend on the arguments (a
+ * "gentle" flag) that facts without conditions cannot tell apart, and
+ * callers usually know when their own lookup succeeds.  Callers see these through the profile
  * queries (sci_profile_is_alloc, sci_profile_free_arg,
  * sci_profile_is_nocapture, sci_profile_may_return_null,
  * sci_profile_nonnull_params), so checkers ask one question whichever
@@ -57,7 +57,7 @@ enum {
 	FREED = 2,	/* parameter passed to a deallocator */
 	GONE = 4,	/* parameter reassigned: later uses are not its value */
 	FRESH = 8,	/* a local holds a fresh allocation */
-	NULLABLE = 16,	/* ... from an allocator that may return NULL */
+	NULLABLE = 16,	/* a local holds a result that may be NULL */
 	NBITS = 32
 };
 
@@ -473,6 +473,8 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	if (name && sci_profile_is_alloc(name))
 		add_bits(key, FRESH |
 			 (sci_profile_may_return_null(name) ? NULLABLE : 0));
+	else if (name && sci_profile_may_return_null(name))
+		add_bits(key, NULLABLE);	/* getenv(), fopen(), a lookup */
 }
 
 /* `&p` passed or stored: p's value may change behind the walk. */
@@ -519,6 +521,10 @@ void sci__fn_facts_return(struct expression *value)
 	if (name && sci_profile_is_alloc(name)) {
 		returns_fresh = 1;
 		returns_null |= sci_profile_may_return_null(name);
+	} else if (name && sci_profile_may_return_null(name)) {
+		/* `return getenv("HOME");`: the wrapper may return NULL too */
+		returns_other = 1;
+		returns_null |= !sci_value_is_nonnull(v);
 	} else if (sci_value_is_null(v)) {
 		/*
 		 * An explicit NULL is an error path the wrapper chose, often
@@ -532,6 +538,8 @@ void sci__fn_facts_return(struct expression *value)
 				!sci_value_is_nonnull(v);
 	} else {
 		returns_other = 1;
+		returns_null |= key && (path_bits(key) & NULLABLE) &&
+				!sci_value_is_nonnull(v);
 	}
 }
 
@@ -618,7 +626,7 @@ int sci__fn_facts_may_return_null(const char *name)
 {
 	const facts *f = find(name);
 
-	return f && f->returns_fresh && !f->returns_other && f->returns_null;
+	return f && f->returns_null;
 }
 
 int sci__fn_facts_free_arg(const char *name)

@@ -136,7 +136,7 @@ int sci_profile_may_return_null(const char *name)
 	if (sci__fn_facts_is_alloc(name))
 		return sci__fn_facts_may_return_null(name);
 	return sci__model_has(name, SCI_MODEL_NULLABLE) ||
-	       sci_profile_is_alloc(name);
+	       sci_profile_is_alloc(name) || sci__fn_facts_may_return_null(name);
 }
 
 int sci_profile_assert_arg(const char *name)

@@ -225,7 +225,7 @@ static void db_store(run_ctx *r)
 		if (!r->analyzed[i])
 			continue;
 		sci_project_store(r->db, r->memo, r->keys[i], tu,
-				  tu->inputs.n ? &tu->inputs : &r->inputs[i],
+				  r->inputs[i].n ? &r->inputs[i] : &tu->inputs,
 				  r->deps[i]);
 	}
 }
@@ -323,7 +323,6 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	/* 2 and 3 */
 	a2.summaries = r.set;
 	a2.emit_summaries = 1;
-	a2.report_inputs |= r.db != NULL;
 	d2.analyze_opts = &a2;
 	for (i = 0; i < tus->n; i++) {
 		pick[i] = !reuse_findings(&r, i);

@@ -92,14 +92,57 @@ int sci_db__error(sci_db *db)
 			     db->h ? sqlite3_errmsg(db->h) : "out of memory");
 }
 
+/* A cached statement of @sql, reset, or a new one cached when there is room. */
+static int cached(sci_db *db, sqlite3_stmt **st, const char *sql)
+{
+	int i;
+
+	for (i = 0; i < db->nstmts; i++)
+		if (db->stmts[i].sql == sql) {
+			*st = db->stmts[i].st;
+			sqlite3_reset(*st);
+			sqlite3_clear_bindings(*st);
+			return 0;
+		}
+	if (sqlite3_prepare_v3(db->h, sql, -1, SQLITE_PREPARE_PERSISTENT, st,
+			       NULL) != SQLITE_OK)
+		return SCI_EDB;
+	if (db->nstmts < (int)(sizeof(db->stmts) / sizeof(db->stmts[0]))) {
+		db->stmts[db->nstmts].sql = sql;
+		db->stmts[db->nstmts++].st = *st;
+		return 0;
+	}
+	return 1;	/* not cached: the caller finalizes it */
+}
+
+void sci_db__forget_statements(sci_db *db)
+{
+	int i;
+
+	for (i = 0; i < db->nstmts; i++)
+		sqlite3_finalize(db->stmts[i].st);
+	db->nstmts = 0;
+}
+
+/*
+ * Prepares @sql and binds the arguments @types says ('t' text, 'i'
+ * integer).  With @keep, a cached statement (see struct sci_db) may serve:
+ * *kept says whether @st belongs to the cache (reset, never finalized).
+ */
 static int vprepare(sci_db *db, sqlite3_stmt **st, const char *sql,
-		    const char *types, va_list ap)
+		    const char *types, va_list ap, int keep, int *kept)
 {
 	int i, rc;
 
 	*st = NULL;
-	if (sqlite3_prepare_v2(db->h, sql, -1, st, NULL) != SQLITE_OK)
+	*kept = 0;
+	if (keep) {
+		if ((rc = cached(db, st, sql)) < 0)
+			return SCI_EDB;
+		*kept = rc == 0;
+	} else if (sqlite3_prepare_v2(db->h, sql, -1, st, NULL) != SQLITE_OK) {
 		return SCI_EDB;
+	}
 	for (i = 0; types[i]; i++) {
 		if (types[i] == 't')
 			rc = sqlite3_bind_text(*st, i + 1, va_arg(ap, const char *),
@@ -116,10 +159,10 @@ int sci_db__prepare(sci_db *db, sqlite3_stmt **st, const char *sql,
 		    const char *types, ...)
 {
 	va_list ap;
-	int error;
+	int error, kept;
 
 	va_start(ap, types);
-	error = vprepare(db, st, sql, types, ap);
+	error = vprepare(db, st, sql, types, ap, 0, &kept);
 	va_end(ap);
 	return error;
 }
@@ -129,10 +172,10 @@ int sci_db__run(sci_db *db, long long *out, int nout, const char *sql,
 {
 	sqlite3_stmt *st = NULL;
 	va_list ap;
-	int i, rc, error;
+	int i, rc, error, kept;
 
 	va_start(ap, types);
-	error = vprepare(db, &st, sql, types, ap);
+	error = vprepare(db, &st, sql, types, ap, 1, &kept);
 	va_end(ap);
 	for (i = 0; out && i < nout; i++)
 		out[i] = 0;
@@ -142,8 +185,11 @@ int sci_db__run(sci_db *db, long long *out, int nout, const char *sql,
 		for (i = 0; error == 0 && out && i < nout; i++)
 			out[i] = sqlite3_column_int64(st, i);
 	}
-	/* finalize() keeps the error on the connection for the caller */
-	sqlite3_finalize(st);
+	/* both keep the error on the connection for the caller */
+	if (kept)
+		sqlite3_reset(st);
+	else
+		sqlite3_finalize(st);
 	return error;
 }
 
@@ -159,6 +205,7 @@ static int is_damage(sqlite3 *h)
 
 static void close_db(sci_db *db)
 {
+	sci_db__forget_statements(db);
 	sqlite3_close(db->h);
 	db->h = NULL;
 }

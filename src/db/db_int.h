@@ -18,11 +18,22 @@ struct sci_db {
 	char *warning;		/* the first problem, or NULL */
 	int recreated;		/* recreate at most once per run */
 	int no_touch;		/* TU.used cannot be updated (read-only) */
+	/*
+	 * sci_db__run()'s statements, prepared once a connection: storing a
+	 * TU runs a few statements hundreds of times (one row an input file
+	 * and a function), and preparing them each time cost more than the
+	 * inserts.  Keyed by the SQL text's address (literals).
+	 */
+	struct { const char *sql; sqlite3_stmt *st; } stmts[24];
+	int nstmts;
 };
 
 /** Records the first problem as the warning (printf format). */
 void sci_db__warn(sci_db *db, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/** Finalizes the cached statements (before the connection closes). */
+void sci_db__forget_statements(sci_db *db);
 
 /** Sets sci_error_last() from db->h's last error; returns SCI_EDB. */
 int sci_db__error(sci_db *db);

@@ -11,8 +11,9 @@
 #include <stdlib.h>
 
 /*
- * What the returns mask means to a caller, by mask value.  A lone NULL
- * bit still means an allocation (an unchecked allocator's result).
+ * What the returns mask means to a caller, by mask value.  The NULL bit
+ * is a result that may be NULL passed on unchecked: an allocator's with
+ * FRESH, another function's (getenv(), a lookup) with OTHER.
  */
 static const char *const returns_words[8] = {
 	[SCI_SUM_RET_FRESH] = "returns a fresh allocation, never NULL",
@@ -23,7 +24,7 @@ static const char *const returns_words[8] = {
 	[SCI_SUM_RET_FRESH | SCI_SUM_RET_OTHER] =
 		"returns a fresh allocation or another value",
 	[SCI_SUM_RET_NULL | SCI_SUM_RET_OTHER] =
-		"returns a fresh allocation, NULL or another value",
+		"returns a value that may be NULL (not a fresh allocation)",
 	[SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL | SCI_SUM_RET_OTHER] =
 		"returns a fresh allocation, NULL or another value",
 };

@@ -27,7 +27,12 @@
 /* What the function's return paths give back (sci_summary.returns). */
 enum {
 	SCI_SUM_RET_FRESH = 1,	/* a fresh allocation the caller owns */
-	SCI_SUM_RET_NULL = 2,	/* ... that may be NULL (unchecked allocator) */
+	/*
+	 * Some path passes on unchecked a result that may be NULL: an
+	 * allocator's (with FRESH), another function's such as getenv() or a
+	 * wrapper of it (with OTHER).  Explicit `return NULL` does not count.
+	 */
+	SCI_SUM_RET_NULL = 2,
 	SCI_SUM_RET_OTHER = 4	/* something else: a value, a pointer, a param */
 };
 

@@ -1,0 +1,40 @@
+#include <stdio.h>
+#include <string.h>
+
+const char *home_dir(void);
+FILE *open_config(const char *path);
+const char *home_or_root(void);
+const char *color_name(int c);
+
+size_t home_len(void)
+{
+	const char *h = home_dir();
+
+	return strlen(h);	/* expect-error: null-deref "home_dir() at line 11 is not checked" */
+}
+
+int first_byte(void)
+{
+	FILE *f = open_config("/etc/app.conf");
+	int c = fgetc(f);	/* expect-error: null-deref "open_config() at line 18 is not checked" */
+
+	fclose(f);
+	return c;
+}
+
+size_t root_len(void)
+{
+	return strlen(home_or_root());
+}
+
+size_t red_len(void)
+{
+	return strlen(color_name(0));
+}
+
+size_t checked_home_len(void)
+{
+	const char *h = home_dir();
+
+	return h ? strlen(h) : 0;
+}
