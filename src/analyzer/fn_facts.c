@@ -57,12 +57,13 @@ enum {
 	FREED = 2,	/* parameter passed to a deallocator */
 	GONE = 4,	/* parameter reassigned: later uses are not its value */
 	FRESH = 8,	/* a local holds a fresh allocation */
-	NULLABLE = 16,	/* a local holds a result that may be NULL */
-	NBITS = 32
+	NULLABLE = 16,	/* ... from an allocator that may return NULL */
+	MAYBE = 32,	/* a local holds another result that may be NULL */
+	NBITS = 64
 };
 
 static const char *const bit_words[] = {
-	"deref", "freed", "gone", "fresh", "nullable"
+	"deref", "freed", "gone", "fresh", "nullable", "maybe"
 };
 
 static char names[NBITS][48];
@@ -80,7 +81,11 @@ static const sci_state *merge(const sci_state *a, const sci_state *b)
 {
 	unsigned x = bits_of(a), y = bits_of(b);
 
-	return &states[((x & y) & (DEREF | FREED | FRESH)) |
+	/*
+	 * MAYBE on every path only: `p = strchr(s, c); if (!p) p = s;`
+	 * returns no NULL, and the value at the return mixes both paths.
+	 */
+	return &states[((x & y) & (DEREF | FREED | FRESH | MAYBE)) |
 		       ((x | y) & (GONE | NULLABLE))];
 }
 
@@ -96,7 +101,7 @@ void sci__fn_facts_register(void)
 
 	for (i = 0; i < NBITS; i++) {
 		names[i][0] = '\0';
-		for (b = 0; b < 5; b++)
+		for (b = 0; b < 6; b++)
 			if (i & (1 << b))
 				snprintf(names[i] + strlen(names[i]),
 					 sizeof(names[i]) - strlen(names[i]),
@@ -466,15 +471,15 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	if (!key || !key->is_var || param_index(key) >= 0)
 		return;
 	name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
-	if (path_bits(key) & (FRESH | NULLABLE))
+	if (path_bits(key) & (FRESH | NULLABLE | MAYBE))
 		sci__set_state(SCI_OWNER_FNFACTS, key,
-			       &states[path_bits(key) & ~(FRESH | NULLABLE)],
+			       &states[path_bits(key) & ~(FRESH | NULLABLE | MAYBE)],
 			       (struct position){ 0 });
 	if (name && sci_profile_is_alloc(name))
 		add_bits(key, FRESH |
 			 (sci_profile_may_return_null(name) ? NULLABLE : 0));
 	else if (name && sci_profile_may_return_null(name))
-		add_bits(key, NULLABLE);	/* getenv(), fopen(), a lookup */
+		add_bits(key, MAYBE);	/* getenv(), fopen(), a lookup */
 }
 
 /* `&p` passed or stored: p's value may change behind the walk. */
@@ -538,7 +543,7 @@ void sci__fn_facts_return(struct expression *value)
 				!sci_value_is_nonnull(v);
 	} else {
 		returns_other = 1;
-		returns_null |= key && (path_bits(key) & NULLABLE) &&
+		returns_null |= key && (path_bits(key) & MAYBE) &&
 				!sci_value_is_nonnull(v);
 	}
 }

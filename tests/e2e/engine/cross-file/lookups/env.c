@@ -29,6 +29,29 @@ const char *home_or_root(void)
 	return h;
 }
 
+/* memchr()'s NULL replaced on its path: never NULL */
+const char *end_of_token(const char *s, int c, size_t n)
+{
+	const char *next = memchr(s, c, n);
+
+	if (!next)
+		next = s + n;
+	return next;
+}
+
+/* cached, with a default when the variable is unset */
+const char *user_agent(void)
+{
+	static const char *agent;
+
+	if (!agent) {
+		agent = getenv("USER_AGENT");
+		if (!agent)
+			agent = "app/1.0";
+	}
+	return agent;
+}
+
 /* NULL only for a name it does not know: the caller's business */
 const char *color_name(int c)
 {
