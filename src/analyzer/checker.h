@@ -521,6 +521,12 @@ int sci_profile_is_nocapture(const char *name);
  */
 int sci_profile_returns_arg(const char *name);
 /**
+ * The parameters (bit i: parameter i, from 0) through which @name hands
+ * its caller a fresh allocation on every path that returns
+ * (`*out = malloc(n)`): after `f(&p)`, p holds memory to free.
+ */
+unsigned sci_profile_out_allocs(const char *name);
+/**
  * True when @name returns a pointer that may be NULL and should be
  * checked: the allocators (sci_profile_is_alloc) and lookups such as
  * fopen, getenv, strchr - except those that never return NULL

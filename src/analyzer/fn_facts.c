@@ -59,14 +59,15 @@ enum {
 	FRESH = 8,	/* a local holds a fresh allocation */
 	NULLABLE = 16,	/* ... from an allocator that may return NULL */
 	MAYBE = 32,	/* a local holds another result that may be NULL */
-	NBITS = 64
+	OUT = 64,	/* `*param = fresh allocation`: the caller gets it */
+	NBITS = 128
 };
 
 static const char *const bit_words[] = {
-	"deref", "freed", "gone", "fresh", "nullable", "maybe"
+	"deref", "freed", "gone", "fresh", "nullable", "maybe", "out"
 };
 
-static char names[NBITS][48];
+static char names[NBITS][56];
 static sci_state states[NBITS];
 
 static unsigned bits_of(const sci_state *s)
@@ -85,7 +86,7 @@ static const sci_state *merge(const sci_state *a, const sci_state *b)
 	 * MAYBE on every path only: `p = strchr(s, c); if (!p) p = s;`
 	 * returns no NULL, and the value at the return mixes both paths.
 	 */
-	return &states[((x & y) & (DEREF | FREED | FRESH | MAYBE)) |
+	return &states[((x & y) & (DEREF | FREED | FRESH | MAYBE | OUT)) |
 		       ((x | y) & (GONE | NULLABLE))];
 }
 
@@ -101,7 +102,7 @@ void sci__fn_facts_register(void)
 
 	for (i = 0; i < NBITS; i++) {
 		names[i][0] = '\0';
-		for (b = 0; b < 6; b++)
+		for (b = 0; b < 7; b++)
 			if (i & (1 << b))
 				snprintf(names[i] + strlen(names[i]),
 					 sizeof(names[i]) - strlen(names[i]),
@@ -121,6 +122,7 @@ void sci__fn_facts_register(void)
 typedef struct facts {
 	const char *name;
 	unsigned derefs, frees, captures;
+	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
 	int returns_fresh, returns_null, returns_other, returns;
 	int noreturn;
 	sci_nonnull_params nonnull;	/* derefs, as the profile shows it */
@@ -166,6 +168,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->derefs = s->derefs;
 	f->frees = s->frees;
 	f->captures = s->captures;
+	f->out_allocs = s->out_allocs;
 	f->returns_fresh = !!(s->returns & SCI_SUM_RET_FRESH);
 	f->returns_null = !!(s->returns & SCI_SUM_RET_NULL);
 	f->returns_other = !!(s->returns & SCI_SUM_RET_OTHER);
@@ -274,7 +277,7 @@ void sci__fn_facts_reset(void)
 static struct symbol *cur_fn;
 static struct symbol *params[MAX_PARAMS];
 static int nparams;
-static unsigned every_path_derefs, every_path_frees, captures;
+static unsigned every_path_derefs, every_path_frees, every_path_out, captures;
 static int returns_fresh, returns_null, returns_other, nreturns;
 static sci_summary *cur_sum;	/* the summary being made, for the driver */
 
@@ -293,7 +296,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 	} END_FOR_EACH_PTR(arg);
 	if (nparams > MAX_PARAMS)
 		nparams = MAX_PARAMS;
-	every_path_derefs = every_path_frees = ~0u;
+	every_path_derefs = every_path_frees = every_path_out = ~0u;
 	captures = 0;
 	returns_fresh = returns_null = returns_other = nreturns = 0;
 }
@@ -450,6 +453,34 @@ void sci__fn_facts_call(struct expression *call)
 	} END_FOR_EACH_PTR(arg);
 }
 
+/*
+ * `*out = malloc(n)` (or a local holding a fresh block): the caller finds
+ * a block to free in what @out points to.  Any other store there undoes it.
+ */
+static void out_param_store(struct expression *left, struct expression *r,
+			    const sci_key *rkey)
+{
+	struct expression *l = sci__strip(left);
+	const sci_key *pk;
+	const char *name;
+	int fresh;
+
+	if (!l || l->type != EXPR_PREOP || l->op != '*')
+		return;
+	pk = sci_key_expr(sci__strip(l->unop));
+	if (param_index(pk) < 0 || (path_bits(pk) & GONE))
+		return;
+	name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
+	fresh = (name && sci_profile_is_alloc(name)) ||
+		(rkey && (path_bits(rkey) & FRESH));
+	if (fresh)
+		add_bits(pk, OUT);
+	else if (path_bits(pk) & OUT)
+		sci__set_state(SCI_OWNER_FNFACTS, pk,
+			       &states[path_bits(pk) & ~OUT],
+			       (struct position){ 0 });
+}
+
 void sci__fn_facts_assign(struct expression *left, struct expression *right)
 {
 	const sci_key *key = sci_key_expr(left);
@@ -459,6 +490,7 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 
 	if (!cur_fn || !sci__cur)
 		return;
+	out_param_store(left, r, rkey);
 	/* stored where it outlives the call: the caller does not own it */
 	if (rkey && (path_bits(rkey) & FRESH) &&
 	    !(key && key->is_var && key->base &&
@@ -510,6 +542,8 @@ void sci__fn_facts_return(struct expression *value)
 
 		if (!(b & DEREF))
 			every_path_derefs &= ~(1u << i);
+		if (!(b & OUT))
+			every_path_out &= ~(1u << i);
 		/* `if (p) free(p);`: a NULL p has nothing to free */
 		if (!(b & FREED) &&
 		    !(k && !(b & GONE) && sci_value_key_known(k, &val) && val == 0))
@@ -560,6 +594,7 @@ static void fill_summary(const facts *f)
 	cur_sum->derefs = f->derefs;
 	cur_sum->frees = f->frees;
 	cur_sum->captures = f->captures;
+	cur_sum->out_allocs = f->out_allocs;
 	cur_sum->returns = (f->returns_fresh ? SCI_SUM_RET_FRESH : 0) |
 			   (f->returns_null ? SCI_SUM_RET_NULL : 0) |
 			   (f->returns_other ? SCI_SUM_RET_OTHER : 0);
@@ -579,6 +614,7 @@ void sci__fn_facts_end(int complete)
 		f->name = sci_strdup(sci_sym_name(cur_fn));
 		f->derefs = every_path_derefs & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
 		f->frees = every_path_frees & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
+		f->out_allocs = every_path_out & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
 		f->captures = captures;
 		f->returns_fresh = returns_fresh;
 		f->returns_null = returns_null;
@@ -587,7 +623,15 @@ void sci__fn_facts_end(int complete)
 		/* no path got to a return: it never comes back */
 		f->noreturn = !nreturns;
 		if (!nreturns)
-			f->derefs = f->frees = 0;
+			f->derefs = f->frees = f->out_allocs = 0;
+		/*
+		 * One that returns a pointer may return the block it stored
+		 * (git's commit_list_insert() links the new node into *list
+		 * and returns it; rax's raxCompressNode() returns the node
+		 * holding *child): the caller's variable is not its only owner.
+		 */
+		if (sci__type_is_ptr(cur_fn->ctype.base_type->ctype.base_type))
+			f->out_allocs = 0;
 		f->nonnull.name = f->name;
 		f->nonnull.args = f->derefs;
 		f->nonnull.size_arg = -1;
@@ -618,6 +662,13 @@ int sci__fn_facts_is_alloc(const char *name)
 	const facts *f = find(name);
 
 	return f && f->returns_fresh && !f->returns_other;
+}
+
+unsigned sci__fn_facts_out_allocs(const char *name)
+{
+	const facts *f = find(name);
+
+	return f ? f->out_allocs : 0;
 }
 
 int sci__fn_facts_noreturn(const char *name)

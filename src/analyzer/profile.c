@@ -139,6 +139,11 @@ int sci_profile_may_return_null(const char *name)
 	       sci_profile_is_alloc(name) || sci__fn_facts_may_return_null(name);
 }
 
+unsigned sci_profile_out_allocs(const char *name)
+{
+	return name ? sci__fn_facts_out_allocs(name) : 0;
+}
+
 int sci_profile_assert_arg(const char *name)
 {
 	const sci_model *f = sci__model(name);

@@ -337,10 +337,29 @@ static void on_expr(sci_expr *e, void *payload)
 	} SCI_END_FOR_EACH_STATE(sm);
 }
 
+/*
+ * `make_buf(&p)` where make_buf() does `*out = malloc(n)` on every path
+ * that returns: p now holds a block allocated at the call.
+ */
+static void out_alloc(sci_expr *call, sci_expr *arg)
+{
+	sci_expr *inner;
+	const sci_key *key;
+	block *b;
+
+	if (!sci_expr_is_addr_of(arg, &inner) || !is_holder(inner) ||
+	    !(key = sci_key_expr(inner)) || !(b = block_for(call)))
+		return;
+	b->walks++;
+	sci_state_set(me, key, state_of(b, ALLOCATED));
+	sci_sm_where(sci_sm_get(me, key), NULL, &b->pos);
+}
+
 static void on_call(sci_expr *call, void *payload)
 {
 	const char *name = sci_call_name(call);
 	int freed_arg = sci_profile_free_arg(name);
+	unsigned outs = sci_profile_out_allocs(name);
 	int i, n = sci_call_nargs(call);
 
 	for (i = 0; i < n; i++) {
@@ -350,6 +369,10 @@ static void on_call(sci_expr *call, void *payload)
 		if (i == freed_arg) {
 			if (key)
 				settle(key, FREED, set_now);
+			continue;
+		}
+		if (i < 32 && (outs & (1u << i))) {
+			out_alloc(call, arg);
 			continue;
 		}
 		if (!name || !sci_profile_is_nocapture(name))

@@ -109,6 +109,8 @@ char *sci_summary_format(const sci_summary *s)
 	set(o, "derefs", mask_json(s->derefs));
 	set(o, "frees", mask_json(s->frees));
 	set(o, "captures", mask_json(s->captures));
+	if (s->out_allocs)
+		set(o, "out_allocs", mask_json(s->out_allocs));
 	if (s->returns & SCI_SUM_RET_FRESH)
 		json_array_append_new(ret, json_string("fresh"));
 	if (s->returns & SCI_SUM_RET_NULL)
@@ -192,6 +194,10 @@ static int parse_obj(sci_summary *s, json_t *o)
 	    (e = get_mask(&s->frees, o, "frees")) < 0 ||
 	    (e = get_mask(&s->captures, o, "captures")) < 0)
 		return e;
+	/* optional: absent means none */
+	if (json_object_get(o, "out_allocs") &&
+	    (e = get_mask(&s->out_allocs, o, "out_allocs")) < 0)
+		return e;
 	v = json_object_get(o, "static");
 	if (!json_is_boolean(v))
 		return bad("static");
@@ -265,6 +271,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	return str_eq(a->name, b->name) && a->is_static == b->is_static &&
 	       a->nparams == b->nparams && a->derefs == b->derefs &&
 	       a->frees == b->frees && a->captures == b->captures &&
+	       a->out_allocs == b->out_allocs &&
 	       a->returns == b->returns && a->noreturn == b->noreturn &&
 	       str_eq(a->ret, b->ret) && a->ret_soft == b->ret_soft;
 }

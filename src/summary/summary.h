@@ -46,6 +46,7 @@ typedef struct {
 	unsigned derefs;	/* dereferenced on every returning path, unchecked */
 	unsigned frees;		/* freed on every returning path */
 	unsigned captures;	/* may be kept after the call */
+	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
 	unsigned returns;	/* SCI_SUM_RET_* over every returning path */
 	int noreturn;		/* no path returns */
 	/*

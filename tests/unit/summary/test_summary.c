@@ -25,6 +25,7 @@ static sci_summary *sample(const char *name)
 	s->derefs = 1u << 0;
 	s->frees = 1u << 2;
 	s->captures = 1u << 1 | 1u << 2;
+	s->out_allocs = 1u << 1;
 	s->returns = SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL;
 	s->ret = strdup("0-9,99");
 	s->ret_soft = 1;
@@ -50,6 +51,7 @@ static void test_round_trip(void **state)
 	assert_int_equal(back->derefs, 1);
 	assert_int_equal(back->frees, 4);
 	assert_int_equal(back->captures, 6);
+	assert_int_equal(back->out_allocs, 2);
 	assert_int_equal(back->returns, SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL);
 	assert_string_equal(back->ret, "0-9,99");
 	assert_int_equal(back->ret_soft, 1);
@@ -72,6 +74,7 @@ static void test_no_range(void **state)
 	s->noreturn = 1;
 	text = sci_summary_format(s);
 	assert_null(strstr(text, "range"));
+	assert_null(strstr(text, "out_allocs"));	/* optional key */
 	assert_int_equal(sci_summary_parse(&back, text), 0);
 	assert_null(back->ret);
 	assert_true(back->noreturn);
