@@ -555,5 +555,17 @@ typedef struct {
 
 /** @name's non-NULL parameters, or NULL if none are known.  Static. */
 const sci_nonnull_params *sci_profile_nonnull_params(const char *name);
+/**
+ * The parameters whose pointee @name dereferences on every path before
+ * any check (`void sink(int **pp) { int *p = *pp; use(*p); }`): after
+ * `sink(&p)`, a NULL p is dereferenced.  NULL when none.
+ */
+const sci_nonnull_params *sci_profile_pointee_params(const char *name);
+/**
+ * In a call hook: whether argument @i of @call is `&x` with x NULL just
+ * before the call (x's value itself is forgotten by then: the callee may
+ * write it).
+ */
+int sci_call_arg_pointee_was_null(sci_expr *call, int i);
 
 #endif

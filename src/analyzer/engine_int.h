@@ -492,6 +492,7 @@ int sci__fn_facts_is_nocapture(const char *name);
 const sci_nonnull_params *sci__fn_facts_nonnull(const char *name);
 int sci__fn_facts_noreturn(const char *name);
 unsigned sci__fn_facts_out_allocs(const char *name);
+const sci_nonnull_params *sci__fn_facts_pointees(const char *name);
 /*
  * Start of a TU: the functions it defines (answered only by their own
  * analysis) and the run's summaries of other TUs' functions (may be NULL).

@@ -60,14 +60,17 @@ enum {
 	NULLABLE = 16,	/* ... from an allocator that may return NULL */
 	MAYBE = 32,	/* a local holds another result that may be NULL */
 	OUT = 64,	/* `*param = fresh allocation`: the caller gets it */
-	NBITS = 128
+	PDEREF = 128,	/* on a param: what it points to was dereferenced */
+	LOADED = 256,	/* on a local: it holds `*param` (loaded_from[]) */
+	NBITS = 512
 };
 
 static const char *const bit_words[] = {
-	"deref", "freed", "gone", "fresh", "nullable", "maybe", "out"
+	"deref", "freed", "gone", "fresh", "nullable", "maybe", "out",
+	"pderef", "loaded"
 };
 
-static char names[NBITS][56];
+static char names[NBITS][72];
 static sci_state states[NBITS];
 
 static unsigned bits_of(const sci_state *s)
@@ -86,7 +89,8 @@ static const sci_state *merge(const sci_state *a, const sci_state *b)
 	 * MAYBE on every path only: `p = strchr(s, c); if (!p) p = s;`
 	 * returns no NULL, and the value at the return mixes both paths.
 	 */
-	return &states[((x & y) & (DEREF | FREED | FRESH | MAYBE | OUT)) |
+	return &states[((x & y) & (DEREF | FREED | FRESH | MAYBE | OUT | PDEREF |
+				   LOADED)) |
 		       ((x | y) & (GONE | NULLABLE))];
 }
 
@@ -102,7 +106,7 @@ void sci__fn_facts_register(void)
 
 	for (i = 0; i < NBITS; i++) {
 		names[i][0] = '\0';
-		for (b = 0; b < 7; b++)
+		for (b = 0; b < 9; b++)
 			if (i & (1 << b))
 				snprintf(names[i] + strlen(names[i]),
 					 sizeof(names[i]) - strlen(names[i]),
@@ -123,6 +127,8 @@ typedef struct facts {
 	const char *name;
 	unsigned derefs, frees, captures;
 	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
+	unsigned deref_pointees;/* *param dereferenced, every path */
+	sci_nonnull_params pointees;	/* deref_pointees, as the profile shows */
 	int returns_fresh, returns_null, returns_other, returns;
 	int noreturn;
 	sci_nonnull_params nonnull;	/* derefs, as the profile shows it */
@@ -169,6 +175,10 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->frees = s->frees;
 	f->captures = s->captures;
 	f->out_allocs = s->out_allocs;
+	f->deref_pointees = s->deref_pointees;
+	f->pointees.name = f->name;
+	f->pointees.args = f->deref_pointees;
+	f->pointees.size_arg = -1;
 	f->returns_fresh = !!(s->returns & SCI_SUM_RET_FRESH);
 	f->returns_null = !!(s->returns & SCI_SUM_RET_NULL);
 	f->returns_other = !!(s->returns & SCI_SUM_RET_OTHER);
@@ -278,6 +288,10 @@ static struct symbol *cur_fn;
 static struct symbol *params[MAX_PARAMS];
 static int nparams;
 static unsigned every_path_derefs, every_path_frees, every_path_out, captures;
+static unsigned every_path_pderef;
+/* Locals holding `*param`: which parameter (path-insensitive, first wins). */
+static struct { const sci_key *key; int param; } loaded_from[32];
+static int nloaded;
 static int returns_fresh, returns_null, returns_other, nreturns;
 static sci_summary *cur_sum;	/* the summary being made, for the driver */
 
@@ -297,6 +311,8 @@ void sci__fn_facts_begin(struct symbol *fn)
 	if (nparams > MAX_PARAMS)
 		nparams = MAX_PARAMS;
 	every_path_derefs = every_path_frees = every_path_out = ~0u;
+	every_path_pderef = ~0u;
+	nloaded = 0;
 	captures = 0;
 	returns_fresh = returns_null = returns_other = nreturns = 0;
 }
@@ -363,6 +379,38 @@ static void captured_in(struct expression *e)
 	}
 }
 
+/* The parameter whose `*param` @e is (`*pp`, `pp[0]`), or -1. */
+static int pointee_param(struct expression *e)
+{
+	const sci_key *pk;
+
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_PREOP || e->op != '*')
+		return -1;
+	pk = sci_key_expr(sci__strip(e->unop));
+	if (param_index(pk) < 0 || (path_bits(pk) & GONE))
+		return -1;
+	return param_index(pk);
+}
+
+/*
+ * `(*pp)->x`, or `p = *pp; p->x` with p unchanged since: what parameter
+ * pp points to is dereferenced unchecked (Juliet's "63" sinks, and
+ * `struct obj **` handles everywhere).
+ */
+static void pointee_deref(struct expression *ptr, const sci_key *key)
+{
+	int i = pointee_param(ptr), k;
+
+	if (i < 0 && key && (path_bits(key) & LOADED))
+		for (k = 0; k < nloaded; k++)
+			if (loaded_from[k].key == key)
+				i = loaded_from[k].param;
+	if (i < 0 || sci_value_is_nonnull(ptr))
+		return;
+	add_bits(sci_key_sym(params[i]), PDEREF);
+}
+
 /*
  * A dereference of @ptr while nothing checked it: a parameter's use.
  * `p[i]` and `*(p + 1)` dereference p.
@@ -379,7 +427,11 @@ static void deref_of(struct expression *ptr)
 	key = sci_key_expr(ptr);
 	i = param_index(key);
 
-	if (i < 0 || (path_bits(key) & GONE) || sci_value_is_nonnull(ptr))
+	if (i < 0) {
+		pointee_deref(ptr, key);
+		return;
+	}
+	if ((path_bits(key) & GONE) || sci_value_is_nonnull(ptr))
 		return;
 	add_bits(key, DEREF);
 }
@@ -502,6 +554,22 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	/* a local that holds a fresh allocation, or no longer does */
 	if (!key || !key->is_var || param_index(key) >= 0)
 		return;
+	if (path_bits(key) & LOADED)
+		sci__set_state(SCI_OWNER_FNFACTS, key,
+			       &states[path_bits(key) & ~LOADED],
+			       (struct position){ 0 });
+	if (pointee_param(r) >= 0 && sci_sym_is_local(key->base)) {
+		int k;
+
+		for (k = 0; k < nloaded && loaded_from[k].key != key; k++)
+			;
+		if (k == nloaded && nloaded < 32) {
+			loaded_from[nloaded].key = key;
+			loaded_from[nloaded++].param = pointee_param(r);
+		}
+		if (k < nloaded && loaded_from[k].param == pointee_param(r))
+			add_bits(key, LOADED);
+	}
 	name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
 	if (path_bits(key) & (FRESH | NULLABLE | MAYBE))
 		sci__set_state(SCI_OWNER_FNFACTS, key,
@@ -544,6 +612,8 @@ void sci__fn_facts_return(struct expression *value)
 			every_path_derefs &= ~(1u << i);
 		if (!(b & OUT))
 			every_path_out &= ~(1u << i);
+		if (!(b & PDEREF))
+			every_path_pderef &= ~(1u << i);
 		/* `if (p) free(p);`: a NULL p has nothing to free */
 		if (!(b & FREED) &&
 		    !(k && !(b & GONE) && sci_value_key_known(k, &val) && val == 0))
@@ -595,6 +665,7 @@ static void fill_summary(const facts *f)
 	cur_sum->frees = f->frees;
 	cur_sum->captures = f->captures;
 	cur_sum->out_allocs = f->out_allocs;
+	cur_sum->deref_pointees = f->deref_pointees;
 	cur_sum->returns = (f->returns_fresh ? SCI_SUM_RET_FRESH : 0) |
 			   (f->returns_null ? SCI_SUM_RET_NULL : 0) |
 			   (f->returns_other ? SCI_SUM_RET_OTHER : 0);
@@ -615,6 +686,8 @@ void sci__fn_facts_end(int complete)
 		f->derefs = every_path_derefs & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
 		f->frees = every_path_frees & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
 		f->out_allocs = every_path_out & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
+		f->deref_pointees = every_path_pderef &
+				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
 		f->captures = captures;
 		f->returns_fresh = returns_fresh;
 		f->returns_null = returns_null;
@@ -623,7 +696,10 @@ void sci__fn_facts_end(int complete)
 		/* no path got to a return: it never comes back */
 		f->noreturn = !nreturns;
 		if (!nreturns)
-			f->derefs = f->frees = f->out_allocs = 0;
+			f->derefs = f->frees = f->out_allocs = f->deref_pointees = 0;
+		f->pointees.name = f->name;
+		f->pointees.args = f->deref_pointees;
+		f->pointees.size_arg = -1;
 		/*
 		 * One that returns a pointer may return the block it stored
 		 * (git's commit_list_insert() links the new node into *list
@@ -662,6 +738,13 @@ int sci__fn_facts_is_alloc(const char *name)
 	const facts *f = find(name);
 
 	return f && f->returns_fresh && !f->returns_other;
+}
+
+const sci_nonnull_params *sci__fn_facts_pointees(const char *name)
+{
+	const facts *f = find(name);
+
+	return f && f->deref_pointees ? &f->pointees : NULL;
 }
 
 unsigned sci__fn_facts_out_allocs(const char *name)

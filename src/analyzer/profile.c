@@ -139,6 +139,11 @@ int sci_profile_may_return_null(const char *name)
 	       sci_profile_is_alloc(name) || sci__fn_facts_may_return_null(name);
 }
 
+const sci_nonnull_params *sci_profile_pointee_params(const char *name)
+{
+	return name ? sci__fn_facts_pointees(name) : NULL;
+}
+
 unsigned sci_profile_out_allocs(const char *name)
 {
 	return name ? sci__fn_facts_out_allocs(name) : 0;

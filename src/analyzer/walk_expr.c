@@ -313,6 +313,34 @@ static void assume_true(struct expression *call)
 	sci__cur = t;
 }
 
+/*
+ * `sink(&p)` with p NULL: what p held is forgotten before the call hooks
+ * run (the callee may write it), so they learn here what it was.
+ */
+static struct expression *null_call;
+static unsigned null_args;
+
+static void pointees_at_call(struct expression *call)
+{
+	struct expression *arg, *inner;
+	int i = 0;
+
+	null_call = call;
+	null_args = 0;
+	FOR_EACH_PTR(call->args, arg) {
+		if (i < 32 && sci_expr_is_addr_of(arg, &inner) &&
+		    sci_value_is_null(inner))
+			null_args |= 1u << i;
+		i++;
+	} END_FOR_EACH_PTR(arg);
+}
+
+int sci_call_arg_pointee_was_null(sci_expr *call, int i)
+{
+	return call && call == null_call && i >= 0 && i < 32 &&
+	       (null_args & (1u << i));
+}
+
 static void walk_call(struct expression *e)
 {
 	struct expression *arg, *inner;
@@ -326,6 +354,7 @@ static void walk_call(struct expression *e)
 		return;
 	if (sci__debug_call(e))
 		return;
+	pointees_at_call(e);
 	/* memory whose address is passed may be written by the callee */
 	FOR_EACH_PTR(e->args, arg) {
 		if (sci_expr_is_addr_of(arg, &inner)) {
@@ -340,6 +369,7 @@ static void walk_call(struct expression *e)
 	} END_FOR_EACH_PTR(arg);
 	/* call hooks see the arguments' values as passed */
 	sci__fire_call(e);
+	null_call = NULL;
 	if (sci__cur)
 		forget_after_call(e);
 	sci__untrusted_call(e);

@@ -291,6 +291,20 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 	check_use(pointer, sci_key_expr(pointer), pos, NULL);
 }
 
+/* `sink(&p)` where sink() dereferences *pp: p itself is used. */
+static void check_pointees(sci_expr *call, const char *name)
+{
+	const sci_nonnull_params *pp = sci_profile_pointee_params(name);
+	sci_expr *arg, *inner;
+	int i;
+
+	for (i = 0; pp && (arg = sci_call_arg(call, i)) != NULL; i++)
+		if (i < 32 && (pp->args & (1u << i)) &&
+		    sci_expr_is_addr_of(arg, &inner) && sci_key_expr(inner) &&
+		    sci_call_arg_pointee_was_null(call, i))
+			report_null(sci_key_expr(inner), sci_expr_pos(arg), name);
+}
+
 static void check_args(sci_expr *call)
 {
 	const char *name = sci_call_name(call);
@@ -299,6 +313,7 @@ static void check_args(sci_expr *call)
 	int i;
 	sci_expr *arg;
 
+	check_pointees(call, name);
 	if (!np)
 		return;
 	if (np->size_arg >= 0 &&

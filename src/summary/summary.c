@@ -111,6 +111,8 @@ char *sci_summary_format(const sci_summary *s)
 	set(o, "captures", mask_json(s->captures));
 	if (s->out_allocs)
 		set(o, "out_allocs", mask_json(s->out_allocs));
+	if (s->deref_pointees)
+		set(o, "deref_pointees", mask_json(s->deref_pointees));
 	if (s->returns & SCI_SUM_RET_FRESH)
 		json_array_append_new(ret, json_string("fresh"));
 	if (s->returns & SCI_SUM_RET_NULL)
@@ -198,6 +200,9 @@ static int parse_obj(sci_summary *s, json_t *o)
 	if (json_object_get(o, "out_allocs") &&
 	    (e = get_mask(&s->out_allocs, o, "out_allocs")) < 0)
 		return e;
+	if (json_object_get(o, "deref_pointees") &&
+	    (e = get_mask(&s->deref_pointees, o, "deref_pointees")) < 0)
+		return e;
 	v = json_object_get(o, "static");
 	if (!json_is_boolean(v))
 		return bad("static");
@@ -272,6 +277,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       a->nparams == b->nparams && a->derefs == b->derefs &&
 	       a->frees == b->frees && a->captures == b->captures &&
 	       a->out_allocs == b->out_allocs &&
+	       a->deref_pointees == b->deref_pointees &&
 	       a->returns == b->returns && a->noreturn == b->noreturn &&
 	       str_eq(a->ret, b->ret) && a->ret_soft == b->ret_soft;
 }

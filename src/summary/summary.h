@@ -47,6 +47,7 @@ typedef struct {
 	unsigned frees;		/* freed on every returning path */
 	unsigned captures;	/* may be kept after the call */
 	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
+	unsigned deref_pointees;/* *param dereferenced unchecked, every path */
 	unsigned returns;	/* SCI_SUM_RET_* over every returning path */
 	int noreturn;		/* no path returns */
 	/*

@@ -26,6 +26,7 @@ static sci_summary *sample(const char *name)
 	s->frees = 1u << 2;
 	s->captures = 1u << 1 | 1u << 2;
 	s->out_allocs = 1u << 1;
+	s->deref_pointees = 1u << 2;
 	s->returns = SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL;
 	s->ret = strdup("0-9,99");
 	s->ret_soft = 1;
@@ -52,6 +53,7 @@ static void test_round_trip(void **state)
 	assert_int_equal(back->frees, 4);
 	assert_int_equal(back->captures, 6);
 	assert_int_equal(back->out_allocs, 2);
+	assert_int_equal(back->deref_pointees, 4);
 	assert_int_equal(back->returns, SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL);
 	assert_string_equal(back->ret, "0-9,99");
 	assert_int_equal(back->ret_soft, 1);

@@ -1,0 +1,38 @@
+/*
+ * Sinks that get a pointer to the pointer and dereference what it points
+ * to (Juliet's "63" variants; `struct obj **` handles): a caller that
+ * passes the address of a NULL pointer is reported at the call.
+ */
+/* expect-none */
+#include <stdio.h>
+
+void print_value(int **data_ptr)
+{
+	int *data = *data_ptr;
+
+	printf("%d\n", *data);
+}
+
+void print_direct(int **data_ptr)
+{
+	printf("%d\n", **data_ptr);
+}
+
+/* checks first: a NULL pointee is fine */
+void print_checked(int **data_ptr)
+{
+	int *data = *data_ptr;
+
+	if (data)
+		printf("%d\n", *data);
+}
+
+/* reloads: the local no longer holds *data_ptr */
+void print_other(int **data_ptr, int *fallback)
+{
+	int *data = *data_ptr;
+
+	data = fallback;
+	if (data)
+		printf("%d\n", *data);
+}

@@ -1,0 +1,35 @@
+#include <stddef.h>
+
+void print_value(int **data_ptr);
+void print_direct(int **data_ptr);
+void print_checked(int **data_ptr);
+void print_other(int **data_ptr, int *fallback);
+
+void bad(void)
+{
+	int *data = NULL;
+
+	print_value(&data);	/* expect-error: null-deref "'data' is NULL when passed to print_value()" */
+}
+
+void bad_direct(void)
+{
+	int *data = NULL;
+
+	print_direct(&data);	/* expect-error: null-deref "'data' is NULL when passed to print_direct()" */
+}
+
+void good(void)
+{
+	int value = 5, *data = &value;
+
+	print_value(&data);
+}
+
+void good_checked(void)
+{
+	int *data = NULL;
+
+	print_checked(&data);
+	print_other(&data, NULL);
+}
