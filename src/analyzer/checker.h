@@ -567,5 +567,13 @@ const sci_nonnull_params *sci_profile_pointee_params(const char *name);
  * write it).
  */
 int sci_call_arg_pointee_was_null(sci_expr *call, int i);
+/**
+ * The pointer globals @name dereferences on every path before any check
+ * or write of its own (`void sink(void) { use(*g_data); }`), by name, into
+ * *@out (borrowed).  Returns how many.
+ */
+size_t sci_profile_deref_globals(const char *name, const char *const **out);
+/** True when the global named @name is NULL on the current path. */
+int sci_value_global_is_null(const char *name);
 
 #endif

@@ -493,6 +493,7 @@ const sci_nonnull_params *sci__fn_facts_nonnull(const char *name);
 int sci__fn_facts_noreturn(const char *name);
 unsigned sci__fn_facts_out_allocs(const char *name);
 const sci_nonnull_params *sci__fn_facts_pointees(const char *name);
+size_t sci__fn_facts_deref_globals(const char *name, const char *const **out);
 /*
  * Start of a TU: the functions it defines (answered only by their own
  * analysis) and the run's summaries of other TUs' functions (may be NULL).

@@ -1111,6 +1111,18 @@ int sci_value_key_known(const sci_key *key, long long *out)
 	return 1;
 }
 
+int sci_value_global_is_null(const char *name)
+{
+	const sci_key *k;
+	long long v;
+
+	for (k = sci__keys_global(); name && k; k = k->next_global)
+		if (k->is_var && k->base && sci_sym_name(k->base) &&
+		    strcmp(sci_sym_name(k->base), name) == 0)
+			return sci_value_key_known(k, &v) && v == 0;
+	return 0;
+}
+
 static long long clamp_ll(sci_val v)
 {
 	if (v > LLONG_MAX)

@@ -128,6 +128,8 @@ typedef struct facts {
 	unsigned derefs, frees, captures;
 	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
 	unsigned deref_pointees;/* *param dereferenced, every path */
+	char **deref_globals;	/* globals dereferenced unchecked, every path */
+	size_t nderef_globals;
 	sci_nonnull_params pointees;	/* deref_pointees, as the profile shows */
 	int returns_fresh, returns_null, returns_other, returns;
 	int noreturn;
@@ -166,6 +168,16 @@ static int is_defined(const char *name)
 	return 0;
 }
 
+static void copy_names(facts *f, char *const *v, size_t n)
+{
+	size_t i;
+
+	f->deref_globals = n ? sci_calloc(n, sizeof(*f->deref_globals)) : NULL;
+	for (i = 0; i < n; i++)
+		f->deref_globals[i] = sci_strdup(v[i]);
+	f->nderef_globals = n;
+}
+
 static facts *facts_of_summary(const sci_summary *s)
 {
 	facts *f = sci_calloc(1, sizeof(*f));
@@ -176,6 +188,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->captures = s->captures;
 	f->out_allocs = s->out_allocs;
 	f->deref_pointees = s->deref_pointees;
+	copy_names(f, s->deref_globals, s->nderef_globals);
 	f->pointees.name = f->name;
 	f->pointees.args = f->deref_pointees;
 	f->pointees.size_arg = -1;
@@ -257,7 +270,12 @@ static void free_facts(facts **bucket)
 	facts *f, *next;
 
 	for (f = *bucket; f; f = next) {
+		size_t i;
+
 		next = f->next;
+		for (i = 0; i < f->nderef_globals; i++)
+			free(f->deref_globals[i]);
+		free(f->deref_globals);
 		free((void *)f->name);
 		free(f);
 	}
@@ -289,9 +307,18 @@ static struct symbol *params[MAX_PARAMS];
 static int nparams;
 static unsigned every_path_derefs, every_path_frees, every_path_out, captures;
 static unsigned every_path_pderef;
-/* Locals holding `*param`: which parameter (path-insensitive, first wins). */
+/*
+ * Locals holding `*param` or a global's value: where from (a parameter
+ * index, or -2 - the global's index in gkeys[]; path-insensitive, first
+ * wins).
+ */
 static struct { const sci_key *key; int param; } loaded_from[32];
 static int nloaded;
+/* Globals some path dereferenced unchecked, and those a path did not. */
+#define MAX_GLOBALS 8
+static const sci_key *gkeys[MAX_GLOBALS];
+static int ngkeys;
+static unsigned gfailed;
 static int returns_fresh, returns_null, returns_other, nreturns;
 static sci_summary *cur_sum;	/* the summary being made, for the driver */
 
@@ -313,6 +340,8 @@ void sci__fn_facts_begin(struct symbol *fn)
 	every_path_derefs = every_path_frees = every_path_out = ~0u;
 	every_path_pderef = ~0u;
 	nloaded = 0;
+	ngkeys = 0;
+	gfailed = 0;
 	captures = 0;
 	returns_fresh = returns_null = returns_other = nreturns = 0;
 }
@@ -379,6 +408,48 @@ static void captured_in(struct expression *e)
 	}
 }
 
+/* Index of the file-scope pointer @key in gkeys[] (added with @add), or -1. */
+static int global_index(const sci_key *key, int add)
+{
+	int g;
+
+	if (!key || !key->is_var || !key->base || !sci_sym_name(key->base) ||
+	    !(key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)) ||
+	    !sci__type_is_ptr(key->base))
+		return -1;
+	for (g = 0; g < ngkeys; g++)
+		if (gkeys[g] == key)
+			return g;
+	if (!add || ngkeys == MAX_GLOBALS)
+		return -1;
+	/* a path already returned without it */
+	if (nreturns)
+		gfailed |= 1u << ngkeys;
+	gkeys[ngkeys] = key;
+	return ngkeys++;
+}
+
+/*
+ * Has this path called a project function?  It may have set a global, so
+ * a global read after it is not the caller's value.  Kept as GONE on the
+ * function's own key.
+ */
+static int globals_stale(void)
+{
+	return !!(path_bits(sci_key_sym(cur_fn)) & GONE);
+}
+
+/* A global's value dereferenced unchecked on this path. */
+static void global_deref(const sci_key *key, struct expression *ptr)
+{
+	int g;
+
+	if ((path_bits(key) & GONE) || globals_stale() ||
+	    sci_value_is_nonnull(ptr) || (g = global_index(key, 1)) < 0)
+		return;
+	add_bits(key, DEREF);
+}
+
 /* The parameter whose `*param` @e is (`*pp`, `pp[0]`), or -1. */
 static int pointee_param(struct expression *e)
 {
@@ -406,6 +477,10 @@ static void pointee_deref(struct expression *ptr, const sci_key *key)
 		for (k = 0; k < nloaded; k++)
 			if (loaded_from[k].key == key)
 				i = loaded_from[k].param;
+	if (i <= -2) {
+		global_deref(gkeys[-2 - i], ptr);
+		return;
+	}
 	if (i < 0 || sci_value_is_nonnull(ptr))
 		return;
 	add_bits(sci_key_sym(params[i]), PDEREF);
@@ -428,7 +503,10 @@ static void deref_of(struct expression *ptr)
 	i = param_index(key);
 
 	if (i < 0) {
-		pointee_deref(ptr, key);
+		if (global_index(key, 0) >= 0 || (key && global_index(key, 1) >= 0))
+			global_deref(key, ptr);
+		else
+			pointee_deref(ptr, key);
 		return;
 	}
 	if ((path_bits(key) & GONE) || sci_value_is_nonnull(ptr))
@@ -469,6 +547,13 @@ void sci__fn_facts_call(struct expression *call)
 	name = sci__call_name(call);
 	if (name && cur_sum)
 		sci_summary_add_call(cur_sum, name);
+	/*
+	 * A project function may set a global before this one dereferences
+	 * it: later dereferences are not of the caller's value.  (The C
+	 * library does not write the program's globals.)
+	 */
+	if (!name || !sci__model(name))
+		add_bits(sci_key_sym(cur_fn), GONE);
 	/* the profile lookups only for calls that get a parameter */
 	FOR_EACH_PTR(call->args, arg) {
 		any |= param_index(sci_key_expr(arg)) >= 0 || mentions_param(arg) ||
@@ -506,6 +591,23 @@ void sci__fn_facts_call(struct expression *call)
 }
 
 /*
+ * Where a local's new value @r comes from, for pointee_deref(): a
+ * parameter's pointee, a global pointer not written on this path, or -1.
+ */
+static int load_source(struct expression *r)
+{
+	const sci_key *rk = sci_key_expr(r);
+	int g;
+
+	if (pointee_param(r) >= 0)
+		return pointee_param(r);
+	if (rk && !(path_bits(rk) & GONE) && !globals_stale() &&
+	    (g = global_index(rk, 1)) >= 0)
+		return -2 - g;
+	return -1;
+}
+
+/*
  * `*out = malloc(n)` (or a local holding a fresh block): the caller finds
  * a block to free in what @out points to.  Any other store there undoes it.
  */
@@ -539,6 +641,7 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	struct expression *r = sci__strip(right);
 	const sci_key *rkey = sci_key_expr(r);
 	const char *name;
+	int src;
 
 	if (!cur_fn || !sci__cur)
 		return;
@@ -550,6 +653,10 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 		escaped(rkey);
 	if (param_index(key) >= 0)
 		add_bits(key, GONE);
+	/* a global written here: a later dereference is not the caller's value */
+	if (key && key->is_var && key->base &&
+	    (key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)))
+		add_bits(key, GONE);
 	captured_in(right);
 	/* a local that holds a fresh allocation, or no longer does */
 	if (!key || !key->is_var || param_index(key) >= 0)
@@ -558,16 +665,16 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 		sci__set_state(SCI_OWNER_FNFACTS, key,
 			       &states[path_bits(key) & ~LOADED],
 			       (struct position){ 0 });
-	if (pointee_param(r) >= 0 && sci_sym_is_local(key->base)) {
+	if (sci_sym_is_local(key->base) && (src = load_source(r)) != -1) {
 		int k;
 
 		for (k = 0; k < nloaded && loaded_from[k].key != key; k++)
 			;
 		if (k == nloaded && nloaded < 32) {
 			loaded_from[nloaded].key = key;
-			loaded_from[nloaded++].param = pointee_param(r);
+			loaded_from[nloaded++].param = src;
 		}
-		if (k < nloaded && loaded_from[k].param == pointee_param(r))
+		if (k < nloaded && loaded_from[k].param == src)
 			add_bits(key, LOADED);
 	}
 	name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
@@ -619,6 +726,9 @@ void sci__fn_facts_return(struct expression *value)
 		    !(k && !(b & GONE) && sci_value_key_known(k, &val) && val == 0))
 			every_path_frees &= ~(1u << i);
 	}
+	for (i = 0; i < ngkeys; i++)
+		if (!(path_bits(gkeys[i]) & DEREF))
+			gfailed |= 1u << i;
 	if (!v)
 		return;
 	captured_in(v);
@@ -656,6 +766,7 @@ void sci__fn_facts_return(struct expression *value)
 static void fill_summary(const facts *f)
 {
 	struct symbol *fn = cur_fn;
+	size_t i;
 
 	cur_sum->file = sci_strdup(stream_name(fn->pos.stream));
 	cur_sum->line = (unsigned)fn->pos.line;
@@ -666,6 +777,8 @@ static void fill_summary(const facts *f)
 	cur_sum->captures = f->captures;
 	cur_sum->out_allocs = f->out_allocs;
 	cur_sum->deref_pointees = f->deref_pointees;
+	for (i = 0; i < f->nderef_globals; i++)
+		sci_summary_add_deref_global(cur_sum, f->deref_globals[i]);
 	cur_sum->returns = (f->returns_fresh ? SCI_SUM_RET_FRESH : 0) |
 			   (f->returns_null ? SCI_SUM_RET_NULL : 0) |
 			   (f->returns_other ? SCI_SUM_RET_OTHER : 0);
@@ -677,6 +790,7 @@ void sci__fn_facts_end(int complete)
 {
 	facts *f;
 	unsigned h;
+	int i;
 
 	if (!cur_fn)
 		return;
@@ -700,6 +814,14 @@ void sci__fn_facts_end(int complete)
 		f->pointees.name = f->name;
 		f->pointees.args = f->deref_pointees;
 		f->pointees.size_arg = -1;
+		for (i = 0; nreturns && i < ngkeys; i++) {
+			if (gfailed & (1u << i))
+				continue;
+			f->deref_globals = sci_realloc(f->deref_globals,
+				(f->nderef_globals + 1) * sizeof(*f->deref_globals));
+			f->deref_globals[f->nderef_globals++] =
+				sci_strdup(sci_sym_name(gkeys[i]->base));
+		}
 		/*
 		 * One that returns a pointer may return the block it stored
 		 * (git's commit_list_insert() links the new node into *list
@@ -738,6 +860,14 @@ int sci__fn_facts_is_alloc(const char *name)
 	const facts *f = find(name);
 
 	return f && f->returns_fresh && !f->returns_other;
+}
+
+size_t sci__fn_facts_deref_globals(const char *name, const char *const **out)
+{
+	const facts *f = find(name);
+
+	*out = f ? (const char *const *)f->deref_globals : NULL;
+	return f ? f->nderef_globals : 0;
 }
 
 const sci_nonnull_params *sci__fn_facts_pointees(const char *name)

@@ -139,6 +139,12 @@ int sci_profile_may_return_null(const char *name)
 	       sci_profile_is_alloc(name) || sci__fn_facts_may_return_null(name);
 }
 
+size_t sci_profile_deref_globals(const char *name, const char *const **out)
+{
+	*out = NULL;
+	return name ? sci__fn_facts_deref_globals(name, out) : 0;
+}
+
 const sci_nonnull_params *sci_profile_pointee_params(const char *name)
 {
 	return name ? sci__fn_facts_pointees(name) : NULL;

@@ -305,6 +305,19 @@ static void check_pointees(sci_expr *call, const char *name)
 			report_null(sci_key_expr(inner), sci_expr_pos(arg), name);
 }
 
+/* `g_data = NULL; sink();` where sink() dereferences g_data. */
+static void check_globals(sci_expr *call, const char *name)
+{
+	const char *const *globals;
+	size_t i, n = sci_profile_deref_globals(name, &globals);
+
+	for (i = 0; i < n; i++)
+		if (sci_value_global_is_null(globals[i]))
+			sci_report(me, sci_expr_pos(call), globals[i],
+				   "'%s' is NULL when %s() dereferences it",
+				   globals[i], name);
+}
+
 static void check_args(sci_expr *call)
 {
 	const char *name = sci_call_name(call);
@@ -314,6 +327,7 @@ static void check_args(sci_expr *call)
 	sci_expr *arg;
 
 	check_pointees(call, name);
+	check_globals(call, name);
 	if (!np)
 		return;
 	if (np->size_arg >= 0 &&

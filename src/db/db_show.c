@@ -67,6 +67,7 @@ static void put_facts(FILE *f, const char *text)
 {
 	sci_summary *s = NULL;
 	int first = 1, lines = 0;
+	size_t i;
 
 	if (!text || sci_summary_parse(&s, text) < 0) {
 		fprintf(f, "    summary unreadable: %s\n", sci_error_last());
@@ -96,6 +97,8 @@ static void put_facts(FILE *f, const char *text)
 		fputs("    never returns\n", f);
 		lines++;
 	}
+	for (i = 0; i < s->nderef_globals; i++, lines++)
+		fprintf(f, "    dereferences the global %s\n", s->deref_globals[i]);
 	if (!lines)
 		fputs("    nothing known\n", f);
 	sci_summary_free(s);

@@ -33,6 +33,9 @@ void sci_summary_free(sci_summary *s)
 	for (i = 0; i < s->ncalls; i++)
 		free(s->calls[i]);
 	free(s->calls);
+	for (i = 0; i < s->nderef_globals; i++)
+		free(s->deref_globals[i]);
+	free(s->deref_globals);
 	free(s);
 }
 
@@ -48,16 +51,21 @@ sci_summary *sci_summary_dup(const sci_summary *s)
 	d->calls = s->ncalls ? sci_calloc(s->ncalls, sizeof(*d->calls)) : NULL;
 	for (i = 0; i < s->ncalls; i++)
 		d->calls[i] = sci_strdup(s->calls[i]);
+	d->deref_globals = s->nderef_globals ?
+		sci_calloc(s->nderef_globals, sizeof(*d->deref_globals)) : NULL;
+	for (i = 0; i < s->nderef_globals; i++)
+		d->deref_globals[i] = sci_strdup(s->deref_globals[i]);
 	return d;
 }
 
-void sci_summary_add_call(sci_summary *s, const char *callee)
+/* Inserts a copy of @name into the sorted, unique list *v of *n names. */
+static void add_sorted(char ***v, size_t *n, const char *name)
 {
-	size_t lo = 0, hi = s->ncalls;
+	size_t lo = 0, hi = *n;
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		int c = strcmp(s->calls[mid], callee);
+		int c = strcmp((*v)[mid], name);
 
 		if (c == 0)
 			return;
@@ -66,11 +74,20 @@ void sci_summary_add_call(sci_summary *s, const char *callee)
 		else
 			hi = mid;
 	}
-	s->calls = sci_realloc(s->calls, (s->ncalls + 1) * sizeof(*s->calls));
-	memmove(&s->calls[lo + 1], &s->calls[lo],
-		(s->ncalls - lo) * sizeof(*s->calls));
-	s->calls[lo] = sci_strdup(callee);
-	s->ncalls++;
+	*v = sci_realloc(*v, (*n + 1) * sizeof(**v));
+	memmove(&(*v)[lo + 1], &(*v)[lo], (*n - lo) * sizeof(**v));
+	(*v)[lo] = sci_strdup(name);
+	(*n)++;
+}
+
+void sci_summary_add_call(sci_summary *s, const char *callee)
+{
+	add_sorted(&s->calls, &s->ncalls, callee);
+}
+
+void sci_summary_add_deref_global(sci_summary *s, const char *global)
+{
+	add_sorted(&s->deref_globals, &s->nderef_globals, global);
 }
 
 /* ------------------------------------------------------------ text */
@@ -113,6 +130,13 @@ char *sci_summary_format(const sci_summary *s)
 		set(o, "out_allocs", mask_json(s->out_allocs));
 	if (s->deref_pointees)
 		set(o, "deref_pointees", mask_json(s->deref_pointees));
+	if (s->nderef_globals) {
+		json_t *g = json_array();
+
+		for (i = 0; i < s->nderef_globals; i++)
+			json_array_append_new(g, json_string(s->deref_globals[i]));
+		set(o, "deref_globals", g);
+	}
 	if (s->returns & SCI_SUM_RET_FRESH)
 		json_array_append_new(ret, json_string("fresh"));
 	if (s->returns & SCI_SUM_RET_NULL)
@@ -203,6 +227,14 @@ static int parse_obj(sci_summary *s, json_t *o)
 	if (json_object_get(o, "deref_pointees") &&
 	    (e = get_mask(&s->deref_pointees, o, "deref_pointees")) < 0)
 		return e;
+	v = json_object_get(o, "deref_globals");
+	if (v && !json_is_array(v))
+		return bad("deref_globals");
+	json_array_foreach(v, i, ret) {
+		if (!json_is_string(ret))
+			return bad("deref_globals");
+		sci_summary_add_deref_global(s, json_string_value(ret));
+	}
 	v = json_object_get(o, "static");
 	if (!json_is_boolean(v))
 		return bad("static");
@@ -271,9 +303,22 @@ static int str_eq(const char *a, const char *b)
 	return (!a && !b) || (a && b && strcmp(a, b) == 0);
 }
 
+static int same_names(char *const *a, size_t na, char *const *b, size_t nb)
+{
+	size_t i;
+
+	if (na != nb)
+		return 0;
+	for (i = 0; i < na; i++)
+		if (strcmp(a[i], b[i]) != 0)
+			return 0;
+	return 1;
+}
+
 int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 {
-	return str_eq(a->name, b->name) && a->is_static == b->is_static &&
+	return same_names(a->deref_globals, a->nderef_globals,
+			  b->deref_globals, b->nderef_globals) && str_eq(a->name, b->name) && a->is_static == b->is_static &&
 	       a->nparams == b->nparams && a->derefs == b->derefs &&
 	       a->frees == b->frees && a->captures == b->captures &&
 	       a->out_allocs == b->out_allocs &&

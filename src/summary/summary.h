@@ -48,6 +48,9 @@ typedef struct {
 	unsigned captures;	/* may be kept after the call */
 	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
 	unsigned deref_pointees;/* *param dereferenced unchecked, every path */
+	/* pointer globals dereferenced unchecked on every path, by name */
+	char **deref_globals;
+	size_t nderef_globals;
 	unsigned returns;	/* SCI_SUM_RET_* over every returning path */
 	int noreturn;		/* no path returns */
 	/*
@@ -66,6 +69,9 @@ typedef struct {
 sci_summary *sci_summary_new(const char *name);
 void sci_summary_free(sci_summary *s);
 sci_summary *sci_summary_dup(const sci_summary *s);
+
+/** Adds @global to s->deref_globals (kept sorted and unique). */
+void sci_summary_add_deref_global(sci_summary *s, const char *global);
 
 /** Adds @callee to s->calls (kept sorted and unique). */
 void sci_summary_add_call(sci_summary *s, const char *callee);

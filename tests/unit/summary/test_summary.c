@@ -32,6 +32,7 @@ static sci_summary *sample(const char *name)
 	s->ret_soft = 1;
 	sci_summary_add_call(s, "malloc");
 	sci_summary_add_call(s, "abort");
+	sci_summary_add_deref_global(s, "g_conf");
 	sci_summary_add_call(s, "malloc");
 	return s;
 }
@@ -54,6 +55,8 @@ static void test_round_trip(void **state)
 	assert_int_equal(back->captures, 6);
 	assert_int_equal(back->out_allocs, 2);
 	assert_int_equal(back->deref_pointees, 4);
+	assert_int_equal(back->nderef_globals, 1);
+	assert_string_equal(back->deref_globals[0], "g_conf");
 	assert_int_equal(back->returns, SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL);
 	assert_string_equal(back->ret, "0-9,99");
 	assert_int_equal(back->ret_soft, 1);

@@ -1,0 +1,48 @@
+/*
+ * A sink that dereferences a global the caller sets (Juliet's "68"
+ * variants): a caller that leaves the global NULL is reported at the
+ * call.  A sink that checks, or sets the global first, is not.
+ */
+/* expect-none */
+#include <stdio.h>
+
+extern int *g_data;
+
+void use_global(void)
+{
+	int *data = g_data;
+
+	printf("%d\n", *data);
+}
+
+void use_direct(void)
+{
+	printf("%d\n", *g_data);
+}
+
+void use_checked(void)
+{
+	if (g_data)
+		printf("%d\n", *g_data);
+}
+
+static int fallback = 7;
+
+void set_default(void)
+{
+	if (!g_data)
+		g_data = &fallback;
+}
+
+/* a project function runs first and may set it */
+void use_after_init(void)
+{
+	set_default();
+	printf("%d\n", *g_data);
+}
+
+void use_after_reset(void)
+{
+	g_data = &fallback;
+	printf("%d\n", *g_data);
+}
