@@ -62,15 +62,16 @@ enum {
 	OUT = 64,	/* `*param = fresh allocation`: the caller gets it */
 	PDEREF = 128,	/* on a param: what it points to was dereferenced */
 	LOADED = 256,	/* on a local: it holds `*param` (loaded_from[]) */
-	NBITS = 512
+	PWRITTEN = 512,	/* on a param: what it points to was written */
+	NBITS = 1024
 };
 
 static const char *const bit_words[] = {
 	"deref", "freed", "gone", "fresh", "nullable", "maybe", "out",
-	"pderef", "loaded"
+	"pderef", "loaded", "pwritten"
 };
 
-static char names[NBITS][72];
+static char names[NBITS][80];
 static sci_state states[NBITS];
 
 static unsigned bits_of(const sci_state *s)
@@ -91,7 +92,7 @@ static const sci_state *merge(const sci_state *a, const sci_state *b)
 	 */
 	return &states[((x & y) & (DEREF | FREED | FRESH | MAYBE | OUT | PDEREF |
 				   LOADED)) |
-		       ((x | y) & (GONE | NULLABLE))];
+		       ((x | y) & (GONE | NULLABLE | PWRITTEN))];
 }
 
 static const sci_state *unmatched(const sci_key *key)
@@ -106,7 +107,7 @@ void sci__fn_facts_register(void)
 
 	for (i = 0; i < NBITS; i++) {
 		names[i][0] = '\0';
-		for (b = 0; b < 9; b++)
+		for (b = 0; b < 10; b++)
 			if (i & (1 << b))
 				snprintf(names[i] + strlen(names[i]),
 					 sizeof(names[i]) - strlen(names[i]),
@@ -413,8 +414,10 @@ static int global_index(const sci_key *key, int add)
 {
 	int g;
 
+	/* static ones are not the globals another TU's caller sets */
 	if (!key || !key->is_var || !key->base || !sci_sym_name(key->base) ||
 	    !(key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)) ||
+	    (key->base->ctype.modifiers & MOD_STATIC) ||
 	    !sci__type_is_ptr(key->base))
 		return -1;
 	for (g = 0; g < ngkeys; g++)
@@ -459,7 +462,8 @@ static int pointee_param(struct expression *e)
 	if (!e || e->type != EXPR_PREOP || e->op != '*')
 		return -1;
 	pk = sci_key_expr(sci__strip(e->unop));
-	if (param_index(pk) < 0 || (path_bits(pk) & GONE))
+	/* `*pp = v` earlier: what is read now is not the caller's value */
+	if (param_index(pk) < 0 || (path_bits(pk) & (GONE | PWRITTEN)))
 		return -1;
 	return param_index(pk);
 }
@@ -568,6 +572,9 @@ void sci__fn_facts_call(struct expression *call)
 		const sci_key *key = sci_key_expr(arg);
 		int i = param_index(key);
 
+		/* the callee may write what it points to (`init(pp)`) */
+		if (i >= 0)
+			add_bits(key, PWRITTEN);
 		if (i >= 0 && !(path_bits(key) & GONE)) {
 			/* freed on some path: the callee takes it over */
 			if (n == freed) {
@@ -624,10 +631,15 @@ static void out_param_store(struct expression *left, struct expression *r,
 	pk = sci_key_expr(sci__strip(l->unop));
 	if (param_index(pk) < 0 || (path_bits(pk) & GONE))
 		return;
+	add_bits(pk, PWRITTEN);
 	name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
 	fresh = (name && sci_profile_is_alloc(name)) ||
 		(rkey && (path_bits(rkey) & FRESH));
-	if (fresh)
+	/*
+	 * Only a block known not to be NULL: `*out = malloc(n); if (!*out)
+	 * return -1;` hands nothing over on its error path.
+	 */
+	if (fresh && sci_value_is_nonnull(r))
 		add_bits(pk, OUT);
 	else if (path_bits(pk) & OUT)
 		sci__set_state(SCI_OWNER_FNFACTS, pk,

@@ -382,18 +382,7 @@ static void cache_key(const gate_ctx *g, char out[SCI_FP_HEX], const sci_tu *tu,
 
 	for (i = 0; tu->argv[i]; i++)
 		sci_strv_push(&flags, tu->argv[i]);
-	for (i = 0; a->rules && i < a->nrules; i++)
-		sci_strv_push_take(&flags, sci_printf_dup("rule:%s", a->rules[i]));
-	for (i = 0; a->allocators && a->allocators[i]; i++)
-		sci_strv_push_take(&flags, sci_printf_dup("alloc:%s", a->allocators[i]));
-	for (i = 0; a->deallocators && a->deallocators[i]; i++)
-		sci_strv_push_take(&flags, sci_printf_dup("free:%s", a->deallocators[i]));
-	for (i = 0; a->noreturn && a->noreturn[i]; i++)
-		sci_strv_push_take(&flags, sci_printf_dup("noreturn:%s", a->noreturn[i]));
-	for (i = 0; a->returns_nonnull && a->returns_nonnull[i]; i++)
-		sci_strv_push_take(&flags, sci_printf_dup("nonnull:%s", a->returns_nonnull[i]));
-	for (i = 0; a->untrusted_sources && a->untrusted_sources[i]; i++)
-		sci_strv_push_take(&flags, sci_printf_dup("untrusted:%s", a->untrusted_sources[i]));
+	sci_project_opts_flags(&flags, a);
 	/* a base TU's findings depend on the other TUs' summaries too */
 	sci_strv_push_take(&flags, sci_printf_dup("summaries:%s", g->head_digest));
 	sci_cache_key(out, sci_cli_version(), (const char *const *)flags.v,
@@ -696,6 +685,19 @@ static int analyze_callers(gate_ctx *g, const unsigned char *pick,
 	return error;
 }
 
+/*
+ * A base TU's summaries are filed under its head name, as the head's are
+ * (head_origin()): a renamed file's base definitions then replace its head
+ * ones instead of making their names ambiguous.
+ */
+static char *base_origin(const sci_tu *tu, void *payload)
+{
+	const gate_ctx *g = payload;
+	const char *to = sci_changes_new_path(g->changes, tu->display);
+
+	return sci_strdup(to ? to : tu->display);
+}
+
 /* The base findings of every TU (see the top of the file). */
 static int analyze_base(gate_ctx *g)
 {
@@ -747,7 +749,7 @@ static int analyze_base(gate_ctx *g)
 					sci_tu_summaries_add(&hit_tus.items[hit_tus.n], s);
 			}
 			hit_tus.n++;
-			sci_strv_push(&hit_origins, old ? old : rel);
+			sci_strv_push(&hit_origins, rel);	/* the head's name */
 			hits++;
 			free(rel);
 			continue;
@@ -778,6 +780,8 @@ static int analyze_base(gate_ctx *g)
 		/* the TUs the change left alone are the same on both sides */
 		popts.background = g->head_set;
 		popts.set_out = &bset;
+		popts.origin = base_origin;
+		popts.origin_payload = g;
 		if ((error = sci_project_run(&diags, &stats, &base, &dopts,
 					     &popts)) < 0)
 			goto done;

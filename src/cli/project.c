@@ -24,6 +24,7 @@ typedef struct {
 	char (*deps)[SCI_DB_HASH_HEX];	/* callee summaries its analysis used */
 	sci_strv *inputs;		/* files it read */
 	unsigned char *analyzed;	/* analyzed in this run */
+	const sci_analyze_opts *aopts;	/* the run's, for the keys */
 } run_ctx;
 
 static char *origin_of(const run_ctx *r, const sci_tu *tu)
@@ -175,7 +176,8 @@ static void db_begin(run_ctx *r, const sci_project_opts *popts)
 	r->inputs = sci_calloc(n, sizeof(*r->inputs));
 	r->analyzed = sci_calloc(n, 1);
 	for (i = 0; i < r->tus->n; i++) {
-		sci_project_tu_key(r->keys[i], &r->tus->items[i], popts->cwd);
+		sci_project_tu_key(r->keys[i], &r->tus->items[i], popts->cwd,
+				   r->aopts);
 		r->recs[i] = sci_project_lookup(r->db, r->memo, r->keys[i]);
 	}
 }
@@ -271,6 +273,7 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	r.popts = popts;
 	r.set = sci_summary_set_new();
 	r.db = popts ? popts->db : NULL;
+	r.aopts = dopts->analyze_opts;
 	r.origins = sci_calloc(tus->n ? tus->n : 1, sizeof(*r.origins));
 	all = sci_calloc(tus->n ? tus->n : 1, 1);
 	pick = sci_calloc(tus->n ? tus->n : 1, 1);

@@ -84,8 +84,29 @@ static const char *file_sha(sci_project_memo *m, const char *path)
 	return e->sha;
 }
 
+void sci_project_opts_flags(sci_strv *out, const sci_analyze_opts *a)
+{
+	size_t i;
+
+	if (!a)
+		return;
+	for (i = 0; a->rules && i < a->nrules; i++)
+		sci_strv_push_take(out, sci_printf_dup("rule:%s", a->rules[i]));
+	for (i = 0; a->allocators && a->allocators[i]; i++)
+		sci_strv_push_take(out, sci_printf_dup("alloc:%s", a->allocators[i]));
+	for (i = 0; a->deallocators && a->deallocators[i]; i++)
+		sci_strv_push_take(out, sci_printf_dup("free:%s", a->deallocators[i]));
+	for (i = 0; a->noreturn && a->noreturn[i]; i++)
+		sci_strv_push_take(out, sci_printf_dup("noreturn:%s", a->noreturn[i]));
+	for (i = 0; a->returns_nonnull && a->returns_nonnull[i]; i++)
+		sci_strv_push_take(out, sci_printf_dup("nonnull:%s", a->returns_nonnull[i]));
+	for (i = 0; a->untrusted_sources && a->untrusted_sources[i]; i++)
+		sci_strv_push_take(out, sci_printf_dup("untrusted:%s",
+						       a->untrusted_sources[i]));
+}
+
 void sci_project_tu_key(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
-			const char *cwd)
+			const char *cwd, const sci_analyze_opts *a)
 {
 	sci_strv flags = { 0 };
 	size_t i;
@@ -94,6 +115,8 @@ void sci_project_tu_key(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 	sci_strv_push(&flags, cwd ? cwd : "");
 	for (i = 0; tu->argv && tu->argv[i]; i++)
 		sci_strv_push(&flags, tu->argv[i]);
+	/* the checkers and the profile decide findings and summaries too */
+	sci_project_opts_flags(&flags, a);
 	sci_db_tu_key(out, sci_cli_version(), tu->path, tu->directory,
 		      (const char *const *)flags.v, flags.n);
 	sci_strv_clear(&flags);

@@ -7,6 +7,7 @@
 #ifndef SCI_CLI_PROJECT_DB_H
 #define SCI_CLI_PROJECT_DB_H
 
+#include "analyzer/analyzer.h"
 #include "cli/plan.h"
 #include "db/db.h"
 #include "summary/summary.h"
@@ -17,9 +18,16 @@ typedef struct sci_project_memo sci_project_memo;
 sci_project_memo *sci_project_memo_new(void);
 void sci_project_memo_free(sci_project_memo *m);
 
-/** The identity of @tu in the database, for a run from @cwd. */
+/**
+ * Appends to @out what of @a decides a TU's findings and summaries besides
+ * its flags: the rules run and the project profile's lists, as
+ * "rule:NAME", "alloc:NAME"... (@a may be NULL).
+ */
+void sci_project_opts_flags(sci_strv *out, const sci_analyze_opts *a);
+
+/** The identity of @tu in the database, for a run from @cwd with @a. */
 void sci_project_tu_key(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
-			const char *cwd);
+			const char *cwd, const sci_analyze_opts *a);
 
 /**
  * Looks @key up; returns the record (owned) only when every input file

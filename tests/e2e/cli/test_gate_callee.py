@@ -97,6 +97,23 @@ class CalleeChangeTest(RepoTestCase):
                            "returns memory the caller must free"),
                           related, attempt)
 
+    def test_renamed_and_edited_helper_breaks_nothing(self):
+        # a rename with an edit that leaves the helper's summary alone:
+        # the caller's old leak stays unchanged, nothing is analyzed again
+        base = HELPER_ALLOCATES.replace("x * 2", "x + x")
+        self.write("helper.c", HELPER_ALLOCATES)
+        self.commit("allocating helper")
+        git_mv = __import__("gate_repo").git
+        git_mv(self.repo, "branch", "-f", "main", "HEAD")
+        git_mv(self.repo, "mv", "helper.c", "helper2.c")
+        self.write("helper2.c", base)
+        self.commit("rename and edit")
+        rc, results, err = self.gate()
+        self.assertEqual([r for r in results if r.get("class") == "new"], [],
+                         err)
+        self.assertEqual(rc, 0, err)
+        self.assertNotIn("analyzed again", err)
+
     def test_change_that_keeps_the_summary_breaks_nothing(self):
         self.write("helper.c", HELPER.replace("x * 2", "x + x"))
         self.commit()

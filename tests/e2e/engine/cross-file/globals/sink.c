@@ -46,3 +46,16 @@ void use_after_reset(void)
 	g_data = &fallback;
 	printf("%d\n", *g_data);
 }
+
+static int *cache;
+
+void set_cache(int *p)
+{
+	cache = p;
+}
+
+/* a static of this file: not the caller's global of the same name */
+int read_cache(void)
+{
+	return *cache;
+}

@@ -7,6 +7,8 @@ void use_direct(void);
 void use_checked(void);
 void use_after_reset(void);
 void use_after_init(void);
+int read_cache(void);
+static int *cache;
 
 void bad(void)
 {
@@ -33,4 +35,10 @@ void good(void)
 	use_after_reset();
 	g_data = NULL;
 	use_after_init();
+}
+
+int other_cache(void)
+{
+	cache = NULL;
+	return read_cache();
 }

@@ -51,3 +51,12 @@ struct node *node_push(int v, struct node **list)
 	*list = n;
 	return n;
 }
+
+/* every path stores malloc()'s result, but the error path stores NULL */
+int make_checked(char **out, size_t n)
+{
+	*out = malloc(n);
+	if (!*out)
+		return -1;
+	return 0;
+}

@@ -3,6 +3,7 @@
 void make_buf(char **out, size_t n);
 void make_direct(int **out);
 int try_make(char **out, size_t n);
+int make_checked(char **out, size_t n);
 
 int leaks(int fail)
 {
@@ -51,4 +52,14 @@ struct node *one_node(int v)
 	struct node *list = NULL;
 
 	return node_push(v, &list);
+}
+
+int error_path(void)
+{
+	char *p;
+
+	if (make_checked(&p, 10) < 0)
+		return -1;
+	free(p);
+	return 0;
 }

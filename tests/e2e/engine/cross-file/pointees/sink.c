@@ -36,3 +36,21 @@ void print_other(int **data_ptr, int *fallback)
 	if (data)
 		printf("%d\n", *data);
 }
+
+struct s { int x; };
+
+/* writes *pp first: what it then reads is its own */
+void set_and_use(struct s **pp, struct s *v)
+{
+	*pp = v;
+	(*pp)->x = 1;
+}
+
+void init_obj(struct s **pp);
+
+/* a callee may write *pp first */
+void init_and_use(struct s **pp)
+{
+	init_obj(pp);
+	(*pp)->x = 1;
+}

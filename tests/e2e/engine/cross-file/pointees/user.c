@@ -4,6 +4,9 @@ void print_value(int **data_ptr);
 void print_direct(int **data_ptr);
 void print_checked(int **data_ptr);
 void print_other(int **data_ptr, int *fallback);
+struct s;
+void set_and_use(struct s **pp, struct s *v);
+void init_and_use(struct s **pp);
 
 void bad(void)
 {
@@ -32,4 +35,13 @@ void good_checked(void)
 
 	print_checked(&data);
 	print_other(&data, NULL);
+}
+
+void good_written(struct s *v)
+{
+	struct s *cur = NULL;
+
+	set_and_use(&cur, v);
+	cur = NULL;
+	init_and_use(&cur);
 }
