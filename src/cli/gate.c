@@ -13,7 +13,9 @@
  * the change alters a function's summary (it now allocates, frees, may
  * return NULL), the TUs it left alone that call that function are not the
  * same on both sides any more: they are analyzed again with the base's
- * summaries, and their new findings count as caused by the change, with
+ * summaries (then the callers of those of their functions that changed in
+ * turn, a round per level), and their new findings count as caused by the
+ * change, with
  * the changed function as a related location (analyze_callers(),
  * point_at_changed_callees()).
  */
@@ -496,6 +498,15 @@ static void warn_unknown_submodules(const gate_ctx *g)
 	}
 }
 
+/* Both sides file a TU's summaries under its path in the repository. */
+static char *head_origin(const sci_tu *tu, void *payload)
+{
+	const gate_ctx *g = payload;
+
+	return repo_path_dup(g, tu->path, tu->directory ? tu->directory
+							: g->s->cwd);
+}
+
 /* ------------------------------------------- summaries the change altered */
 
 /* What @now (head) does that @before (base) did not, in words; owned. */
@@ -647,21 +658,23 @@ static void add_summary_records(sci_diag_list *out, const sci_tu *tu)
  * with the base's summaries: their base findings.
  */
 static int analyze_callers(gate_ctx *g, const unsigned char *pick,
-			   const sci_summary_set *bset, sci_diag_list *out)
+			   sci_summary_set *bset, sci_diag_list *out)
 {
 	sci_driver_opts dopts = *g->s->dopts;
 	sci_analyze_opts aopts = *g->s->aopts;
 	const char *dirs[2] = { g->root, NULL };
 	sci_tu_list sub = { 0 };
 	sci_driver_stats stats;
-	size_t i;
+	sci_summary *const **lists;
+	size_t *ns;
+	size_t i, k;
 	int error;
 
 	sub.items = sci_calloc(g->tus.n ? g->tus.n : 1, sizeof(*sub.items));
 	for (i = 0; i < g->tus.n; i++) {
 		if (!pick[i])
 			continue;
-		/* borrowed names; the driver fills only diags and inputs */
+		/* borrowed names; the driver fills only diags, summaries */
 		sub.items[sub.n] = g->tus.items[i];
 		memset(&sub.items[sub.n].inputs, 0, sizeof(sub.items[0].inputs));
 		memset(&sub.items[sub.n].diags, 0, sizeof(sub.items[0].diags));
@@ -671,15 +684,37 @@ static int analyze_callers(gate_ctx *g, const unsigned char *pick,
 	}
 	aopts.report_inputs = 0;
 	aopts.summaries = bset;
+	aopts.emit_summaries = 1;
 	if (g->root)
 		aopts.project_dirs = dirs;
 	dopts.analyze_opts = &aopts;
 	fprintf(stderr, "smatch-ci: %zu translation unit%s call%s a function the change altered: analyzed again with the merge base's summaries\n",
 		sub.n, sub.n == 1 ? "" : "s", sub.n == 1 ? "s" : "");
 	error = sci_driver_run(out, &stats, &sub, &dopts);
+	/*
+	 * Their own summaries, made with the base's: a wrapper of a changed
+	 * function may have changed too, and its callers are next.
+	 */
+	lists = sci_calloc(sub.n ? sub.n : 1, sizeof(*lists));
+	ns = sci_calloc(sub.n ? sub.n : 1, sizeof(*ns));
+	for (i = 0; error == 0 && i < sub.n; i++) {
+		char *origin = head_origin(&sub.items[i], g);
+
+		sci_summary_set_drop_origin(bset, origin);
+		for (k = 0; k < sub.items[i].nsummaries; k++)
+			sci_summary_set_add(bset, sub.items[i].summaries[k], origin);
+		free(origin);
+		lists[i] = sub.items[i].summaries;
+		ns[i] = sub.items[i].nsummaries;
+	}
+	if (error == 0)
+		find_changed(g, bset, lists, ns, sub.n);
+	free(lists);
+	free(ns);
 	for (i = 0; i < sub.n; i++) {
 		sci_strv_clear(&sub.items[i].inputs);
 		sci_diag_list_clear(&sub.items[i].diags);
+		sci_tu_summaries_clear(&sub.items[i]);
 	}
 	free(sub.items);
 	return error;
@@ -710,8 +745,9 @@ static int analyze_base(gate_ctx *g)
 	sci_project_opts popts = { 0 };
 	sci_summary_set *bset = NULL;
 	unsigned char *alone = sci_calloc(g->tus.n ? g->tus.n : 1, 1);
+	unsigned char *pick = NULL;
 	size_t i, k, hits = 0;
-	int error = 0;
+	int error = 0, round;
 
 	for (i = 0; i < g->tus.n; i++) {
 		const sci_tu *tu = &g->tus.items[i];
@@ -837,23 +873,35 @@ static int analyze_base(gate_ctx *g)
 		free(lists);
 		free(ns);
 	}
-	/* TUs left alone: the same findings, unless a callee changed */
+	/*
+	 * TUs left alone: the same findings, unless a callee changed, or a
+	 * callee's callee (a round per level, as in cli/project.h).
+	 */
+	pick = sci_calloc(g->tus.n ? g->tus.n : 1, 1);
+	for (round = 0; round < SCI_PROJECT_ROUNDS && g->changed_fns.n; round++) {
+		size_t npick = 0, known = g->changed_fns.n;
+
+		for (i = 0; i < g->tus.n; i++) {
+			pick[i] = alone[i] && calls_changed(g, &g->tus.items[i]);
+			if (pick[i])
+				alone[i] = 0;
+			npick += pick[i];
+		}
+		if (!npick)
+			break;
+		if ((error = analyze_callers(g, pick, bset, &diags)) < 0)
+			goto done;
+		if (g->changed_fns.n == known)
+			break;
+	}
 	for (i = 0; i < g->tus.n; i++) {
 		const sci_tu *tu = &g->tus.items[i];
 
 		if (!alone[i])
 			continue;
-		if (g->changed_fns.n && calls_changed(g, tu))
-			continue;
-		alone[i] = 0;
 		for (k = 0; k < tu->diags.n; k++)
 			sci_diag_list_take(&diags, sci_diag_dup(tu->diags.items[k]));
 	}
-	for (i = 0; i < g->tus.n && !alone[i]; i++)
-		;
-	if (i < g->tus.n &&
-	    (error = analyze_callers(g, alone, bset, &diags)) < 0)
-		goto done;
 	/* head-side copies and callers carry head paths relative to cwd */
 	take_diags(g, &g->base, &diags, g->s->cwd, 0);
 done:
@@ -865,6 +913,7 @@ done:
 	sci_tu_list_clear(&hit_tus);
 	sci_summary_set_free(bset);
 	free(alone);
+	free(pick);
 	return error;
 }
 
@@ -1421,14 +1470,6 @@ static int open_cache(gate_ctx *g)
 	return error;
 }
 
-/* Both sides file a TU's summaries under its path in the repository. */
-static char *head_origin(const sci_tu *tu, void *payload)
-{
-	const gate_ctx *g = payload;
-
-	return repo_path_dup(g, tu->path, tu->directory ? tu->directory
-							: g->s->cwd);
-}
 
 static int analyze_head(gate_ctx *g)
 {

@@ -63,6 +63,50 @@ int greet(int fail)
 """
 
 
+MID = """char *name_buf(unsigned long n);
+
+char *label(void)
+{
+	return name_buf(16);
+}
+"""
+
+USER = """char *label(void);
+
+int show(int fail)
+{
+	char *l = label();
+
+	if (fail)
+		return -1;
+	l[0] = 'x';
+	return 0;
+}
+"""
+
+
+class TransitiveTest(RepoTestCase):
+    """helper.c changes; mid.c wraps it unchanged; user.c calls the
+    wrapper: the leak in user.c is the change's doing too."""
+    FILES = {"helper.c": HELPER, "mid.c": MID, "user.c": USER}
+
+    def test_change_reaches_callers_of_a_wrapper(self):
+        self.write("helper.c", HELPER_ALLOCATES)
+        self.commit()
+        rc, results, err = self.run_gate()
+        self.assert_reports_valid()
+        new = [(r["rule"], r["path"], r["function"], r["touched"])
+               for r in results if r.get("class") == "new"]
+        self.assertEqual(new, [("memory-leak", "user.c", "show", True)] * 2,
+                         (results, err))
+        self.assertEqual(rc, 1, err)
+        with open(self.sarif) as f:
+            res = json.load(f)["runs"][0]["results"][0]
+        msgs = [loc["message"]["text"] for loc in res["relatedLocations"]]
+        self.assertIn("label() changed in this change: it now returns "
+                      "memory the caller must free", msgs)
+
+
 class CalleeChangeTest(RepoTestCase):
     FILES = {"helper.c": HELPER, "caller.c": CALLER}
 
