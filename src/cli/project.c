@@ -72,6 +72,30 @@ static void reuse_summaries_only(run_ctx *r, size_t i)
 				     sci_summary_dup(rec->summaries[k]));
 }
 
+/*
+ * After an analysis of @tu: an analysis that failed (a crash, a timeout,
+ * a limit) sent the summaries of only some functions, so the ones it had
+ * before (in @before, taken) stay; otherwise they go.
+ */
+static void keep_whole_summaries(sci_tu *tu, sci_tu *before)
+{
+	size_t k;
+	int failed = 0;
+
+	for (k = 0; k < tu->diags.n; k++)
+		failed |= strcmp(tu->diags.items[k]->rule,
+				 SCI_RULE_ANALYSIS_FAILURE) == 0;
+	if (failed && before->nsummaries) {
+		sci_tu_summaries_clear(tu);
+		tu->summaries = before->summaries;
+		tu->nsummaries = before->nsummaries;
+	} else {
+		sci_tu_summaries_clear(before);
+	}
+	before->summaries = NULL;
+	before->nsummaries = 0;
+}
+
 static void forget_results(sci_tu *tu)
 {
 	sci_diag_list_clear(&tu->diags);
@@ -257,6 +281,7 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	sci_analyze_opts a1, a2;
 	sci_driver_stats st;
 	sci_project_stats ps = { 0, 0, 0, 0 };
+	sci_tu *old = NULL;
 	run_ctx r;
 	unsigned char *all, *pick;
 	size_t i;
@@ -277,6 +302,7 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	r.origins = sci_calloc(tus->n ? tus->n : 1, sizeof(*r.origins));
 	all = sci_calloc(tus->n ? tus->n : 1, 1);
 	pick = sci_calloc(tus->n ? tus->n : 1, 1);
+	old = sci_calloc(tus->n ? tus->n : 1, sizeof(*old));
 	for (i = 0; i < tus->n; i++) {
 		r.origins[i] = origin_of(&r, &tus->items[i]);
 		all[i] = 1;
@@ -346,11 +372,19 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 				if (r.deps)
 					sci_project_deps(r.deps[i], &tus->items[i],
 							 r.set);
+				/* kept until the analysis is known to be whole */
+				old[i] = tus->items[i];
+				tus->items[i].summaries = NULL;
+				tus->items[i].nsummaries = 0;
 				forget_results(&tus->items[i]);
 				if (r.analyzed)
 					r.analyzed[i] = 1;
 			}
-		if ((error = run_some(&r, pick, &d2, &st)) < 0)
+		error = run_some(&r, pick, &d2, &st);
+		for (i = 0; i < tus->n; i++)
+			if (pick[i])
+				keep_whole_summaries(&tus->items[i], &old[i]);
+		if (error < 0)
 			goto done;
 		memcpy(all, pick, tus->n);
 		if (settle(&r, all, pick) == 0)
@@ -372,6 +406,7 @@ done:
 	free(r.origins);
 	free(all);
 	free(pick);
+	free(old);
 	sci_summary_set_free(r.set);
 	return error;
 }
