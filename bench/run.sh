@@ -16,21 +16,7 @@ set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 pkg=${1:-git}
 max=${2:-0}
-sci=${SMATCH_CI:-$here/build/src/smatch-ci}
-sparse_src=$(sed -n "s/^SPARSE_INCLUDE_DIR:PATH=//p" "$here/build/CMakeCache.txt" 2>/dev/null)
-[ -n "$sparse_src" ] || sparse_src=$here/build/sparse/src
-work=${SCI_BENCH_DIR:-$here/build/bench}
-
-[ -x "$sci" ] || { echo "bench: build smatch-ci first (cmake --build build)" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "bench: needs GNU time: apt-get install time" >&2; exit 2; }
-if [ ! -x "$sparse_src/sparse" ]; then
-	make -s -C "$sparse_src" CC=gcc SPARSE_VERSION=0.6.4 sparse >/dev/null
-fi
-
 . "$here/bench/lib.sh"
-files=$(find . -maxdepth 1 -name '*.c' | sort)
-[ "$max" -gt 0 ] && files=$(echo "$files" | head -n "$max")
-n=$(echo "$files" | wc -l)
 
 # measure NAME CMD...: runs CMD once per file; sums wall time, max RSS.
 measure() {

@@ -138,6 +138,7 @@ static size_t settle(run_ctx *r, const unsigned char *ran, unsigned char *pick)
 {
 	sci_summary_set *changed = sci_summary_set_new();
 	size_t i, k, n = 0;
+	int any;
 
 	for (i = 0; i < r->tus->n; i++) {
 		const sci_tu *tu = &r->tus->items[i];
@@ -157,9 +158,9 @@ static size_t settle(run_ctx *r, const unsigned char *ran, unsigned char *pick)
 		}
 		file_summaries(r, i);
 	}
+	any = sci_summary_set_count(changed) > 0;
 	for (i = 0; i < r->tus->n; i++) {
-		pick[i] = sci_summary_set_count(changed) &&
-			  calls_changed(&r->tus->items[i], changed);
+		pick[i] = any && calls_changed(&r->tus->items[i], changed);
 		n += pick[i];
 	}
 	sci_summary_set_free(changed);
