@@ -487,6 +487,16 @@ typedef struct {
  */
 int sci_value_object(sci_expr *p, sci_object *out);
 
+/**
+ * True when the memory @e (a variable or member path) points to was
+ * released on every path reaching here - by free(), a deallocator of the
+ * library models or the project profile, or a function whose summary
+ * frees that parameter - and @e was not given another value since.
+ * Copies count: `q = p; free(p);` frees q too.  Not realloc(), which frees
+ * only when it succeeds.  @where (may be NULL) gets the release.
+ */
+int sci_value_freed(sci_expr *e, sci_pos *where);
+
 /* ------------------------------------------------------------ profiles */
 
 /**
@@ -514,6 +524,13 @@ int sci_profile_free_arg(const char *name);
  * (strlen, memcpy, printf...), so passing memory to it is not an escape.
  */
 int sci_profile_is_nocapture(const char *name);
+/**
+ * True when @name may read or write what its argument @i (0-based) points
+ * to: a library function that takes it as a string or buffer, or a
+ * project function whose summary uses it on some path.  0 for functions
+ * nothing is known of (calls through pointers, other programs' code).
+ */
+int sci_profile_uses_arg(const char *name, int i);
 /**
  * The argument (0-based) that @name's pointer result is or points into
  * (memcpy and strcpy return their destination, strchr a pointer into its

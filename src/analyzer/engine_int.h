@@ -107,7 +107,8 @@ enum {
 	SCI_OWNER_RELATION = 4,	/* `i < n` between two keys (relation.c) */
 	SCI_OWNER_FNFACTS = 5,	/* what a function does with its params (fn_facts.c) */
 	SCI_OWNER_POINTS = 6,	/* the object a pointer points into (points.c) */
-	SCI_OWNER_FIRST_CHECKER = 7
+	SCI_OWNER_FREED = 7,	/* memory a pointer points to was freed (freed.c) */
+	SCI_OWNER_FIRST_CHECKER = 8
 };
 
 #define SCI_MAX_OWNERS 64
@@ -428,6 +429,16 @@ void sci__extra_init(void);
 /** Fills the owner slots of the engine models. */
 void sci__extra_register(void);
 
+/* ------------------------------------------------------ freed (freed.c) */
+
+void sci__freed_register(void);
+/** After a call (and what it made the value model forget): what it freed. */
+void sci__freed_call(struct expression *call);
+/** @key changed: it no longer points to the memory that was freed. */
+void sci__freed_forget(const sci_key *key);
+/** After `key = right`: a copy of a freed pointer is freed too. */
+void sci__freed_assign(const sci_key *key, struct expression *right);
+
 /* ---------------------------------------------- untrusted (untrusted.c) */
 
 void sci__untrusted_register(void);
@@ -467,6 +478,11 @@ const sci_stree *sci__relation_widen(const sci_stree *merged,
 				     const sci_stree *back);
 /** 1/0 when the relations decide the comparison @leaf, else -1. */
 int sci__relation_decides(struct expression *leaf);
+/**
+ * The keys the current path knows equal to @k by a direct relation (a
+ * copy `q = p`, a test `p == q`), at most @max of them into @out.
+ */
+size_t sci__relation_equals(const sci_key *k, const sci_key **out, size_t max);
 /** The relation of @a to @b on the current path: "<", "<=", "unknown"... */
 const char *sci__relation_text(struct expression *a, struct expression *b);
 
@@ -489,6 +505,8 @@ int sci__fn_facts_is_alloc(const char *name);
 int sci__fn_facts_may_return_null(const char *name);
 int sci__fn_facts_free_arg(const char *name);
 int sci__fn_facts_is_nocapture(const char *name);
+/** True when @name's summary says some path uses what param @i points to. */
+int sci__fn_facts_uses_arg(const char *name, int i);
 const sci_nonnull_params *sci__fn_facts_nonnull(const char *name);
 int sci__fn_facts_noreturn(const char *name);
 unsigned sci__fn_facts_out_allocs(const char *name);

@@ -129,6 +129,7 @@ typedef struct facts {
 	unsigned derefs, frees, captures;
 	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
 	unsigned deref_pointees;/* *param dereferenced, every path */
+	unsigned uses;		/* *param read or written, some path */
 	char **deref_globals;	/* globals dereferenced unchecked, every path */
 	size_t nderef_globals;
 	sci_nonnull_params pointees;	/* deref_pointees, as the profile shows */
@@ -189,6 +190,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->captures = s->captures;
 	f->out_allocs = s->out_allocs;
 	f->deref_pointees = s->deref_pointees;
+	f->uses = s->uses;
 	copy_names(f, s->deref_globals, s->nderef_globals);
 	f->pointees.name = f->name;
 	f->pointees.args = f->deref_pointees;
@@ -308,6 +310,7 @@ static struct symbol *params[MAX_PARAMS];
 static int nparams;
 static unsigned every_path_derefs, every_path_frees, every_path_out, captures;
 static unsigned every_path_pderef;
+static unsigned uses;	/* parameters whose pointee some path used */
 /*
  * Locals holding `*param` or a global's value: where from (a parameter
  * index, or -2 - the global's index in gkeys[]; path-insensitive, first
@@ -344,6 +347,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 	ngkeys = 0;
 	gfailed = 0;
 	captures = 0;
+	uses = 0;
 	returns_fresh = returns_null = returns_other = nreturns = 0;
 }
 
@@ -513,7 +517,10 @@ static void deref_of(struct expression *ptr)
 			pointee_deref(ptr, key);
 		return;
 	}
-	if ((path_bits(key) & GONE) || sci_value_is_nonnull(ptr))
+	if (path_bits(key) & GONE)
+		return;
+	uses |= 1u << i;
+	if (sci_value_is_nonnull(ptr))
 		return;
 	add_bits(key, DEREF);
 }
@@ -583,6 +590,8 @@ void sci__fn_facts_call(struct expression *call)
 			}
 			else if (np && n < 32 && (np->args & (1u << n)))
 				deref_of(arg);
+			else if (sci_profile_uses_arg(name, n))
+				uses |= 1u << i;
 		}
 		if (n != freed && keeps)
 			captured_in(arg);
@@ -789,6 +798,7 @@ static void fill_summary(const facts *f)
 	cur_sum->captures = f->captures;
 	cur_sum->out_allocs = f->out_allocs;
 	cur_sum->deref_pointees = f->deref_pointees;
+	cur_sum->uses = f->uses;
 	for (i = 0; i < f->nderef_globals; i++)
 		sci_summary_add_deref_global(cur_sum, f->deref_globals[i]);
 	cur_sum->returns = (f->returns_fresh ? SCI_SUM_RET_FRESH : 0) |
@@ -815,6 +825,7 @@ void sci__fn_facts_end(int complete)
 		f->deref_pointees = every_path_pderef &
 				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
 		f->captures = captures;
+		f->uses = uses | f->derefs;
 		f->returns_fresh = returns_fresh;
 		f->returns_null = returns_null;
 		f->returns_other = returns_other;
@@ -926,6 +937,13 @@ int sci__fn_facts_is_nocapture(const char *name)
 	const facts *f = find(name);
 
 	return f && !f->captures && !f->frees;
+}
+
+int sci__fn_facts_uses_arg(const char *name, int i)
+{
+	const facts *f = find(name);
+
+	return f && i >= 0 && i < 32 && (f->uses & (1u << i));
 }
 
 const sci_nonnull_params *sci__fn_facts_nonnull(const char *name)

@@ -105,6 +105,21 @@ int sci_profile_free_arg(const char *name)
 	return sci__fn_facts_free_arg(name);
 }
 
+int sci_profile_uses_arg(const char *name, int i)
+{
+	const sci_nonnull_params *np;
+
+	if (!name || i < 0 || i >= 32)
+		return 0;
+	np = sci_profile_nonnull_params(name);
+	if (np && (np->args & (1u << i)))
+		return 1;
+	/* the library's "nocapture" functions read or write what they get */
+	if (sci__model(name))
+		return sci__model_has(name, SCI_MODEL_NOCAPTURE);
+	return sci__fn_facts_uses_arg(name, i);
+}
+
 int sci_profile_is_nocapture(const char *name)
 {
 	return sci__model_has(name, SCI_MODEL_NOCAPTURE) ||

@@ -157,6 +157,7 @@ void sci__registry_init(const sci_analyze_opts *opts)
 	sci__relation_register();
 	sci__fn_facts_register();
 	sci__points_register();
+	sci__freed_register();
 	sci__hooks_reset();
 	for (i = 0; i < NCHECKS; i++)
 		if (wanted(table[i], opts))

@@ -577,3 +577,15 @@ int sci_value_related(sci_expr *e, int rels)
 	}
 	return 0;
 }
+
+size_t sci__relation_equals(const sci_key *k, const sci_key **out, size_t max)
+{
+	member *m = k ? find_member(k, 0) : NULL;
+	link *l;
+	size_t n = 0;
+
+	for (l = m ? m->links : NULL; l && sci__cur && n < max; l = l->next)
+		if (direct(sci__cur, k, other(l->p, k)) == EQ)
+			out[n++] = other(l->p, k);
+	return n;
+}

@@ -51,6 +51,7 @@ static void modified(const sci_key *key, struct expression *target,
 		return;
 	sci__alias_forget_mentions(key);
 	sci__relation_modified(key, how);
+	sci__freed_forget(key);
 	sci__fire_modify(key, target, pos);
 	if (!key->is_var || !key->base)
 		return;
@@ -62,6 +63,7 @@ static void modified(const sci_key *key, struct expression *target,
 			continue;
 		if (sci__stree_get(sci__cur, SCI_OWNER_EXTRA, k))
 			sci__extra_unknown(k);
+		sci__freed_forget(k);
 		sci__fire_modify(k, target, pos);
 	}
 }
@@ -126,6 +128,8 @@ static void walk_assignment(struct expression *e)
 	sci__extra_assign(e);
 	modified(key, e->left, e, e->pos);
 	forget_aliases(key);
+	if (e->op == '=')
+		sci__freed_assign(key, e->right);
 	sci__fire_assign(0, e->left, e->right, e->pos);
 	if (e->op == '=' && right && right->type == EXPR_CALL)
 		sci__fire_call_assign(right, e->left);
@@ -229,6 +233,7 @@ static void forget_value(const sci_key *k)
 	else
 		sci__points_forget(k);
 	sci__relation_forget(k);
+	sci__freed_forget(k);
 }
 
 /*
@@ -372,6 +377,7 @@ static void walk_call(struct expression *e)
 	null_call = NULL;
 	if (sci__cur)
 		forget_after_call(e);
+	sci__freed_call(e);
 	sci__untrusted_call(e);
 	if (sci__is_noreturn_call(e))
 		sci__cur = NULL;

@@ -38,7 +38,7 @@
  * pointer moved into the block (`q = p; q++; free(q - 1)`) is not seen.
  *
  * Siblings: realloc-leak reports `p = realloc(p, n)`, which loses the
- * block when realloc fails; double-free/use-after-free (later) track freed
+ * block when realloc fails; double-free and use-after-free track freed
  * memory; this checker only cares about memory that is never released.
  */
 #include "analyzer/checker.h"

@@ -82,6 +82,8 @@ static void put_facts(FILE *f, const char *text)
 	put_params(f, &first, "may keep", s->captures);
 	put_params(f, &first, "dereferences what is pointed to by",
 		   s->deref_pointees);
+	put_params(f, &first, "reads or writes what is pointed to by",
+		   s->uses & ~s->derefs);
 	put_params(f, &first, "hands the caller a fresh allocation through",
 		   s->out_allocs);
 	if (!first) {

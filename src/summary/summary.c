@@ -130,6 +130,8 @@ char *sci_summary_format(const sci_summary *s)
 		set(o, "out_allocs", mask_json(s->out_allocs));
 	if (s->deref_pointees)
 		set(o, "deref_pointees", mask_json(s->deref_pointees));
+	if (s->uses)
+		set(o, "uses", mask_json(s->uses));
 	if (s->nderef_globals) {
 		json_t *g = json_array();
 
@@ -223,6 +225,9 @@ static int parse_obj(sci_summary *s, json_t *o)
 	/* optional: absent means none */
 	if (json_object_get(o, "out_allocs") &&
 	    (e = get_mask(&s->out_allocs, o, "out_allocs")) < 0)
+		return e;
+	if (json_object_get(o, "uses") &&
+	    (e = get_mask(&s->uses, o, "uses")) < 0)
 		return e;
 	if (json_object_get(o, "deref_pointees") &&
 	    (e = get_mask(&s->deref_pointees, o, "deref_pointees")) < 0)
@@ -323,6 +328,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       a->frees == b->frees && a->captures == b->captures &&
 	       a->out_allocs == b->out_allocs &&
 	       a->deref_pointees == b->deref_pointees &&
+	       a->uses == b->uses &&
 	       a->returns == b->returns && a->noreturn == b->noreturn &&
 	       str_eq(a->ret, b->ret) && a->ret_soft == b->ret_soft;
 }

@@ -48,6 +48,8 @@ typedef struct {
 	unsigned captures;	/* may be kept after the call */
 	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
 	unsigned deref_pointees;/* *param dereferenced unchecked, every path */
+	unsigned uses;		/* what param points to is read or written on
+				 * some path (checked or not) */
 	/* pointer globals dereferenced unchecked on every path, by name */
 	char **deref_globals;
 	size_t nderef_globals;

@@ -27,6 +27,7 @@ static sci_summary *sample(const char *name)
 	s->captures = 1u << 1 | 1u << 2;
 	s->out_allocs = 1u << 1;
 	s->deref_pointees = 1u << 2;
+	s->uses = (1u << 0) | (1u << 3);
 	s->returns = SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL;
 	s->ret = strdup("0-9,99");
 	s->ret_soft = 1;
@@ -55,6 +56,7 @@ static void test_round_trip(void **state)
 	assert_int_equal(back->captures, 6);
 	assert_int_equal(back->out_allocs, 2);
 	assert_int_equal(back->deref_pointees, 4);
+	assert_int_equal(back->uses, 9);
 	assert_int_equal(back->nderef_globals, 1);
 	assert_string_equal(back->deref_globals[0], "g_conf");
 	assert_int_equal(back->returns, SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL);

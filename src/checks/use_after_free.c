@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+/*
+ * use-after-free: memory is used after it was released - dereferenced,
+ * passed to a function that reads or writes through it, or returned - when
+ * every path reaching the use freed it.
+ *
+ *	free(node);
+ *	node->next = NULL;	// use after free
+ *
+ * Releases are those double-free knows (free(), the models' and the
+ * profile's deallocators, functions whose summary frees a parameter).
+ * Copies count: `q = p; free(p); q->x` uses freed memory.  Passing freed
+ * memory counts only for callees known to use it: library functions that
+ * take a buffer or string (strlen, memcpy, printf...) and project
+ * functions whose summary reads or writes through that parameter on some
+ * path; a call through a pointer or to a function nothing is known of is
+ * not reported.  Passing it to a deallocator again is double-free's.
+ * Comparing the pointer (`if (p == last)`) is not a use.
+ *
+ * Known false-positive sources: the pointer reassigned where the value
+ * model cannot see it (through a pointer to it, by an unknown function).
+ * A use is reported only when the memory is freed on every path reaching
+ * it, as the implied states tell paths apart.
+ */
+#include "analyzer/checker.h"
+
+static sci_checker_id me;
+
+static void report(sci_expr *ptr, sci_pos pos, sci_pos freed, const char *how,
+		   const char *callee)
+{
+	sci_finding *f;
+
+	f = sci_report(me, pos, sci_expr_text(ptr),
+		       "use after free: '%s' %s%s%s after it was freed",
+		       sci_expr_text(ptr), how, callee ? callee : "",
+		       callee ? "()" : "");
+	sci_finding_related(f, freed, "freed here");
+}
+
+static void on_deref(sci_expr *ptr, sci_pos pos, void *payload)
+{
+	sci_pos freed;
+
+	(void)payload;
+	if (sci_value_freed(ptr, &freed))
+		report(ptr, pos, freed, "is dereferenced", NULL);
+}
+
+static void on_call(sci_expr *call, void *payload)
+{
+	const char *name = sci_call_name(call);
+	int i, n = sci_call_nargs(call), skip = sci_profile_free_arg(name);
+	sci_pos freed;
+
+	(void)payload;
+	for (i = 0; i < n; i++) {
+		sci_expr *arg = sci_call_arg(call, i);
+
+		if (i == skip || !sci_profile_uses_arg(name, i) ||
+		    !sci_value_freed(arg, &freed))
+			continue;
+		report(arg, sci_expr_pos(call), freed, "is passed to ", name);
+	}
+}
+
+static void on_return(sci_expr *value, sci_pos pos, void *payload)
+{
+	sci_pos freed;
+
+	(void)payload;
+	if (value && sci_expr_is_pointer(value) && sci_value_freed(value, &freed))
+		report(value, pos, freed, "is returned", NULL);
+}
+
+static void init(sci_checker_id id)
+{
+	me = id;
+	sci_on_deref(me, on_deref, NULL);
+	sci_on_call(me, NULL, on_call, NULL);
+	sci_on_return(me, on_return, NULL);
+}
+
+const struct sci_checker sci_checker_use_after_free = {
+	.rule = "use-after-free",
+	.summary = "memory is used after it was freed",
+	.description = "Memory that every path reaching the use has freed is "
+		       "dereferenced, handed to a function that reads or writes "
+		       "through it, or returned to the caller.",
+	.severity = SCI_SEV_ERROR,
+	.cwe = "CWE-416",
+	.tags = "memory security",
+	.enabled_by_default = 1,
+	.init = init,
+};

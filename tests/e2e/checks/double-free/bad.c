@@ -1,0 +1,75 @@
+/* double-free: memory freed on every path reaching a second release. */
+#include <stdlib.h>
+#include <string.h>
+
+struct conn { char *buf; int fd; };
+
+void twice(char *p)
+{
+	free(p);
+	free(p);	/* expect-error: double-free "double free of 'p': it was already freed" */
+}
+
+/* the classic error path: freed, then the common exit frees it again */
+int parse(const char *s)
+{
+	char *copy = strdup(s);
+
+	if (!copy)
+		return -1;
+	if (strlen(copy) > 10) {
+		free(copy);
+		goto fail;
+	}
+	free(copy);
+	return 0;
+fail:
+	free(copy);	/* expect-error: double-free "double free of 'copy': it was already freed" */
+	return -1;
+}
+
+/* a copy made before the release is freed with it */
+void alias(void)
+{
+	char *p = malloc(16);
+	char *q = p;
+
+	free(p);
+	free(q);	/* expect-error: double-free "double free of 'q': it was already freed" */
+}
+
+/* a member path */
+void conn_close(struct conn *c)
+{
+	free(c->buf);
+	c->fd = -1;
+	free(c->buf);	/* expect-error: double-free "double free of 'c->buf': it was already freed" */
+}
+
+/* a wrapper known from its summary releases its parameter */
+static void release(void *p)
+{
+	free(p);
+}
+
+void wrapped(char *s)
+{
+	release(s);
+	free(s);	/* expect-error: double-free "double free of 's': it was already freed" */
+}
+
+/* realloc() of freed memory frees it again */
+char *regrow(char *p, size_t n)
+{
+	free(p);
+	return realloc(p, n);	/* expect-error: double-free "double free of 'p': it was already freed" */
+}
+
+/* the same flag decides both frees */
+void flagged(char *p, int owned)
+{
+	if (owned)
+		free(p);
+	if (owned)
+		free(p);	/* expect-error: double-free "double free of 'p': it was already freed" */
+}

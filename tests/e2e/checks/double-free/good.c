@@ -1,0 +1,119 @@
+/* expect-none */
+/* double-free: releases that must stay silent. */
+#include <stdlib.h>
+#include <string.h>
+
+struct node { struct node *next; char *name; };
+struct obj { char *data; };
+
+/* p = NULL after the free makes the second one harmless */
+void reset(char *p)
+{
+	free(p);
+	p = NULL;
+	free(p);
+}
+
+/* exclusive branches */
+void either(char *p, int c)
+{
+	if (c)
+		free(p);
+	if (!c)
+		free(p);
+}
+
+/* the old block is freed only when realloc() failed */
+int grow(char **out, size_t n)
+{
+	char *p = malloc(4);
+	char *q;
+
+	if (!p)
+		return -1;
+	q = realloc(p, n);
+	if (!q) {
+		free(p);
+		return -1;
+	}
+	*out = q;
+	return 0;
+}
+
+/* realloc in a loop: each round frees the block it replaces */
+char *build(int n)
+{
+	char *buf = NULL, *tmp;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		tmp = realloc(buf, (size_t)i + 2);
+		if (!tmp) {
+			free(buf);
+			return NULL;
+		}
+		buf = tmp;
+		buf[i] = 'x';
+		buf[i + 1] = '\0';
+	}
+	return buf;
+}
+
+/* a list: each node once */
+void list_free(struct node *head)
+{
+	while (head) {
+		struct node *next = head->next;
+
+		free(head->name);
+		free(head);
+		head = next;
+	}
+}
+
+/* an array of blocks */
+void table_free(char **v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* a member replaced between the frees */
+void rename_obj(struct obj *o, const char *s)
+{
+	free(o->data);
+	o->data = strdup(s);
+	free(o->data);
+	o->data = NULL;
+}
+
+/* the block the member pointed to is freed, then the object holding it */
+void obj_free(struct obj *o)
+{
+	free(o->data);
+	free(o);
+}
+
+/* a helper that may change the pointer: freed-ness ends at &p */
+void clear_ptr(char **pp);
+
+void through_helper(char *p)
+{
+	free(p);
+	clear_ptr(&p);
+	free(p);
+}
+
+/* freed only on some paths: not on every path reaching the second free */
+void maybe(char *p, int a, int b)
+{
+	if (a)
+		free(p);
+	if (b)
+		return;
+	if (!a)
+		free(p);
+}

@@ -1,0 +1,68 @@
+/* use-after-free: freed memory dereferenced, passed on or returned. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct node { struct node *next; int value; };
+
+int deref(struct node *n)
+{
+	free(n);
+	return n->value;	/* expect-error: use-after-free "use after free: 'n' is dereferenced after it was freed" */
+}
+
+/* the classic list walk that reads the next pointer from the freed node */
+void list_free(struct node *head)
+{
+	struct node *n;
+
+	for (n = head; n; n = n->next)	/* expect-error: use-after-free "use after free: 'n' is dereferenced after it was freed" */
+		free(n);
+}
+
+size_t length(char *s)
+{
+	free(s);
+	return strlen(s);	/* expect-error: use-after-free "use after free: 's' is passed to strlen() after it was freed" */
+}
+
+char *give_back(char *s)
+{
+	free(s);
+	return s;	/* expect-error: use-after-free "use after free: 's' is returned after it was freed" */
+}
+
+/* through a copy made before the release */
+void copy(void)
+{
+	char *p = malloc(8);
+	char *q = p;
+
+	if (!p)
+		return;
+	free(p);
+	q[0] = 'x';	/* expect-error: use-after-free "use after free: 'q' is dereferenced after it was freed" */
+}
+
+/* a project function that reads what it gets, on some path */
+static void show(const char *line)
+{
+	if (line)
+		printf("%s\n", line);
+}
+
+void report(char *msg)
+{
+	free(msg);
+	show(msg);	/* expect-error: use-after-free "use after free: 'msg' is passed to show() after it was freed" */
+}
+
+/* an error path that frees, then falls into the common code */
+int fill(char *buf, int n)
+{
+	if (n < 0)
+		free(buf);
+	if (n < 0)
+		buf[0] = '\0';	/* expect-error: use-after-free "use after free: 'buf' is dereferenced after it was freed" */
+	return 0;
+}
