@@ -376,6 +376,24 @@ int sci_sym_is_local(sci_sym *sym);
 int sci_sym_is_param(sci_sym *sym);
 int sci_sym_is_pointer(sci_sym *sym);
 
+/** True when @sym's type is an integer, enum, float or pointer. */
+int sci_sym_is_scalar(sci_sym *sym);
+/** True when @sym's type is a struct (not a union). */
+int sci_sym_is_struct(sci_sym *sym);
+/** True when the declaration of @sym has an initializer. */
+int sci_sym_has_initializer(sci_sym *sym);
+/**
+ * The variable when @e itself (not stripped) is a use of a variable's
+ * name, else NULL.  Such an expression reaches an expression hook only
+ * where the variable's value is read: `&x`, sizeof operands and the
+ * variable or member chain on the left of `=` are not walked.
+ */
+sci_sym *sci_expr_symbol(sci_expr *e);
+/** True when @e itself (not stripped) is a member access `x.m` or `p->m`. */
+int sci_expr_is_member(sci_expr *e);
+/** True when @e's type is an integer, enum, float or pointer. */
+int sci_expr_is_scalar(sci_expr *e);
+
 /* --------------------------------------------------------- value model */
 
 /** True when @e has exactly one possible value on this path; stores it. */

@@ -731,3 +731,52 @@ int sci_expr_binop(sci_expr *e, sci_expr **l, sci_expr **r)
 		}
 	return 0;
 }
+
+/* An integer, enum, floating point or pointer type (not an aggregate). */
+static int holds_scalar(struct symbol *t)
+{
+	t = sci__real_type(t);
+	if (!t)
+		return 0;
+	switch (t->type) {
+	case SYM_PTR:
+	case SYM_ENUM:
+		return 1;
+	case SYM_BASETYPE:
+		return t != &void_ctype && t->bit_size > 0;
+	default:
+		return 0;
+	}
+}
+
+int sci_sym_is_scalar(sci_sym *sym)
+{
+	return sym && holds_scalar(sym);
+}
+
+int sci_sym_is_struct(sci_sym *sym)
+{
+	struct symbol *t = sym ? sci__real_type(sym) : NULL;
+
+	return t && t->type == SYM_STRUCT;
+}
+
+int sci_sym_has_initializer(sci_sym *sym)
+{
+	return sym && sym->initializer != NULL;
+}
+
+sci_sym *sci_expr_symbol(sci_expr *e)
+{
+	return e && e->type == EXPR_SYMBOL ? e->symbol : NULL;
+}
+
+int sci_expr_is_member(sci_expr *e)
+{
+	return e && e->type == EXPR_DEREF && e->member;
+}
+
+int sci_expr_is_scalar(sci_expr *e)
+{
+	return e && holds_scalar(sci__expr_type(e));
+}

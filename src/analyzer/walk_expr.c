@@ -118,8 +118,13 @@ static void walk_assignment(struct expression *e)
 	const sci_key *key;
 
 	sci__walk_expr(e->right);
-	/* the left side is not read, but `p->x = ...` dereferences p */
-	if (sci__strip(e->left)->type != EXPR_SYMBOL)
+	/*
+	 * The left side is not read, but `p->x = ...` dereferences p and
+	 * `a[i] = ...` reads i.  A local variable or its member chain
+	 * (`s.in.x`) reads nothing: it is not walked, so expression hooks
+	 * see only reads of it.
+	 */
+	if (!sci_expr_is_local_storage(e->left))
 		sci__walk_expr(e->left);
 	if (!sci__cur)
 		return;

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+/*
+ * uninitialized: a local variable, or a member of a local struct, is read
+ * before any assignment, on every path that reaches the read.
+ *
+ *	int ret;
+ *	if (n > 0)
+ *		ret = work(n);
+ *	else if (n < 0)
+ *		ret = -1;
+ *	return ret;		// fine: some path assigned it
+ *
+ *	int len;
+ *	printf("%d\n", len);	// uninitialized: no path assigned it
+ *
+ * Tracked: locals without an initializer of scalar type (integers, enums,
+ * floats, pointers) and the scalar members of local structs (`s.count`).
+ * Any assignment, ++/--, and any taking of the address (`&x`, `&s`,
+ * `&s.m`: whoever gets it may write it, as scanf() and stat() do) count as
+ * initialization; so does an assignment to a containing member (`s.in =
+ * t` initializes `s.in.x`).  Arrays and unions are not tracked.
+ *
+ * Only a read that no path initialized is reported: a variable assigned
+ * on some paths only is not (the paths that skip it are often ones the
+ * code knows cannot reach the read: a switch over every enum value, a
+ * flag tested twice through another variable), as the implied states
+ * allow.  Known false-positive sources: initialization the engine does
+ * not see, such as a write through a pointer that was stored before the
+ * declaration's scope began (not possible in C) - in practice inline
+ * assembly without output operands and setjmp()/longjmp() paths.
+ */
+#include "analyzer/checker.h"
+
+#include <string.h>
+
+static sci_checker_id me;
+
+SCI_STATE(uninit);
+SCI_STATE(init);
+
+static void on_declaration(sci_sym *sym, void *payload)
+{
+	(void)payload;
+	if (!sci_sym_is_local(sym) || sci_sym_has_initializer(sym))
+		return;
+	if (sci_sym_is_scalar(sym) || sci_sym_is_struct(sym))
+		sci_state_set(me, sci_key_sym(sym), &uninit);
+}
+
+static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
+		      void *payload)
+{
+	(void)target;
+	(void)pos;
+	(void)payload;
+	if (sci_key_base(key) && sci_state_get(me, sci_key_sym(sci_key_base(key))))
+		sci_state_set(me, key, &init);
+}
+
+/* Was a member path containing @key ("s.in" for "s.in.x") initialized? */
+static int container_initialized(const sci_key *key)
+{
+	const char *name = sci_key_name(key);
+	int found = 0;
+
+	SCI_FOR_EACH_STATE(me, sm) {
+		const char *k = sci_key_name(sci_sm_key(sm));
+		size_t n = strlen(k);
+
+		if (sci_sm_state(sm) != &uninit && strncmp(name, k, n) == 0 &&
+		    (name[n] == '.' || name[n] == '\0'))
+			found = 1;
+	} SCI_END_FOR_EACH_STATE(sm);
+	return found;
+}
+
+static void report(const sci_key *key, sci_sym *var, sci_pos pos)
+{
+	sci_finding *f;
+
+	f = sci_report(me, pos, sci_key_name(key),
+		       "'%s' is used uninitialized: no path assigns it before this read",
+		       sci_key_name(key));
+	sci_finding_related(f, sci_sym_pos(var), "declared here without a value");
+	/* one finding per variable and path: the next read follows from it */
+	sci_state_set(me, key, &init);
+}
+
+static void on_expr(sci_expr *e, void *payload)
+{
+	sci_expr *inner;
+	const sci_key *key;
+	sci_sym *var;
+
+	(void)payload;
+	if (sci_expr_is_addr_of(e, &inner)) {
+		if ((key = sci_key_expr(inner)) && sci_key_base(key) &&
+		    sci_state_get(me, sci_key_sym(sci_key_base(key))))
+			sci_state_set(me, key, &init);
+		return;
+	}
+	var = sci_expr_symbol(e);
+	if (var) {
+		key = sci_key_sym(var);
+		if (sci_sym_is_scalar(var) && sci_state_get(me, key) == &uninit)
+			report(key, var, sci_expr_pos(e));
+		return;
+	}
+	if (!sci_expr_is_member(e) || !sci_expr_is_local_storage(e) ||
+	    !sci_expr_is_scalar(e) || !(key = sci_key_expr(e)))
+		return;
+	var = sci_key_base(key);
+	if (var && sci_state_get(me, sci_key_sym(var)) == &uninit &&
+	    !container_initialized(key))
+		report(key, var, sci_expr_pos(e));
+}
+
+static void init_checker(sci_checker_id id)
+{
+	me = id;
+	sci_on_declaration(me, on_declaration, NULL);
+	sci_on_modify(me, on_modify, NULL);
+	sci_on_expr(me, on_expr, NULL);
+}
+
+const struct sci_checker sci_checker_uninitialized = {
+	.rule = "uninitialized",
+	.summary = "a variable is read before any path assigned it",
+	.description = "A local variable, or a scalar member of a local struct, "
+		       "is read where no path from its declaration has assigned "
+		       "it, so the value is whatever the stack held.",
+	.severity = SCI_SEV_ERROR,
+	.cwe = "CWE-457",
+	.tags = "reliability security",
+	.enabled_by_default = 1,
+	.init = init_checker,
+};

@@ -1,0 +1,61 @@
+/* uninitialized: reads that no path assigned first. */
+#include <stdio.h>
+
+struct range { int lo, hi; struct { int step; } in; };
+
+int sum(void)
+{
+	int total;
+
+	return total + 1;	/* expect-error: uninitialized "'total' is used uninitialized: no path assigns it before this read" */
+}
+
+int first(void)
+{
+	int *p;
+
+	return *p;	/* expect-error: uninitialized "'p' is used uninitialized: no path assigns it before this read" */
+}
+
+void show(void)
+{
+	int v;
+
+	printf("%d\n", v);	/* expect-error: uninitialized "'v' is used uninitialized: no path assigns it before this read" */
+}
+
+/* one member set, another read */
+int width(void)
+{
+	struct range r;
+
+	r.lo = 1;
+	return r.hi - r.lo;	/* expect-error: uninitialized "'r.hi' is used uninitialized: no path assigns it before this read" */
+}
+
+/* the only path that reaches the read never computed the value */
+int status(int fail)
+{
+	int ret;
+
+	if (fail)
+		return -1;
+	return ret;	/* expect-error: uninitialized "'ret' is used uninitialized: no path assigns it before this read" */
+}
+
+int count(void)
+{
+	int n;
+
+	n++;	/* expect-error: uninitialized "'n' is used uninitialized: no path assigns it before this read" */
+	return n;
+}
+
+/* a nested member: the containing member was never written */
+int stride(void)
+{
+	struct range r;
+
+	r.lo = 0;
+	return r.in.step;	/* expect-error: uninitialized "'r.in.step' is used uninitialized: no path assigns it before this read" */
+}

@@ -1,0 +1,161 @@
+/* expect-none */
+/* uninitialized: reads after an assignment on some or every path. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+struct range { int lo, hi; struct { int step; } in; };
+enum color { RED, GREEN };
+
+int both(int c)
+{
+	int r;
+
+	if (c)
+		r = 1;
+	else
+		r = 2;
+	return r;
+}
+
+/* assigned on the paths that reach the read, as the flag tells */
+int flagged(int c)
+{
+	int r;
+
+	if (c)
+		r = 1;
+	return c ? r : 0;
+}
+
+/* an out-parameter of a library function */
+long size_of(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return -1;
+	return (long)st.st_size;
+}
+
+int parsed(const char *s)
+{
+	int x;
+
+	if (sscanf(s, "%d", &x) != 1)
+		return -1;
+	return x;
+}
+
+/* the whole struct cleared, copied, or a containing member assigned */
+int cleared(void)
+{
+	struct range r;
+
+	memset(&r, 0, sizeof(r));
+	return r.hi;
+}
+
+int copied(const struct range *src)
+{
+	struct range r;
+
+	r = *src;
+	return r.lo + r.in.step;
+}
+
+int nested(void)
+{
+	struct range r, t = { 0 };
+
+	r.in = t.in;
+	return r.in.step;
+}
+
+/* every enum value assigns it; the path for other values is not taken */
+int color_value(enum color c)
+{
+	int v;
+
+	switch (c) {
+	case RED:
+		v = 1;
+		break;
+	case GREEN:
+		v = 2;
+		break;
+	}
+	return v;
+}
+
+/* a loop that ran at least once, as the caller checked */
+int last_index(int n)
+{
+	int i, last;
+
+	for (i = 0; i < n; i++)
+		last = i;
+	return n > 0 ? last : -1;
+}
+
+void logf_(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+}
+
+/* written through a pointer to it */
+int through_pointer(void)
+{
+	int x;
+	int *p = &x;
+
+	*p = 3;
+	return x;
+}
+
+int chained(void)
+{
+	int x, y;
+
+	x = y = 2;
+	return x + y;
+}
+
+/* sizeof does not read its operand */
+int size(void)
+{
+	int x = sizeof(x);
+
+	return x;
+}
+
+/* the only way out of the loop assigns it */
+int found(int c)
+{
+	int x;
+
+	while (1) {
+		if (c > 10) {
+			x = c;
+			break;
+		}
+		c++;
+	}
+	return x;
+}
+
+/* a helper fills the struct */
+void range_init(struct range *r);
+
+int filled(void)
+{
+	struct range r;
+
+	range_init(&r);
+	return r.lo + r.in.step;
+}
