@@ -202,7 +202,9 @@ void sci_on_stmt(sci_checker_id me, sci_stmt_fn fn, void *payload);
 /**
  * Assignments, including declarations with an initializer (then @left is
  * the variable).  "before" runs after both sides were walked but before the
- * value model records the new value; "after" runs once it has.
+ * value model records the new value; "after" runs once it has.  For a
+ * compound assignment @right is the value stored: `x op y` for `x op= y`
+ * (`p += 4` stores `p + 4`).
  */
 void sci_on_assign_before(sci_checker_id me, sci_assign_fn fn, void *payload);
 void sci_on_assign(sci_checker_id me, sci_assign_fn fn, void *payload);
@@ -364,6 +366,13 @@ int sci_expr_bits(sci_expr *e);
 
 /** True when @e is a function call (after stripping). */
 int sci_expr_is_call(sci_expr *e);
+/**
+ * True when the function @call calls belongs to the system, not the
+ * project: it has a library model, or its declaration comes from a system
+ * header (under /usr/include, /usr/local/include or the compiler's own
+ * directories).  0 for calls through pointers.
+ */
+int sci_call_is_library(sci_expr *call);
 /** The called function's name, or NULL for calls through pointers. */
 const char *sci_call_name(sci_expr *call);
 int sci_call_nargs(sci_expr *call);
@@ -489,7 +498,17 @@ typedef struct {
 	long long access;	/* bytes a dereference surely reads: sizeof(*p)
 				 * for a scalar, 1 for a struct, union or void
 				 * (`p->m` reads only m) */
+	int kind;		/* where it lives: SCI_OBJECT_* */
 } sci_object;
+
+/* sci_object.kind */
+enum {
+	SCI_OBJECT_UNKNOWN = 0,	/* a member array reached through a pointer */
+	SCI_OBJECT_STACK,	/* a local variable or array, alloca() */
+	SCI_OBJECT_STATIC,	/* a global or static variable or array */
+	SCI_OBJECT_STRING,	/* a string literal */
+	SCI_OBJECT_HEAP		/* a block from an allocator */
+};
 
 /**
  * What is known about the object the pointer expression @p points into on

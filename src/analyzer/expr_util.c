@@ -600,6 +600,30 @@ const char *sci_call_name(sci_expr *call)
 	return sci__call_name(call);
 }
 
+int sci_call_is_library(sci_expr *call)
+{
+	static const char *const dirs[] = {
+		"/usr/include/", "/usr/local/include/", "/usr/lib/gcc/", "/usr/lib/clang/"
+	};
+	struct expression *fn;
+	const char *file;
+	size_t i;
+
+	call = sci__strip(call);
+	if (!call || call->type != EXPR_CALL)
+		return 0;
+	fn = sci__strip(call->fn);
+	if (!fn || fn->type != EXPR_SYMBOL || !fn->symbol)
+		return 0;
+	if (sci__model(sci__call_name(call)))
+		return 1;
+	file = stream_name(fn->symbol->pos.stream);
+	for (i = 0; file && i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (strncmp(file, dirs[i], strlen(dirs[i])) == 0)
+			return 1;
+	return 0;
+}
+
 int sci_call_nargs(sci_expr *call)
 {
 	call = sci__strip(call);

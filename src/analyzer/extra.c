@@ -369,7 +369,12 @@ static const sci_rl *eval_sizeof(struct expression *e, sci_vtype *vt)
 {
 	struct symbol *t;
 
+	struct expression *x = e->cast_type ? NULL : sci__strip_parens(e->cast_expression);
+
 	*vt = sci__vtype(size_t_ctype);
+	/* a string literal is an array: "..." is 4 bytes, not a pointer's 8 */
+	if (x && x->type == EXPR_STRING && x->string && !x->wide)
+		return sci_rl_range(x->string->length, x->string->length);
 	t = e->cast_type ? e->cast_type : sci__expr_type(e->cast_expression);
 	t = sci__real_type(t);
 	if (!t)

@@ -56,6 +56,7 @@ typedef struct pt_obj {
 	const char *name;	/* printable: "buf", "s->name", "malloc(...)" */
 	const void *id;		/* the array's key, the call, the string, the variable */
 	sci_val size;		/* bytes */
+	int kind;		/* SCI_OBJECT_* */
 	struct pt_obj *next;
 } pt_obj;
 
@@ -130,7 +131,8 @@ static unsigned hash_ptr(const void *p)
 	return (unsigned)(((uintptr_t)p >> 4) * 2654435761u);
 }
 
-static const pt_obj *object(const void *id, const char *name, sci_val size)
+static const pt_obj *object(const void *id, const char *name, sci_val size,
+			    int kind)
 {
 	unsigned b = hash_ptr(id) % NBUCKETS;
 	pt_obj *o;
@@ -142,6 +144,7 @@ static const pt_obj *object(const void *id, const char *name, sci_val size)
 	o->id = id;
 	o->name = name;
 	o->size = size;
+	o->kind = kind;
 	o->next = objs[b];
 	objs[b] = o;
 	return o;
@@ -430,6 +433,31 @@ static int start(pt *out, const pt_obj *obj)
 	return OBJECT;
 }
 
+/* Where a variable lives: this call's frame, or for the whole run. */
+static int var_kind(struct symbol *sym)
+{
+	if (!sym)
+		return SCI_OBJECT_UNKNOWN;
+	return sci_sym_is_local(sym) ? SCI_OBJECT_STACK : SCI_OBJECT_STATIC;
+}
+
+/* Where an array variable or member lives; a member through a pointer,
+ * wherever that points. */
+static int array_kind(struct expression *e)
+{
+	struct expression *d = sci__strip(e);
+
+	while (d && d->type == EXPR_DEREF) {
+		d = sci__strip(d->deref);
+		if (!d || (d->type == EXPR_PREOP && d->op == '*'))
+			return SCI_OBJECT_UNKNOWN;
+	}
+	if (!d || d->type != EXPR_SYMBOL)
+		return SCI_OBJECT_UNKNOWN;
+	/* a union's members share the variable's storage: still its kind */
+	return var_kind(d->symbol);
+}
+
 /* An array expression (a variable or a member): the array itself. */
 static int array_object(struct expression *e, pt *out)
 {
@@ -449,7 +477,7 @@ static int array_object(struct expression *e, pt *out)
 		return NONE;
 	return start(out, object(key ? (const void *)key : e,
 				 key ? key->name : sci_expr_text(e),
-				 t->bit_size / 8));
+				 t->bit_size / 8, array_kind(e)));
 }
 
 static int string_object(struct expression *e, pt *out)
@@ -466,7 +494,7 @@ static int string_object(struct expression *e, pt *out)
 			break;
 	if (n <= 16 && i == n)
 		name = sci_arena_printf("\"%.*s\"", (int)n, e->string->data);
-	return start(out, object(e, name, e->string->length));
+	return start(out, object(e, name, e->string->length, SCI_OBJECT_STRING));
 }
 
 /* `&x`: the same address as x's object for arrays; a whole variable. */
@@ -490,7 +518,7 @@ static int addr_object(struct expression *x, pt *out, int depth)
 	if (t->bit_size <= 0 || t->bit_size % 8)
 		return NONE;
 	return start(out, object(x->symbol, sci_sym_name(x->symbol),
-				 t->bit_size / 8));
+				 t->bit_size / 8, var_kind(x->symbol)));
 }
 
 /* An exact size: one value, not a range a type or a loop gave. */
@@ -513,7 +541,10 @@ static int alloc_object(struct expression *call, pt *out)
 		return NONE;
 	if (m && n > (sci_val)LLONG_MAX / m)
 		return NONE;
-	return start(out, object(call, sci_arena_printf("%s(...)", name), n * m));
+	/* the models' allocators that take no free= are on the stack */
+	return start(out, object(call, sci_arena_printf("%s(...)", name), n * m,
+				 strstr(name, "alloca") ? SCI_OBJECT_STACK :
+				 SCI_OBJECT_HEAP));
 }
 
 static int key_value(struct expression *e, pt *out)
@@ -1007,6 +1038,7 @@ int sci_value_object(sci_expr *p, sci_object *out)
 		return 0;
 	out->name = v.obj->name;
 	out->size = (long long)v.obj->size;	/* alloc_object() keeps it small */
+	out->kind = v.obj->kind;
 	out->known = sci__rl_bounds(v.off, offt(), &out->off_min, &out->off_max);
 	out->access = access_size(p);
 	return 1;

@@ -112,6 +112,49 @@ static void forget_aliases(const sci_key *key)
 	}
 }
 
+/* The operator of a compound assignment (`+=` is '+'), or 0 for `=`. */
+static int compound_op(int op)
+{
+	static const int ops[][2] = {
+		{ SPECIAL_ADD_ASSIGN, '+' }, { SPECIAL_SUB_ASSIGN, '-' },
+		{ SPECIAL_MUL_ASSIGN, '*' }, { SPECIAL_DIV_ASSIGN, '/' },
+		{ SPECIAL_MOD_ASSIGN, '%' }, { SPECIAL_AND_ASSIGN, '&' },
+		{ SPECIAL_OR_ASSIGN, '|' }, { SPECIAL_XOR_ASSIGN, '^' },
+		{ SPECIAL_SHL_ASSIGN, SPECIAL_LEFTSHIFT },
+		{ SPECIAL_SHR_ASSIGN, SPECIAL_RIGHTSHIFT },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (ops[i][0] == op)
+			return ops[i][1];
+	return 0;
+}
+
+/*
+ * What assignment hooks see as the new value: `x op= y` gives x the value
+ * `x op y` (`p += 4` still points into p's block), built once per node.
+ */
+static struct expression *assigned_value(struct expression *e)
+{
+	static struct expression *last_assign, *last_value;
+	struct expression *v;
+	int op = compound_op(e->op);
+
+	if (!op)
+		return e->right;
+	if (last_assign == e)
+		return last_value;
+	v = alloc_expression(e->pos, EXPR_BINOP);
+	v->op = op;
+	v->left = e->left;
+	v->right = e->right;
+	v->ctype = e->ctype ? e->ctype : sci__expr_type(e->left);
+	last_assign = e;
+	last_value = v;
+	return v;
+}
+
 static void walk_assignment(struct expression *e)
 {
 	struct expression *right = sci__strip(e->right);
@@ -129,13 +172,13 @@ static void walk_assignment(struct expression *e)
 	if (!sci__cur)
 		return;
 	key = sci_key_expr(e->left);
-	sci__fire_assign(1, e->left, e->right, e->pos);
+	sci__fire_assign(1, e->left, assigned_value(e), e->pos);
 	sci__extra_assign(e);
 	modified(key, e->left, e, e->pos);
 	forget_aliases(key);
 	if (e->op == '=')
 		sci__freed_assign(key, e->right);
-	sci__fire_assign(0, e->left, e->right, e->pos);
+	sci__fire_assign(0, e->left, assigned_value(e), e->pos);
 	if (e->op == '=' && right && right->type == EXPR_CALL)
 		sci__fire_call_assign(right, e->left);
 }

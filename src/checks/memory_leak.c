@@ -42,472 +42,54 @@
  * memory; this checker only cares about memory that is never released.
  */
 #include "analyzer/checker.h"
+#include "leak_tracker.h"
 
-static sci_checker_id me;
-
-/* What happened to a block.  A state is a (block, status) pair. */
-enum { ALLOCATED, FREED, NULLED, ESCAPED, NSTATUS };
-
-static const char *const status_names[NSTATUS] = {
-	"allocated", "freed", "null", "escaped"
-};
-
-/*
- * A block: the memory one allocator call returns.  The iterations of a
- * loop share their call's block, which can only hide leaks.  blocks[0] is
- * no block in particular: NULL, or what a holder of several blocks became.
- * Reset for each function; a function with more allocator calls than
- * MAX_BLOCKS leaves the rest untracked.
- */
-typedef struct {
-	sci_expr *site;
-	sci_pos pos;
-	int walks;		/* > 1: a loop walks the call again */
-	sci_state states[NSTATUS];
-} block;
-
-#define MAX_BLOCKS 512
-
-static block blocks[MAX_BLOCKS];
-static int nblocks;
-static int member_holders;	/* a member of a local struct holds a block */
-
-typedef void (*setter)(const sci_key *key, const sci_state *s);
-
-static int status_of(const sci_state *s)
+static int acquires(sci_expr *call)
 {
-	int i;
-
-	for (i = 0; s && i < NSTATUS; i++)
-		if (s->name == status_names[i])
-			return i;
-	return -1;
+	return sci_profile_is_alloc_call(call);
 }
 
-static const block *block_of(const sci_state *s)
-{
-	return status_of(s) >= 0 ? s->data : NULL;
-}
-
-static const sci_state *state_of(const block *b, int status)
-{
-	return &b->states[status];
-}
-
-static block *block_for(sci_expr *call)
-{
-	int i;
-
-	for (i = 1; i < nblocks; i++)
-		if (blocks[i].site == call)
-			return &blocks[i];
-	if (nblocks == MAX_BLOCKS)
-		return NULL;
-	blocks[nblocks].site = call;
-	blocks[nblocks].pos = sci_expr_pos(call);
-	blocks[nblocks].walks = 0;
-	return &blocks[nblocks++];
-}
-
-/* May @sm hold block @b (any block when NULL) on some path? */
-static int may_hold(const sci_sm *sm, const block *b)
-{
-	size_t i, n = sci_sm_npossible(sm);
-
-	for (i = 0; i < n; i++) {
-		const sci_state *s = sci_sm_possible_at(sm, i);
-
-		if (status_of(s) == ALLOCATED && (!b || block_of(s) == b))
-			return 1;
-	}
-	return 0;
-}
-
-/* Does a holder other than @key still hold @b? */
-static int held_elsewhere(const block *b, const sci_key *key)
-{
-	int found = 0;
-
-	SCI_FOR_EACH_STATE(me, sm) {
-		if (sci_sm_key(sm) != key && may_hold(sm, b))
-			found = 1;
-	} SCI_END_FOR_EACH_STATE(sm);
-	return found;
-}
-
-/* A local pointer that can hold a block: `p`, `s.p`, `s.in.p`. */
-static int is_holder(sci_expr *e)
-{
-	return sci_key_expr(e) && sci_expr_is_local_storage(e) &&
-	       sci_expr_is_pointer(e);
-}
-
-static void set_now(const sci_key *key, const sci_state *s)
-{
-	sci_state_set(me, key, s);
-}
-
-static void set_if_true(const sci_key *key, const sci_state *s)
-{
-	sci_state_set_true_false(me, key, s, NULL);
-}
-
-static void set_if_false(const sci_key *key, const sci_state *s)
-{
-	sci_state_set_true_false(me, key, NULL, s);
-}
-
-/*
- * What happens to @key's memory happens to every holder of it: each block
- * @key may hold gets @status in all its holders, and so does @key.
- */
-static void settle(const sci_key *key, int status, setter set)
-{
-	const sci_sm *sm = sci_sm_get(me, key);
-	const block *last = &blocks[0];
-	size_t i, n = sci_sm_npossible(sm);
-
-	if (!sm)
-		return;
-	for (i = 0; i < n; i++) {
-		const sci_state *s = sci_sm_possible_at(sm, i);
-
-		if (status_of(s) != ALLOCATED)
-			continue;
-		last = block_of(s);
-		SCI_FOR_EACH_STATE(me, h) {
-			if (may_hold(h, last))
-				set(sci_sm_key(h), state_of(last, status));
-		} SCI_END_FOR_EACH_STATE(h);
-	}
-	set(key, state_of(last, status));
-}
-
-/* What @e's value points into: p for `memcpy(p, s, n)`, `strchr(p, c)`. */
-static sci_expr *pointed(sci_expr *e)
-{
-	int n;
-
-	e = sci_expr_strip(e);
-	while (sci_expr_is_call(e) &&
-	       (n = sci_profile_returns_arg(sci_call_name(e))) >= 0 &&
-	       sci_call_arg(e, n))
-		e = sci_expr_strip(sci_call_arg(e, n));
-	return e;
-}
-
-/* Memory that @e points into or contains escapes (except @except's). */
-static void escape_in(sci_expr *e, const sci_key *except)
-{
-	e = pointed(e);
-	SCI_FOR_EACH_STATE(me, sm) {
-		const sci_key *key = sci_sm_key(sm);
-
-		if (key != except && may_hold(sm, NULL) &&
-		    (sci_expr_points_into(e, key) ||
-		     (!sci_key_is_var(key) && sci_expr_contains_key(e, key))))
-			settle(key, ESCAPED, set_now);
-	} SCI_END_FOR_EACH_STATE(sm);
-}
-
-/* Does @e use the memory @key holds: `realloc(p, n)`, `p->next`? */
-static int uses(sci_expr *e, const sci_key *key)
-{
-	int i, n;
-
-	if (sci_expr_points_into(e, key))
-		return 1;
-	e = sci_expr_strip(e);
-	if (sci_expr_is_call(e)) {
-		n = sci_call_nargs(e);
-		for (i = 0; i < n; i++)
-			if (uses(sci_call_arg(e, i), key))
-				return 1;
-	}
-	return 0;
-}
-
-static void on_func_start(sci_sym *fn, void *payload)
-{
-	nblocks = 1;
-	member_holders = 0;
-}
-
-static void on_alloc(sci_expr *call, sci_expr *left, void *payload)
-{
-	const sci_key *key = sci_key_expr(left);
-	block *b;
-
-	if (!is_holder(left) || !sci_profile_is_alloc_call(call))
-		return;
-	b = block_for(call);
-	if (!b)
-		return;
-	b->walks++;
-	sci_state_set(me, key, state_of(b, ALLOCATED));
-	/* where the engine puts the call: at the callee's name */
-	sci_sm_where(sci_sm_get(me, key), NULL, &b->pos);
-	if (!sci_key_is_var(key))
-		member_holders = 1;
-}
-
-static void on_alloc_failed(sci_expr *call, const sci_key *result, void *payload)
-{
-	if (result)
-		settle(result, NULLED, set_now);
-}
-
-/* `p = something else` while p alone holds allocated memory. */
-static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
-			     void *payload)
-{
-	const sci_key *key = sci_key_expr(left);
-	const sci_sm *sm = key ? sci_sm_get(me, key) : NULL;
-	const block *b;
-	sci_finding *f;
-
-	if (!sm || status_of(sci_sm_state(sm)) != ALLOCATED || uses(right, key))
-		return;
-	b = block_of(sci_sm_state(sm));
-	if (held_elsewhere(b, key))
-		return;
-	f = sci_report(me, pos, sci_key_name(key),
-		       "memory leak of '%s': overwritten while it holds allocated memory",
-		       sci_key_name(key));
-	sci_finding_related(f, b->pos, "allocated here");
-}
-
-/* `if (!p)`: on the side where p is NULL nothing can leak. */
-static void on_condition(sci_expr *leaf, void *payload)
-{
-	int null_when_true;
-	sci_expr *p = sci_cond_null_test(leaf, &null_when_true);
-	const sci_key *key = p ? sci_key_expr(p) : NULL;
-
-	if (key && sci_state_get(me, key))
-		settle(key, NULLED, null_when_true ? set_if_true : set_if_false);
-}
-
-/*
- * `q = p` into a holder: q holds p's block too.  Only when p's state is
- * the same on every path here; a merged one would be wrong on some.
- * Returns 0 when @right is no such copy.
- */
-static int copy(const sci_key *lkey, sci_expr *left, sci_expr *right)
-{
-	const sci_key *src = sci_key_expr(right);
-	const sci_sm *sm = src ? sci_sm_get(me, src) : NULL;
-
-	if (!sm || src == lkey || !is_holder(left) ||
-	    status_of(sci_sm_state(sm)) != ALLOCATED)
-		return 0;
-	sci_state_set(me, lkey, sci_sm_state(sm));
-	if (!sci_key_is_var(lkey))
-		member_holders = 1;
-	return 1;
-}
-
-static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos, void *payload)
-{
-	const sci_key *lkey = sci_key_expr(left);
-
-	if (copy(lkey, left, right))
-		return;
-	/* a local pointer into the block, `q = strchr(p, c)`, keeps nothing */
-	if (sci_expr_is_call(right) && sci_expr_is_local_storage(left))
-		return;
-	escape_in(right, lkey);
-}
-
-/* `&p`, `&s`: whoever gets the address may free or keep the memory. */
-static void on_expr(sci_expr *e, void *payload)
-{
-	sci_expr *inner;
-	const sci_key *key;
-
-	if (!sci_expr_is_addr_of(e, &inner) || !(key = sci_key_expr(inner)))
-		return;
-	if (!member_holders) {
-		settle(key, ESCAPED, set_now);
-		return;
-	}
-	SCI_FOR_EACH_STATE(me, sm) {
-		if (may_hold(sm, NULL) && sci_expr_contains_key(inner, sci_sm_key(sm)))
-			settle(sci_sm_key(sm), ESCAPED, set_now);
-	} SCI_END_FOR_EACH_STATE(sm);
-}
-
-/*
- * `make_buf(&p)` where make_buf() does `*out = malloc(n)` on every path
- * that returns: p now holds a block allocated at the call.
- */
-static void out_alloc(sci_expr *call, sci_expr *arg)
-{
-	sci_expr *inner;
-	const sci_key *key;
-	block *b;
-
-	if (!sci_expr_is_addr_of(arg, &inner) || !is_holder(inner) ||
-	    !(key = sci_key_expr(inner)) || !(b = block_for(call)))
-		return;
-	b->walks++;
-	sci_state_set(me, key, state_of(b, ALLOCATED));
-	sci_sm_where(sci_sm_get(me, key), NULL, &b->pos);
-}
-
-static void on_call(sci_expr *call, void *payload)
+static int nocapture(sci_expr *call, int arg)
 {
 	const char *name = sci_call_name(call);
-	int freed_arg = sci_profile_free_arg(name);
-	unsigned outs = sci_profile_out_allocs(name);
-	int i, n = sci_call_nargs(call);
 
-	for (i = 0; i < n; i++) {
-		sci_expr *arg = sci_call_arg(call, i);
-		const sci_key *key = sci_key_expr(arg);
-
-		if (i == freed_arg) {
-			if (key)
-				settle(key, FREED, set_now);
-			continue;
-		}
-		if (i < 32 && (outs & (1u << i))) {
-			out_alloc(call, arg);
-			continue;
-		}
-		if (!name || !sci_profile_is_nocapture(name))
-			escape_in(arg, NULL);
-	}
+	(void)arg;
+	return name && sci_profile_is_nocapture(name);
 }
 
-static void on_return(sci_expr *value, sci_pos pos, void *payload)
+static int is_null(long long v)
 {
-	if (value)
-		escape_in(value, NULL);
+	return v == 0;
 }
 
-/* p++, p = p->next, p = other: p no longer holds its block. */
-static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
-		      void *payload)
-{
-	if (sci_state_get(me, key))
-		sci_state_set(me, key, state_of(&blocks[0], ESCAPED));
-}
+static const leak_kind memory = {
+	.acquires = acquires,
+	.release_arg = sci_profile_free_arg,
+	.out_acquires = sci_profile_out_allocs,
+	.nocapture = nocapture,
+	.holds = sci_expr_is_pointer,
+	.failed = is_null,
+	.null_tests = 1,
+	.leak_fmt = "memory leak of '%s': allocated memory is not freed on this path%.0s",
+	.overwrite_fmt = "memory leak of '%s': overwritten while it holds allocated memory%.0s",
+};
 
-/*
- * At a join, a side on which the pointer is NULL holds nothing: its block
- * failed, or it never had one (`p = NULL; if (c) p = malloc(n);`).
- */
-static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
-				  const sci_state *other)
-{
-	const block *b = block_of(mine);
-	long long v;
-
-	if (status_of(mine) == NULLED || !sci_value_key_known(key, &v) || v != 0)
-		return mine;
-	return state_of(status_of(mine) == ALLOCATED ? b : &blocks[0], NULLED);
-}
-
-/*
- * A block a loop allocates, joined with a path on which the pointer never
- * had it: the loop's head joins its entry (p = NULL, or an older block)
- * with the block of the iterations, and what tells them apart after the
- * loop (`if (!nr)`) is widened away.  Such a join is not reported.
- */
-static int loop_joined(const sci_sm *sm, const block *b)
-{
-	size_t i;
-
-	if (b->walks < 2)
-		return 0;
-	for (i = 0; i < sci_sm_npossible(sm); i++)
-		if (block_of(sci_sm_possible_at(sm, i)) != b)
-			return 1;
-	return 0;
-}
-
-/* The block @key alone may still hold, if every path has it settled. */
-static const block *leaked_block(const sci_sm *sm, const sci_key *key)
-{
-	const block *leak = NULL;
-	size_t i;
-
-	for (i = 0; i < sci_sm_npossible(sm); i++) {
-		const sci_state *s = sci_sm_possible_at(sm, i);
-		int st = status_of(s);
-
-		if (st != ALLOCATED && st != FREED && st != NULLED)
-			return NULL;
-		if (st == ALLOCATED && !leak && !held_elsewhere(block_of(s), key))
-			leak = block_of(s);
-	}
-	return leak && !loop_joined(sm, leak) ? leak : NULL;
-}
-
-static void die(const sci_key *key, sci_pos pos)
-{
-	const sci_sm *sm = sci_sm_get(me, key);
-	const block *b;
-	sci_finding *f;
-
-	long long v;
-
-	if (!sm)
-		return;
-	b = leaked_block(sm, key);
-	/*
-	 * NULL here, by a test the states did not see: one through a flag
-	 * (`*failed = p == NULL; if (*failed) return;`) of an allocator
-	 * without return-implies hooks (a wrapper known from its summary).
-	 */
-	if (b && sci_value_key_known(key, &v) && v == 0)
-		b = NULL;
-	if (b) {
-		f = sci_report(me, pos, sci_key_name(key),
-			       "memory leak of '%s': allocated memory is not freed on this path",
-			       sci_key_name(key));
-		sci_finding_related(f, b->pos, "allocated here");
-	}
-	sci_state_set(me, key, state_of(&blocks[0], ESCAPED));
-}
-
-static void on_scope_end(sci_sym *sym, sci_pos pos, void *payload)
-{
-	die(sci_key_sym(sym), pos);
-	if (!member_holders)
-		return;
-	SCI_FOR_EACH_STATE(me, sm) {
-		const sci_key *key = sci_sm_key(sm);
-
-		if (sci_key_base(key) == sym && !sci_key_is_var(key))
-			die(key, pos);
-	} SCI_END_FOR_EACH_STATE(sm);
-}
+/* every allocator: its NULL result means nothing was allocated */
+#define MAX_ALLOCATORS 1024
 
 static void init(sci_checker_id id)
 {
+	static leak_failure failing[MAX_ALLOCATORS + 1];
 	const char *const *allocs = sci_profile_allocators();
-	int i, s;
+	size_t i;
 
-	me = id;
-	for (i = 0; i < MAX_BLOCKS; i++)
-		for (s = 0; s < NSTATUS; s++) {
-			blocks[i].states[s].name = status_names[s];
-			blocks[i].states[s].data = &blocks[i];
-		}
-	sci_on_func_start(me, on_func_start, NULL);
-	sci_on_call_assign(me, NULL, on_alloc, NULL);
-	for (i = 0; allocs[i]; i++)
-		sci_on_return_implies(me, allocs[i], 0, 0, on_alloc_failed, NULL);
-	sci_on_condition(me, on_condition, NULL);
-	sci_on_assign_before(me, on_assign_before, NULL);
-	sci_on_assign(me, on_assign, NULL);
-	sci_on_expr(me, on_expr, NULL);
-	sci_on_call(me, NULL, on_call, NULL);
-	sci_on_return(me, on_return, NULL);
-	sci_on_modify(me, on_modify, NULL);
-	sci_on_scope_end(me, on_scope_end, NULL);
+	for (i = 0; allocs[i] && i < MAX_ALLOCATORS; i++) {
+		failing[i].name = allocs[i];
+		failing[i].min = 0;
+		failing[i].max = 0;
+	}
+	failing[i].name = NULL;
+	leak_tracker_init(id, &memory, failing);
 }
 
 const struct sci_checker sci_checker_memory_leak = {

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+/*
+ * buffer-overflow: a library function that copies, fills or reads a
+ * length of bytes (memcpy, memset, strncpy, snprintf, fgets, read,
+ * recv...) is told to go past the end of a buffer whose size is known, or
+ * gets a pointer before its start, on some path.
+ *
+ *	char name[16];
+ *	memcpy(name, src, 32);		// 32 bytes into 16
+ *	strcpy(name, "a string longer than sixteen");
+ *
+ * The buffer and where the pointer is in it come from the value layer
+ * (sci_value_object): arrays with a size in their type, `&x`, string
+ * literals, blocks of a size the value model knows exactly (`malloc(50)`),
+ * through copies and pointer arithmetic (`p = buf + 8`).  The length
+ * comes from the value model: a constant, or the largest value a path
+ * gave it (`n = big ? 100 : 10;`); a length whose bound only its type
+ * gives is not reported.  A pointer with several offsets and a length with
+ * several values are not added up: they are often tied (`memmove(b, b +
+ * n, size - n)`) in a way the model does not keep.
+ * The source of memcpy/memmove/memcmp is checked the same way (an
+ * over-read), and strcpy() of a string literal counts the literal.
+ *
+ * Known false-positive sources: a length bounded by a relation the model
+ * does not keep (`if (n > sizeof buf) return;` is kept; a bound through a
+ * struct field the caller checked is not), and a buffer at the end of a
+ * struct used as a flexible array (`char data[4]` past which the program
+ * allocated more) - arrays of 0 or 1 elements are never objects.
+ */
+#include "analyzer/checker.h"
+
+#include <string.h>
+
+static sci_checker_id me;
+
+typedef struct {
+	const char *name;
+	int buf;		/* the buffer argument */
+	int len;		/* the length argument */
+	int scale;		/* bytes per unit of the length */
+	int reads;		/* 1: it reads the buffer, 0: it writes it */
+} access_fn;
+
+static const access_fn table[] = {
+	{ "memcpy", 0, 2, 1, 0 }, { "memcpy", 1, 2, 1, 1 },
+	{ "memmove", 0, 2, 1, 0 }, { "memmove", 1, 2, 1, 1 },
+	{ "mempcpy", 0, 2, 1, 0 }, { "mempcpy", 1, 2, 1, 1 },
+	{ "memset", 0, 2, 1, 0 },
+	{ "memcmp", 0, 2, 1, 1 }, { "memcmp", 1, 2, 1, 1 },
+	{ "bzero", 0, 1, 1, 0 }, { "explicit_bzero", 0, 1, 1, 0 },
+	{ "strncpy", 0, 2, 1, 0 }, { "stpncpy", 0, 2, 1, 0 },
+	{ "snprintf", 0, 1, 1, 0 }, { "vsnprintf", 0, 1, 1, 0 },
+	{ "fgets", 0, 1, 1, 0 },
+	{ "read", 1, 2, 1, 0 }, { "pread", 1, 2, 1, 0 },
+	{ "recv", 1, 2, 1, 0 }, { "recvfrom", 1, 2, 1, 0 },
+	{ "write", 1, 2, 1, 1 }, { "send", 1, 2, 1, 1 },
+	{ "wmemcpy", 0, 2, 4, 0 }, { "wmemcpy", 1, 2, 4, 1 },
+	{ "wmemmove", 0, 2, 4, 0 }, { "wmemmove", 1, 2, 4, 1 },
+	{ "wmemset", 0, 2, 4, 0 }, { "wcsncpy", 0, 2, 4, 0 },
+	{ "__builtin_memcpy", 0, 2, 1, 0 }, { "__builtin_memcpy", 1, 2, 1, 1 },
+	{ "__builtin_memmove", 0, 2, 1, 0 }, { "__builtin_memmove", 1, 2, 1, 1 },
+	{ "__builtin_memset", 0, 2, 1, 0 },
+	{ "__builtin___memcpy_chk", 0, 2, 1, 0 },
+	{ "__builtin___memcpy_chk", 1, 2, 1, 1 },
+	{ "__builtin___memmove_chk", 0, 2, 1, 0 },
+	{ "__builtin___memset_chk", 0, 2, 1, 0 },
+	{ "__builtin___strncpy_chk", 0, 2, 1, 0 },
+	{ "__builtin___snprintf_chk", 0, 1, 1, 0 },
+};
+
+/*
+ * Reports @call's access of @bytes_min..@bytes_max bytes through @buf when
+ * it can leave the object.  @exact: the lower bound is a length every path
+ * gives (a constant), not only the largest one.
+ */
+static void check(sci_expr *call, sci_expr *buf, long long min, long long max,
+		  int exact, int reads)
+{
+	const char *verb = reads ? "reads" : "writes", *prep = reads ? "from" : "into";
+	sci_object o;
+	long long room;
+
+	if (!sci_value_object(buf, &o) || max <= 0)
+		return;
+	if ((o.known & SCI_VALUE_MIN_KNOWN) && o.off_min < 0) {
+		sci_report(me, sci_expr_pos(call), o.name,
+			   "buffer %s: %s() %s %s '%s' %lld bytes before its start",
+			   reads ? "under-read" : "underwrite", sci_call_name(call),
+			   verb, prep, o.name, -o.off_min);
+		return;
+	}
+	if (!(o.known & SCI_VALUE_MAX_KNOWN) || o.off_max > o.size)
+		return;
+	/*
+	 * An offset with several values and a length with several: the two
+	 * are often tied (`memmove(b, b + n, size - n)`) in a way the value
+	 * model does not keep.
+	 */
+	if (o.off_min != o.off_max && min != max)
+		return;
+	room = o.size - o.off_max;
+	if (max <= room)
+		return;
+	if (exact && min == max)
+		sci_report(me, sci_expr_pos(call), o.name,
+			   "buffer %s: %s() %s %lld bytes %s '%s', which has %lld%s",
+			   reads ? "over-read" : "overflow", sci_call_name(call), verb,
+			   max, prep, o.name, room,
+			   o.off_max ? " left at that offset" : "");
+	else
+		sci_report(me, sci_expr_pos(call), o.name,
+			   "buffer %s: %s() %s up to %lld bytes %s '%s', which has %lld%s",
+			   reads ? "over-read" : "overflow", sci_call_name(call), verb,
+			   max, prep, o.name, room,
+			   o.off_max ? " left at that offset" : "");
+}
+
+/* strcpy(buf, "literal"): the literal's bytes, its NUL included. */
+static void check_strcpy(sci_expr *call)
+{
+	sci_object src;
+
+	if (sci_value_object(sci_call_arg(call, 1), &src) &&
+	    src.kind == SCI_OBJECT_STRING && src.off_min == 0 && src.off_max == 0)
+		check(call, sci_call_arg(call, 0), src.size, src.size, 1, 0);
+}
+
+static void on_call(sci_expr *call, void *payload)
+{
+	const char *name = sci_call_name(call);
+	long long min, max;
+	size_t i;
+	int known;
+
+	(void)payload;
+	if (!name)
+		return;
+	if (strcmp(name, "strcpy") == 0 || strcmp(name, "stpcpy") == 0 ||
+	    strcmp(name, "__builtin___strcpy_chk") == 0) {
+		check_strcpy(call);
+		return;
+	}
+	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+		const access_fn *f = &table[i];
+		sci_expr *len;
+
+		if (strcmp(f->name, name) != 0 || !(len = sci_call_arg(call, f->len)))
+			continue;
+		known = sci_value_bounds(len, &min, &max);
+		if (!(known & SCI_VALUE_MAX_KNOWN) || min < 0 ||
+		    max > (1LL << 40))
+			continue;
+		check(call, sci_call_arg(call, f->buf), min * f->scale,
+		      max * f->scale, (known & SCI_VALUE_MIN_KNOWN) != 0, f->reads);
+	}
+}
+
+static void init(sci_checker_id id)
+{
+	me = id;
+	sci_on_call(me, NULL, on_call, NULL);
+}
+
+const struct sci_checker sci_checker_buffer_overflow = {
+	.rule = "buffer-overflow",
+	.summary = "a copy, fill or read goes past the end of a buffer",
+	.description = "A library function that copies, fills or reads a length "
+		       "of bytes (memcpy, memset, strncpy, snprintf, fgets, read, "
+		       "recv...) is given a length larger than what is left of a "
+		       "buffer of known size, or a pointer before its start, on "
+		       "some path.",
+	.severity = SCI_SEV_ERROR,
+	.cwe = "CWE-120",
+	.tags = "memory security",
+	.enabled_by_default = 1,
+	.init = init,
+};

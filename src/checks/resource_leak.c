@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+/*
+ * resource-leak: a FILE stream, a directory stream or a file descriptor
+ * that this function opened is neither closed, returned nor stored
+ * anywhere before the last local variable holding it goes out of scope or
+ * is overwritten, on some path.
+ *
+ *	FILE *f = fopen(path, "r");
+ *	if (!f)
+ *		return -1;		// fine: nothing was opened
+ *	if (fread(buf, 1, n, f) != n)
+ *		return -1;		// leak: f is never closed on this path
+ *
+ * Opened by: fopen, fdopen, popen, tmpfile, fmemopen, open_memstream,
+ * opendir, fdopendir (NULL when they fail); open, openat, creat, socket,
+ * accept, accept4, dup, epoll_create, eventfd, timerfd_create,
+ * inotify_init, memfd_create, mkstemp (negative when they fail).  Closed
+ * by fclose, pclose, closedir and close.  The tracking is memory-leak's
+ * (leak_tracker.h): copies share the resource, storing it anywhere but a
+ * local, returning it, or handing it to a function that may keep it ends
+ * the tracking.  A function of the system keeps nothing it gets (fstat,
+ * read, fprintf...) except fdopen() and fdopendir(), which take the
+ * descriptor over; a project function keeps a stream unless its summary
+ * says it does not, and always may keep a descriptor (an int parameter's
+ * fate is not in the summaries).
+ *
+ * Known false-positive sources: those of memory-leak (a flag that decides
+ * both the opening and the closing, tested through other variables), and
+ * a descriptor handed to the program for its whole life where the path
+ * ends (main() returning without closing what it opened: the kernel
+ * closes it; reported like any other path).
+ */
+#include "analyzer/checker.h"
+#include "leak_tracker.h"
+
+#include <limits.h>
+#include <string.h>
+
+static const char *const streams[] = {
+	"fopen", "fopen64", "fdopen", "popen", "tmpfile", "fmemopen",
+	"open_memstream", "opendir", "fdopendir", NULL
+};
+
+static const char *const descriptors[] = {
+	"open", "open64", "openat", "creat", "socket", "accept", "accept4",
+	"dup", "epoll_create", "epoll_create1", "eventfd", "timerfd_create",
+	"inotify_init", "inotify_init1", "memfd_create", "mkstemp", "mkostemp",
+	NULL
+};
+
+static int in(const char *const *list, const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && list[i]; i++)
+		if (strcmp(list[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+static int acquires(sci_expr *call)
+{
+	const char *name = sci_call_name(call);
+
+	return sci_call_is_library(call) &&
+	       (in(streams, name) || in(descriptors, name));
+}
+
+static int release_arg(const char *name)
+{
+	static const char *const closers[] = {
+		"fclose", "pclose", "closedir", "close", NULL
+	};
+
+	return in(closers, name) ? 0 : -1;
+}
+
+static unsigned no_out_params(const char *name)
+{
+	(void)name;
+	return 0;
+}
+
+static int nocapture(sci_expr *call, int arg)
+{
+	const char *name = sci_call_name(call);
+
+	if (sci_call_is_library(call))
+		return strcmp(name, "fdopen") != 0 && strcmp(name, "fdopendir") != 0;
+	return name && sci_expr_is_pointer(sci_call_arg(call, arg)) &&
+	       sci_profile_is_nocapture(name);
+}
+
+static int holds(sci_expr *e)
+{
+	return sci_expr_is_pointer(e) || sci_expr_is_integer(e);
+}
+
+/* NULL for a stream, negative for a descriptor: nothing was opened */
+static int failed(long long v)
+{
+	return v <= 0;
+}
+
+static const leak_kind resources = {
+	.acquires = acquires,
+	.release_arg = release_arg,
+	.out_acquires = no_out_params,
+	.nocapture = nocapture,
+	.holds = holds,
+	.failed = failed,
+	.null_tests = 1,
+	.leak_fmt = "resource leak of '%s': what %s() opened is not closed on this path",
+	.overwrite_fmt = "resource leak of '%s': overwritten while it holds what %s() opened",
+};
+
+static void init(sci_checker_id id)
+{
+	static leak_failure failing[sizeof(streams) / sizeof(streams[0]) +
+				    sizeof(descriptors) / sizeof(descriptors[0])];
+	size_t i, n = 0;
+
+	for (i = 0; streams[i]; i++, n++) {
+		failing[n].name = streams[i];
+		failing[n].min = 0;
+		failing[n].max = 0;
+	}
+	for (i = 0; descriptors[i]; i++, n++) {
+		failing[n].name = descriptors[i];
+		failing[n].min = LLONG_MIN;
+		failing[n].max = -1;
+	}
+	failing[n].name = NULL;
+	leak_tracker_init(id, &resources, failing);
+}
+
+const struct sci_checker sci_checker_resource_leak = {
+	.rule = "resource-leak",
+	.summary = "an opened file, directory or descriptor is not closed on some path",
+	.description = "A FILE or DIR stream or a file descriptor this function "
+		       "opened is neither closed, returned nor stored anywhere "
+		       "before the last local variable holding it goes out of "
+		       "scope on some path.",
+	.severity = SCI_SEV_WARNING,
+	.cwe = "CWE-775",
+	.tags = "reliability",
+	.enabled_by_default = 1,
+	.pre_merge = pre_merge,
+	.init = init,
+};

@@ -1,0 +1,88 @@
+/* buffer-overflow: copies, fills and reads past a buffer's end. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+
+struct rec { char name[16]; int id; };
+
+void copy(const char *src)
+{
+	char name[16];
+
+	memcpy(name, src, 32);	/* expect-error: buffer-overflow "buffer overflow: memcpy() writes 32 bytes into 'name', which has 16" */
+}
+
+void literal(void)
+{
+	char name[8];
+
+	strcpy(name, "a string longer than eight");	/* expect-error: buffer-overflow "buffer overflow: strcpy() writes 27 bytes into 'name', which has 8" */
+}
+
+/* the larger length on one path */
+void either(const char *src, int big)
+{
+	char buf[50];
+	size_t n = big ? 100 : 10;
+
+	memcpy(buf, src, n);	/* expect-error: buffer-overflow "buffer overflow: memcpy() writes up to 100 bytes into 'buf', which has 50" */
+}
+
+/* a heap block of a size the value model knows */
+void heap(void)
+{
+	char *p = malloc(50);
+
+	if (!p)
+		return;
+	memset(p, 0, 100);	/* expect-error: buffer-overflow "buffer overflow: memset() writes 100 bytes into 'malloc(...)', which has 50" */
+	free(p);
+}
+
+void line(FILE *f)
+{
+	char buf[64];
+
+	if (fgets(buf, 128, f))	/* expect-error: buffer-overflow "buffer overflow: fgets() writes 128 bytes into 'buf', which has 64" */
+		puts(buf);
+}
+
+/* a pointer into the buffer */
+void tail(const char *s)
+{
+	char buf[50];
+	char *p = buf + 40;
+
+	memcpy(p, s, 20);	/* expect-error: buffer-overflow "buffer overflow: memcpy() writes 20 bytes into 'buf', which has 10 left at that offset" */
+}
+
+/* the source is the short one */
+void over_read(char *d)
+{
+	char src[10] = "abc";
+
+	memcpy(d, src, 20);	/* expect-error: buffer-overflow "buffer over-read: memcpy() reads 20 bytes from 'src', which has 10" */
+}
+
+void underwrite(const char *s)
+{
+	char buf[100];
+	char *p = buf - 8;
+
+	memcpy(p, s, 10);	/* expect-error: buffer-overflow "buffer underwrite: memcpy() writes into 'buf' 8 bytes before its start" */
+}
+
+/* wide characters count four bytes each */
+void wide(const wchar_t *s)
+{
+	wchar_t buf[50];
+
+	wmemcpy(buf, s, 100);	/* expect-error: buffer-overflow "buffer overflow: wmemcpy() writes 400 bytes into 'buf', which has 200" */
+}
+
+void field(struct rec *r, const char *s)
+{
+	strncpy(r->name, s, 32);	/* expect-error: buffer-overflow "buffer overflow: strncpy() writes 32 bytes into 'r->name', which has 16" */
+}

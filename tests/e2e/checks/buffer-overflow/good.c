@@ -1,0 +1,108 @@
+/* expect-none */
+/* buffer-overflow: lengths that fit. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+void checked(const char *src, size_t n)
+{
+	char buf[16];
+
+	if (n > sizeof(buf))
+		return;
+	memcpy(buf, src, n);
+}
+
+void sized(const char *src)
+{
+	char name[16];
+
+	memcpy(name, src, sizeof(name));
+}
+
+void literal(void)
+{
+	char name[32];
+
+	strcpy(name, "short");
+}
+
+ssize_t fill(int fd)
+{
+	char buf[64];
+
+	return read(fd, buf, sizeof(buf));
+}
+
+void tail(const char *s)
+{
+	char buf[50];
+	char *p = buf + 40;
+
+	memcpy(p, s, 10);
+}
+
+/* nothing is known of the destination */
+void unknown(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, n);
+}
+
+/* clamped */
+void clamp(const char *s)
+{
+	char buf[100];
+	size_t n = strlen(s);
+
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	puts(buf);
+}
+
+void lines(FILE *f)
+{
+	char line[64];
+
+	while (fgets(line, sizeof(line), f))
+		fputs(line, stdout);
+}
+
+/* a length computed from the offset */
+void rest(const char *s, size_t off)
+{
+	char buf[32];
+
+	if (off >= sizeof(buf))
+		return;
+	memset(buf + off, 0, sizeof(buf) - off);
+	(void)s;
+}
+
+/* an offset and a length that add up to the size: shifting a window */
+#define MARK 40
+
+void shift(char *window, const char *in, int nread)
+{
+	char last[MARK];
+
+	memcpy(last, window, MARK);
+	if (nread > 0 && nread < MARK) {
+		int rem = MARK - nread;
+
+		memmove(last, last + nread, rem);
+		memcpy(last + rem, in, nread);
+	}
+	memcpy(window, last, MARK);
+}
+
+/* sizeof a string literal is its array's size */
+#define PREFIX "..."
+#define LEN(s) (sizeof(s) - 1)
+
+void prefix(char *out)
+{
+	memcpy(out, PREFIX, LEN(PREFIX));
+	memcpy(out + LEN(PREFIX), "]", sizeof("]"));
+}

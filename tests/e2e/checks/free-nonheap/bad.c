@@ -1,0 +1,73 @@
+/* free-nonheap: a deallocator gets memory no allocator returned. */
+#include <alloca.h>
+#include <stdlib.h>
+
+struct rec { char name[16]; int *ids; };
+static char cache[32];
+
+void stack_array(void)
+{
+	char buf[10];
+	char *p = buf;
+
+	free(p);	/* expect-error: free-nonheap "free() of 'p', which points to 'buf': that is on the stack, not memory from an allocator" */
+}
+
+void address(void)
+{
+	int x;
+	int *p = &x;
+
+	free(p);	/* expect-error: free-nonheap "free() of 'p', which points to 'x': that is on the stack, not memory from an allocator" */
+}
+
+void literal(void)
+{
+	char *name = "unknown";
+
+	free(name);	/* expect-error: free-nonheap "free() of 'name', which points to '\"unknown\"': that is a string literal, not memory from an allocator" */
+}
+
+void global(void)
+{
+	free(cache);	/* expect-error: free-nonheap "free() of 'cache': it is a global or static object, not memory from an allocator" */
+}
+
+void on_stack(void)
+{
+	char *p = alloca(10);
+
+	free(p);	/* expect-error: free-nonheap "free() of 'p', which points to '__builtin_alloca(...)': that is on the stack, not memory from an allocator" */
+}
+
+void member(void)
+{
+	struct rec r;
+
+	free(r.name);	/* expect-error: free-nonheap "free() of 'r.name': it is on the stack, not memory from an allocator" */
+}
+
+/* the small-buffer optimization, freed on the path that did not allocate */
+void small_buffer(size_t n)
+{
+	char buf[64], *p = buf;
+
+	if (n > sizeof(buf))
+		p = malloc(n);
+	if (n <= sizeof(buf))
+		free(p);	/* expect-error: free-nonheap "free() of 'p', which points to 'buf': that is on the stack, not memory from an allocator" */
+	else
+		free(p);
+}
+
+/* a pointer moved into the block */
+void middle(void)
+{
+	char *block = malloc(16);
+	char *p;
+
+	if (!block)
+		return;
+	p = block + 4;
+	free(p);	/* expect-error: free-nonheap "free() of 'p', which points 4 bytes into 'malloc(...)': only the start of a block can be freed" */
+}

@@ -1,0 +1,65 @@
+/* resource-leak: streams and descriptors not closed on some path. */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int load(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	if (fread(buf, 1, n, f) != n)
+		return -1;	/* expect-warning: resource-leak "resource leak of 'f': what fopen() opened is not closed on this path" */
+	fclose(f);
+	return 0;
+}
+
+long size_of(const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) != 0)
+		return -1;	/* expect-warning: resource-leak "resource leak of 'fd': what open() opened is not closed on this path" */
+	close(fd);
+	return (long)st.st_size;
+}
+
+int first_entry(const char *dir)
+{
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return -1;
+	if (!readdir(d))
+		return -2;	/* expect-warning: resource-leak "resource leak of 'd': what opendir() opened is not closed on this path" */
+	closedir(d);
+	return 0;
+}
+
+void reopen(const char *p)
+{
+	int fd = open(p, O_RDONLY);
+
+	fd = open(p, O_RDONLY);	/* expect-warning: resource-leak "resource leak of 'fd': overwritten while it holds what open() opened" */
+	if (fd >= 0)
+		close(fd);
+}
+
+int probe(void)
+{
+	int s = socket(AF_INET, SOCK_STREAM, 0);
+
+	if (s == -1)
+		return -1;
+	if (listen(s, 1) != 0)
+		return -1;	/* expect-warning: resource-leak "resource leak of 's': what socket() opened is not closed on this path" */
+	close(s);
+	return 0;
+}

@@ -1,0 +1,92 @@
+/* expect-none */
+/* resource-leak: what is closed, handed on or never opened. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+struct conn { int fd; FILE *log; };
+
+int closed(const char *path)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	fclose(f);
+	return 0;
+}
+
+/* the caller gets the descriptor */
+int open_for(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd == -1)
+		return -1;
+	return fd;
+}
+
+/* stored where it outlives the call */
+int attach(struct conn *c, const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	c->fd = fd;
+	return 0;
+}
+
+/* fdopen() takes the descriptor over */
+int wrap(const char *p)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	FILE *f;
+
+	if (fd < 0)
+		return -1;
+	f = fdopen(fd, "r+");
+	if (!f) {
+		close(fd);
+		return -1;
+	}
+	fclose(f);
+	(void)p;
+	return 0;
+}
+
+/* a project function may keep a descriptor */
+void register_fd(int fd);
+
+void hand_over(const char *p)
+{
+	int fd = open(p, O_RDONLY);
+
+	if (fd < 0)
+		return;
+	register_fd(fd);
+}
+
+int write_one(const char *p)
+{
+	int fd = open(p, O_WRONLY);
+
+	if (fd < 0)
+		return -1;
+	if (write(fd, "x", 1) < 0) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/* closed through a copy */
+void copy(const char *p)
+{
+	FILE *f = fopen(p, "r"), *g = f;
+
+	if (f)
+		fclose(g);
+}
