@@ -550,6 +550,12 @@ int sci_profile_is_alloc(const char *name);
  */
 int sci_profile_is_alloc_call(sci_expr *call);
 /**
+ * When @name is a library allocator whose block size is an argument (n)
+ * or the product of two (n * m; @m -1 otherwise): 1 and the argument
+ * indexes (from 0), else 0.  malloc: 0; calloc: 0 * 1; realloc: 1.
+ */
+int sci_profile_size_args(const char *name, int *n, int *m);
+/**
  * Every function that may allocate (either of the above), NULL-terminated:
  * where one returns NULL, nothing was allocated.
  */

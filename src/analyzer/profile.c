@@ -68,6 +68,17 @@ int sci_profile_is_alloc(const char *name)
 	       sci__fn_facts_is_alloc(name);
 }
 
+int sci_profile_size_args(const char *name, int *n, int *m)
+{
+	const sci_model *f = sci__model(name);
+
+	if (!f || f->size_n < 0)
+		return 0;
+	*n = f->size_n;
+	*m = f->size_m;
+	return 1;
+}
+
 int sci_profile_is_alloc_call(sci_expr *call)
 {
 	const char *name = sci_call_name(call);

@@ -19,10 +19,8 @@
  * is legal C and is not a dereference, so it is not reported.
  *
  * An index read from input (sci_value_untrusted: scanf, fgets + atoi,
- * recv, rand...) can be anything its type allows until checked, so for it
- * the type's bounds count: `if (n >= 0) a[n]` lacks the upper check,
- * while `if (n < 0 || n >= t->count) return;` has one, even though
- * whether t->count fits the array is not known here.
+ * recv, rand...) can be anything its type allows until checked: that is
+ * tainted-index's finding, not this one's.
  *
  * Pointers: the engine knows what a pointer points into (sci_value_object:
  * `p = buf + 8`, `p++`, `a = malloc(40)`, `p < buf + 16` bounding p) and
@@ -152,6 +150,13 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 	if (is_index_base(pointer, pos))
 		return;
 	if (!sci_expr_index(pointer, &array, &index)) {
+		sci_expr *l, *r;
+
+		/* `p[input]`: tainted-index's, as for arrays */
+		if (sci_expr_binop(pointer, &l, &r) == '+' &&
+		    ((sci_expr_is_integer(l) && sci_value_untrusted(l)) ||
+		     (sci_expr_is_integer(r) && sci_value_untrusted(r))))
+			return;
 		check_pointer(pointer, pos);
 		return;
 	}
@@ -170,22 +175,9 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 	untrusted = sci_value_untrusted(index);
 	if (!known && !untrusted)
 		return;
-	/*
-	 * Input can reach every value its type allows: soft bounds too.
-	 * A check against another value (`if (i >= t->n) return;`) is an
-	 * upper bound check, whatever that value is.
-	 */
-	if (untrusted) {
-		if (max >= count && !sci_value_related(index, SCI_REL_LT | SCI_REL_EQ))
-			sci_report(me, pos, sci_expr_text(array),
-				   "untrusted index '%s' can be %lld, past the end of '%s' (%lld elements): no upper bound check",
-				   sci_expr_text(index), max, sci_expr_text(array), count);
-		else if (min < 0)
-			sci_report(me, pos, sci_expr_text(array),
-				   "untrusted index '%s' can be negative: no lower bound check before '%s'",
-				   sci_expr_text(index), sci_expr_text(array));
+	/* input can reach every value of its type: tainted-index's case */
+	if (untrusted)
 		return;
-	}
 	if ((known & SCI_VALUE_MAX_KNOWN) && max >= count)
 		sci_report(me, pos, sci_expr_text(array),
 			   "index '%s' can be %lld, past the end of '%s' (%lld elements)",

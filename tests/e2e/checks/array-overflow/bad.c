@@ -60,7 +60,7 @@ int lower_bound_only(void)
 		return 0;
 	data = atoi(input);
 	if (data >= 0)
-		return buffer[data];	/* expect-error: array-overflow "untrusted index 'data' can be 2147483647, past the end of 'buffer' (10 elements): no upper bound check" */
+		return buffer[data];	/* expect-error: tainted-index "untrusted index 'data' can be 2147483647, past the end of 'buffer' (10 elements): no upper bound check" */
 	return 0;
 }
 
@@ -72,7 +72,7 @@ int upper_bound_only(void)
 	if (scanf("%d", &data) != 1)
 		return 0;
 	if (data < 10)
-		return buffer[data];	/* expect-error: array-overflow "untrusted index 'data' can be negative: no lower bound check before 'buffer'" */
+		return buffer[data];	/* expect-error: tainted-index "untrusted index 'data' can be negative: no lower bound check before 'buffer'" */
 	return 0;
 }
 
@@ -82,7 +82,7 @@ int main(int argc, char **argv)
 
 	if (argc < 2)
 		return 0;
-	return table[atoi(argv[1])];	/* expect-error: array-overflow "untrusted index 'atoi(...)' can be 2147483647, past the end of 'table' (4 elements): no upper bound check" */
+	return table[atoi(argv[1])];	/* expect-error: tainted-index "untrusted index 'atoi(...)' can be 2147483647, past the end of 'table' (4 elements): no upper bound check" */
 }
 
 int after_the_loop(const int *src)
@@ -107,5 +107,5 @@ int only_inequality_checked(struct table *t)
 		return 0;
 	if (i == t->n)
 		return 0;
-	return t->v[i];	/* expect-error: array-overflow "untrusted index 'i' can be 2147483647, past the end of 't->v' (32 elements): no upper bound check" */
+	return t->v[i];	/* expect-error: tainted-index "untrusted index 'i' can be 2147483647, past the end of 't->v' (32 elements): no upper bound check" */
 }

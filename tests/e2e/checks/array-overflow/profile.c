@@ -9,7 +9,7 @@ int project_source(void)
 	int port = read_port();
 
 	if (port >= 0)
-		return table[port];	/* expect-error: array-overflow "untrusted index 'port' can be 2147483647, past the end of 'table' (8 elements): no upper bound check" */
+		return table[port];	/* expect-error: tainted-index "untrusted index 'port' can be 2147483647, past the end of 'table' (8 elements): no upper bound check" */
 	return 0;
 }
 

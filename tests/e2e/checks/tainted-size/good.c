@@ -1,0 +1,39 @@
+/* expect-none */
+/* tainted-size: input sizes with an upper bound. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *make(void)
+{
+	size_t n = strtoul(getenv("COUNT"), NULL, 10);
+
+	if (n > 0 && n < 4096)
+		return malloc(n);
+	return NULL;
+}
+
+/* checked against what is available */
+int copy(char *dst, size_t room, FILE *f)
+{
+	char src[256];
+	size_t len;
+
+	if (fscanf(f, "%zu", &len) != 1 || len > room || len > sizeof(src))
+		return -1;
+	memset(src, 'x', sizeof(src));
+	memcpy(dst, src, len);
+	return 0;
+}
+
+/* not input */
+char *dup_n(const char *s, size_t n)
+{
+	char *p = malloc(n + 1);
+
+	if (!p)
+		return NULL;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
