@@ -196,6 +196,12 @@ run_worker(const sci_tu *tu, int out_fd, int err_fd,
 	job.analyze = opts->analyze ? opts->analyze : sci_analyze_tu;
 	if (opts->analyze_opts)
 		job.aopts = *opts->analyze_opts;
+	if (tu->summaries_only) {
+		static const char *const no_rules[] = { NULL };
+
+		job.aopts.rules = no_rules;
+		job.aopts.nrules = 0;
+	}
 	job.aopts.on_function = publish_function;
 	job.aopts.on_function_payload = status;
 	job.sink = &sink;

@@ -24,9 +24,12 @@
 #include "cli/cleanup.h"
 #include "cli/db_cmd.h"
 #include "cli/flags.h"
+#include "cli/merge.h"
 #include "cli/paths.h"
 #include "cli/project.h"
 #include "cli/project_db.h"
+#include "cli/results.h"
+#include "cli/shard.h"
 #include "baseline/baseline.h"
 #include "baseline/cache.h"
 #include "baseline/compare.h"
@@ -44,6 +47,7 @@
 #include "util/error.h"
 #include "util/result.h"
 #include "util/rule.h"
+#include "util/sha256.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -86,12 +90,14 @@ typedef struct {
 	sci_gate gate;
 	int have_base;
 	int exit_code;
+	sci_merge *merged;		/* `merge`: the shards' results */
 } gate_ctx;
 
 int sci_cli_gate_wanted(const sci_cli_options *o)
 {
 	return o->base_ref || o->base_sha || o->sarif || o->sarif_suppressed ||
-	       o->gitlab || o->markdown || o->fail_on ||
+	       o->gitlab || o->markdown || o->fail_on || o->shard_n ||
+	       o->command == SCI_CMD_MERGE ||
 	       (o->command >= SCI_CMD_BASELINE_UPDATE &&
 		o->command <= SCI_CMD_BASELINE_CHECK) ||
 	       (o->command == SCI_CMD_CHECK && !o->files.n && !o->compdb);
@@ -434,6 +440,7 @@ static void add_base_tu(gate_ctx *g, sci_tu_list *base, const sci_tu *tu,
 	b->argv = sci_strv_detach(&argv);
 	if (tu->invalid)
 		b->invalid = sci_strdup(tu->invalid);
+	b->summaries_only = tu->summaries_only;
 }
 
 /*
@@ -467,6 +474,8 @@ static void add_deleted_tus(gate_ctx *g, sci_tu_list *base, sci_strv *keys)
 		b->display = sci_strdup(ch->path);
 		b->directory = sci_strdup(g->tmpdir);
 		b->argv = sci_strv_detach(&argv);
+		b->summaries_only = o->shard_n &&
+				    sci_shard_of(ch->path, o->shard_n) != o->shard_k;
 		sci_strv_push(keys, "");	/* not cached: no stable flags */
 	}
 }
@@ -733,6 +742,23 @@ static char *base_origin(const sci_tu *tu, void *payload)
 	return sci_strdup(to ? to : tu->display);
 }
 
+/*
+ * Another shard's TU came from the cache: its findings are that shard's
+ * to report, its summaries (SCI_RULE_SUMMARY records) serve here too.
+ */
+static void drop_findings(sci_diag_list *l, size_t from)
+{
+	size_t i, n = from;
+
+	for (i = from; i < l->n; i++) {
+		if (strcmp(l->items[i]->rule, SCI_RULE_SUMMARY) == 0)
+			l->items[n++] = l->items[i];
+		else
+			sci_diag_free(l->items[i]);
+	}
+	l->n = n;
+}
+
 /* The base findings of every TU (see the top of the file). */
 static int analyze_base(gate_ctx *g)
 {
@@ -773,6 +799,8 @@ static int analyze_base(gate_ctx *g)
 		cache_key(g, key, tu, old ? old : rel);
 		sci_cache_get(g->cache, key, &cached, &hit);
 		if (hit) {
+			if (tu->summaries_only)
+				drop_findings(&cached, before);
 			/* its base summaries came along: keep them for bset */
 			hit_tus.items = sci_realloc(hit_tus.items,
 						    (hit_tus.n + 1) * sizeof(*hit_tus.items));
@@ -824,6 +852,9 @@ static int analyze_base(gate_ctx *g)
 		for (i = 0; i < base.n; i++) {
 			int failed = 0;
 
+			/* another shard's: walked without checkers */
+			if (base.items[i].summaries_only)
+				continue;
 			for (k = 0; k < base.items[i].diags.n; k++)
 				if (strcmp(base.items[i].diags.items[k]->rule,
 					   SCI_RULE_ANALYSIS_FAILURE) == 0)
@@ -964,7 +995,8 @@ static void mark_unanalyzed(gate_ctx *g)
 		const sci_tu *tu = &g->tus.items[i];
 		char *rel;
 
-		if (!tu_failed(tu) || !tu_holds_changes(g, tu))
+		if (tu->summaries_only || !tu_failed(tu) ||
+		    !tu_holds_changes(g, tu))
 			continue;
 		g->unanalyzed++;
 		rel = repo_path_dup(g, tu->path, tu->directory ? tu->directory
@@ -1020,9 +1052,12 @@ static int touched_cb(const sci_diag *d, void *payload)
 {
 	const gate_ctx *g = payload;
 	const sci_changes *c = g->changes;
-	const sci_submodule_change *sm = sci_changes_submodule_of(c, d->path);
+	const sci_submodule_change *sm;
 	size_t i;
 
+	if (g->merged)	/* the shard that analyzed it decided */
+		return sci_merge_touched(g->merged, d);
+	sm = sci_changes_submodule_of(c, d->path);
 	/* a submodule the gate cannot compare: the user's call */
 	if (sm && sm->state == SCI_SUBMODULE_UNKNOWN)
 		return !g->s->o->allow_unanalyzed;
@@ -1046,29 +1081,48 @@ static int touched_cb(const sci_diag *d, void *payload)
  * related location, saying what changed: the line to look at is not in
  * the caller, which the pull request did not touch.
  */
+static int callee_cause(const gate_ctx *g, const sci_diag *d, sci_diag_loc *out)
+{
+	const char *callee = caused_by_callee(g, d);
+	const sci_summary *h;
+	int j;
+
+	if (!callee)
+		return 0;
+	h = sci_summary_set_find(g->head_set, callee);
+	j = changed_index(g, callee);
+	if (!h || j < 0)
+		return 0;
+	out->path = repo_path_dup(g, h->file, g->s->cwd);
+	out->line = h->line;
+	out->col = 0;
+	out->message = sci_printf_dup("%s() changed in this change: it %s",
+				      callee, g->changed_why.v[j]);
+	return 1;
+}
+
 static void point_at_changed_callees(gate_ctx *g)
 {
 	size_t i;
 
 	for (i = 0; i < g->results.n; i++) {
 		sci_result *r = &g->results.items[i];
-		const char *callee;
-		const sci_summary *h;
-		char *path, *msg;
-		int j;
+		const sci_diag_loc *m;
+		sci_diag_loc loc;
 
-		if (r->cls != SCI_CLASS_NEW || !(callee = caused_by_callee(g, r->diag)))
+		if (r->cls != SCI_CLASS_NEW)
 			continue;
-		h = sci_summary_set_find(g->head_set, callee);
-		j = changed_index(g, callee);
-		if (!h || j < 0)
+		if (g->merged) {	/* the shard named it */
+			if ((m = sci_merge_cause(g->merged, r->diag)))
+				sci_diag_add_related(r->diag, m->path, m->line,
+						     0, m->message);
 			continue;
-		path = repo_path_dup(g, h->file, g->s->cwd);
-		msg = sci_printf_dup("%s() changed in this change: it %s", callee,
-				     g->changed_why.v[j]);
-		sci_diag_add_related(r->diag, path, h->line, 0, msg);
-		free(msg);
-		free(path);
+		}
+		if (!callee_cause(g, r->diag, &loc))
+			continue;
+		sci_diag_add_related(r->diag, loc.path, loc.line, 0, loc.message);
+		free(loc.message);
+		free(loc.path);
 	}
 }
 
@@ -1385,6 +1439,139 @@ done:
 	return code;
 }
 
+/* ----------------------------------------------------------- shards */
+
+/* The name that assigns @tu to a shard: the same on every runner. */
+static char *shard_name(const gate_ctx *g, const sci_tu *tu)
+{
+	char *rel = head_origin(tu, (void *)g);
+
+	if (!sci_path_is_absolute(rel))
+		return rel;
+	free(rel);
+	return sci_strdup(tu->display ? tu->display : tu->path);
+}
+
+/* Another shard's TUs are walked for their summaries only (plan.h). */
+static void mark_shard(gate_ctx *g)
+{
+	const sci_cli_options *o = g->s->o;
+	size_t i;
+
+	for (i = 0; i < g->tus.n; i++) {
+		char *name = shard_name(g, &g->tus.items[i]);
+
+		g->tus.items[i].summaries_only =
+			sci_shard_of(name, o->shard_n) != o->shard_k;
+		free(name);
+	}
+}
+
+/*
+ * What must be equal for shards to belong to one run, hashed: the rules
+ * and profile, the flags given, what decides failures, and the TU list.
+ * The compile database's own flags hold each runner's checkout path, so
+ * they are left out; the TU names stand for them.
+ */
+static void shard_options(const gate_ctx *g, char out[SCI_SHA256_HEX])
+{
+	const sci_cli_options *o = g->s->o;
+	unsigned char d[SCI_SHA256_LEN];
+	sci_sha256_ctx c;
+	sci_strv f = { 0 };
+	size_t i;
+
+	sci_sha256_init(&c);
+	sci_sha256_field(&c, "smatch-ci-shard-v1");
+	sci_project_opts_flags(&f, g->s->aopts);
+	for (i = 0; i < o->flags.n; i++)
+		sci_strv_push(&f, o->flags.v[i]);
+	sci_strv_push_take(&f, sci_printf_dup("timeout:%u allow:%d", o->tu_timeout,
+					      o->allow_unanalyzed));
+	for (i = 0; i < g->tus.n; i++)
+		sci_strv_push_take(&f, shard_name(g, &g->tus.items[i]));
+	for (i = 0; i < f.n; i++)
+		sci_sha256_field(&c, f.v[i]);
+	sci_sha256_final(&c, d);
+	sci_sha256_hex(out, d);
+	sci_strv_clear(&f);
+}
+
+/* Writes this shard's part of the gate's data (results.h). */
+static int write_shard(gate_ctx *g)
+{
+	const sci_cli_options *o = g->s->o;
+	sci_results *r = sci_results_new();
+	char head[SCI_VCS_SHA_SIZE] = "", digest[SCI_SHA256_HEX];
+	size_t i;
+	int error, t;
+
+	shard_options(g, digest);
+	if (g->vcs && sci_vcs_head(g->vcs, head) < 0)
+		head[0] = '\0';
+	r->tool_version = sci_strdup(sci_cli_version());
+	r->shard_k = o->shard_k;
+	r->shard_n = o->shard_n;
+	r->options = sci_strdup(digest);
+	r->head_sha = sci_strdup(head);
+	if (g->have_base) {
+		r->base_ref = sci_strdup(g->base_name);
+		r->base_sha = sci_strdup(g->base_sha);
+	}
+	r->allow_unanalyzed = o->allow_unanalyzed;
+	r->tus_planned = g->tus.n;
+	for (i = 0; i < g->tus.n; i++) {
+		if (g->tus.items[i].summaries_only)
+			continue;
+		r->tus_analyzed++;
+		r->tus_failed += tu_failed(&g->tus.items[i]);
+	}
+	r->unanalyzed = g->unanalyzed;
+	for (i = 0; i < g->head.n; i++) {
+		const sci_diag *d = g->head.items[i].diag;
+		sci_results_finding *f;
+
+		t = g->have_base ? touched_cb(d, g) : 1;
+		f = sci_results_add_finding(r, sci_diag_dup(d), t > 0);
+		if (g->have_base)
+			callee_cause(g, d, &f->cause);
+	}
+	for (i = 0; i < g->base.n; i++)
+		sci_diag_list_take(&r->base, sci_diag_dup(g->base.items[i].diag));
+	for (i = 0; i < g->failures.n; i++)
+		sci_diag_list_take(&r->failures, sci_diag_dup(g->failures.items[i]));
+	error = sci_results_write(o->results, r);
+	if (!error)
+		fprintf(stderr, "smatch-ci: shard %u/%u: %zu of %zu translation units analyzed here (all summarized), %zu findings: %s\n",
+			o->shard_k, o->shard_n, r->tus_analyzed, r->tus_planned,
+			r->nfindings, o->results);
+	sci_results_free(r);
+	return error;
+}
+
+/* `merge`: the gate's input from the shards' results files. */
+static int load_merge(gate_ctx *g)
+{
+	const sci_cli_options *o = g->s->o;
+	int error;
+
+	if ((error = sci_merge_load(&g->merged, (const char *const *)o->files.v,
+				    o->files.n, sci_cli_version())) < 0)
+		return error;
+	if (sci_merge_allow_unanalyzed(g->merged) != !!o->allow_unanalyzed)
+		return sci_error_set(SCI_EINVALID,
+				     "the shards ran %s --allow-unanalyzed: give merge the same",
+				     o->allow_unanalyzed ? "without" : "with");
+	g->base_name = sci_merge_base_ref(g->merged);
+	g->have_base = g->base_name != NULL;
+	g->unanalyzed = sci_merge_unanalyzed(g->merged);
+	sci_merge_take(g->merged, &g->head, &g->base, &g->failures);
+	if (sci_merge_failed(g->merged))
+		fprintf(stderr, "smatch-ci: analysis incomplete: %zu of %zu translation units failed\n",
+			sci_merge_failed(g->merged), sci_merge_tus(g->merged));
+	return 0;
+}
+
 /* -------------------------------------------------------------- run */
 
 static int open_repository(gate_ctx *g)
@@ -1523,6 +1710,7 @@ static void gate_free(gate_ctx *g)
 	free(g->baseline_path);
 	sci_vcs_free(g->vcs);
 	free(g->root_real);
+	sci_merge_free(g->merged);
 }
 
 int sci_cli_gate_run(const sci_gate_setup *s)
@@ -1542,6 +1730,14 @@ int sci_cli_gate_run(const sci_gate_setup *s)
 	if (gate.min_level < s->o->fail_level)
 		gate.min_level = s->o->fail_level;
 	g.gate = gate;
+	if (s->o->command == SCI_CMD_MERGE) {
+		if (open_repository(&g) < 0 || load_baseline(&g) < 0 ||
+		    load_merge(&g) < 0) {
+			code = usage_error(sci_error_last());
+			goto done;
+		}
+		goto classify;
+	}
 	if (open_repository(&g) < 0 || find_base(&g) < 0 || load_baseline(&g) < 0) {
 		code = usage_error(sci_error_last());
 		goto done;
@@ -1556,6 +1752,8 @@ int sci_cli_gate_run(const sci_gate_setup *s)
 	for (i = 0; i < g.tus.unmatched.n; i++)
 		fprintf(stderr, "smatch-ci: warning: '%s' is not in the compilation database; skipped\n",
 			g.tus.unmatched.v[i]);
+	if (s->o->shard_n)
+		mark_shard(&g);
 	/* before any analysis: a refused --cache must not cost a full run */
 	if (open_cache(&g) < 0 || analyze_head(&g) < 0) {
 		code = usage_error(sci_error_last());
@@ -1565,8 +1763,17 @@ int sci_cli_gate_run(const sci_gate_setup *s)
 		code = usage_error(sci_error_last());
 		goto done;
 	}
+classify:
 	sci_result_list_dedupe(&g.head);
 	sci_result_list_dedupe(&g.base);
+	if (s->o->shard_n) {
+		/* classification needs every shard's findings: merge does it */
+		if (g.have_base)
+			mark_unanalyzed(&g);
+		code = write_shard(&g) < 0 ? usage_error(sci_error_last())
+					   : EXIT_CLEAN;
+		goto done;
+	}
 	sci_fp_assign(&g.head, NULL, NULL);
 	sci_fp_assign(&g.base, NULL, NULL);
 	if (sci_compare(&g.results, &g.head, g.have_base ? &g.base : NULL, g.bl,
@@ -1576,11 +1783,11 @@ int sci_cli_gate_run(const sci_gate_setup *s)
 	}
 	if (g.have_base)
 		point_at_changed_callees(&g);
-	if (s->o->command != SCI_CMD_CHECK) {
+	if (s->o->command != SCI_CMD_CHECK && s->o->command != SCI_CMD_MERGE) {
 		code = baseline_command(&g);
 		goto done;
 	}
-	if (g.have_base)
+	if (g.have_base && !g.merged)	/* merged: the shards did */
 		mark_unanalyzed(&g);
 	g.exit_code = gate_exit_code(&g);
 	if (write_reports(&g) < 0) {

@@ -14,6 +14,7 @@
 #include "cli/plan.h"
 #include "cli/profile.h"
 #include "cli/rules.h"
+#include "cli/shard.h"
 #include "report/jsonl.h"
 #include "report/text.h"
 #include "util/atomic.h"
@@ -319,6 +320,8 @@ int main(int argc, char **argv)
 	} else if (o->list_checks) {
 		list_checks(stdout);
 		code = EXIT_CLEAN;
+	} else if (sci_shard_check_options(o) < 0) {
+		code = fail(sci_error_last());
 	} else if (o->command == SCI_CMD_DB_SHOW ||
 		   o->command == SCI_CMD_DB_STATS) {
 		code = sci_cli_db_command(o);

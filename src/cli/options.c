@@ -5,6 +5,7 @@
  */
 #include "cli/options.h"
 #include "cli/flags.h"
+#include "cli/shard.h"
 #include "util/alloc.h"
 #include "util/error.h"
 
@@ -26,6 +27,8 @@ static const char usage[] =
 "       smatch-ci baseline update|prune|check [options]\n"
 "       smatch-ci db build [options] FILE... | -p compile_commands.json\n"
 "       smatch-ci db show FUNCTION | db stats [--db FILE]\n"
+"       smatch-ci [check] --shard K/N --results FILE [options]\n"
+"       smatch-ci merge [report and gate options] RESULTS...\n"
 "\n"
 "Analyzes C translation units and reports findings, one per line:\n"
 "  path:line function() level: message [rule-id]\n"
@@ -67,6 +70,11 @@ static const char usage[] =
 "                        of every TU, kept between runs (default\n"
 "                        .smatch-ci/db.sqlite; --no-cache: none)\n"
 "  -q, --quiet           print only the gate's verdict\n"
+"Sharding (docs/results-file.md):\n"
+"  --shard K/N           analyze the K-th of N shares of the TUs (summaries\n"
+"                        of all of them) and write the gate's data to\n"
+"  --results FILE        ... this file; `merge` joins the N files into one\n"
+"                        verdict and one set of reports\n"
 "Execution:\n"
 "  -j N, --jobs N        parallel workers (default: number of online cores)\n"
 "  --profile FILE        project profile (JSON): the project's allocators,\n"
@@ -113,6 +121,7 @@ void sci_cli_options_free(sci_cli_options *o)
 	free(o->category);
 	free(o->cache);
 	free(o->db);
+	free(o->results);
 	for (i = 0; i < o->nrule_ops; i++)
 		free(o->rule_ops[i].rule);
 	free(o->rule_ops);
@@ -349,6 +358,7 @@ static int parse_valued(sci_cli_options *o, cursor *c)
 			{ "--category", offsetof(sci_cli_options, category) },
 			{ "--cache", offsetof(sci_cli_options, cache) },
 			{ "--db", offsetof(sci_cli_options, db) },
+			{ "--results", offsetof(sci_cli_options, results) },
 		};
 		size_t k;
 
@@ -364,6 +374,12 @@ static int parse_valued(sci_cli_options *o, cursor *c)
 			set_string((char **)((char *)o + strings[k].offset), v);
 			return 1;
 		}
+	}
+	if ((r = long_value(&v, c, "--shard")) != 0) {
+		if (r < 0)
+			return r;
+		return sci_shard_parse(&o->shard_k, &o->shard_n, v) < 0 ?
+		       SCI_EINVALID : 1;
 	}
 	if ((r = long_value(&v, c, "--profile")) != 0) {
 		if (r < 0)
@@ -482,6 +498,9 @@ int sci_cli_options_parse(sci_cli_options **out, int argc, char **argv)
 	o->tu_timeout = SCI_CLI_DEFAULT_TU_TIMEOUT;
 	o->fail_level = SCI_LEVEL_WARNING;
 	if (c.i < argc && strcmp(argv[c.i], "check") == 0) {
+		c.i++;
+	} else if (c.i < argc && strcmp(argv[c.i], "merge") == 0) {
+		o->command = SCI_CMD_MERGE;
 		c.i++;
 	} else if (c.i < argc && strcmp(argv[c.i], "baseline") == 0) {
 		static const char *const verbs[] = { "update", "prune", "check", NULL };

@@ -19,8 +19,8 @@ typedef struct {
 	char *rule;	/* a rule id or "all" */
 } sci_cli_rule_op;
 
-/* The command: `check` (default), `baseline update|prune|check` or
- * `db build|show|stats`. */
+/* The command: `check` (default), `baseline update|prune|check`,
+ * `db build|show|stats` or `merge`. */
 typedef enum {
 	SCI_CMD_CHECK = 0,
 	SCI_CMD_BASELINE_UPDATE,
@@ -28,7 +28,8 @@ typedef enum {
 	SCI_CMD_BASELINE_CHECK,
 	SCI_CMD_DB_BUILD,	/* db build: analyze, keep the database, no report */
 	SCI_CMD_DB_SHOW,	/* db show FUNC (the name is files.v[0]) */
-	SCI_CMD_DB_STATS	/* db stats */
+	SCI_CMD_DB_STATS,	/* db stats */
+	SCI_CMD_MERGE		/* merge RESULTS...: shards' results (files) */
 } sci_cli_command;
 
 typedef struct {
@@ -64,6 +65,10 @@ typedef struct {
 	int allow_unanalyzed;	/* --allow-unanalyzed: a changed TU that
 				 * failed does not fail the gate */
 	int quiet;		/* --quiet: only the verdict */
+	/* a sharded run (cli/shard.h): --shard K/N, 0/0 when not given */
+	unsigned shard_k;
+	unsigned shard_n;
+	char *results;		/* --results FILE: the shard's results */
 	unsigned jobs;		/* -j N; 0: one per online core */
 	unsigned tu_timeout;	/* seconds; 0: no limit */
 	sci_level fail_level;

@@ -22,6 +22,11 @@ typedef struct {
 	sci_summary **summaries;/* its functions' summaries, when asked */
 	size_t nsummaries;
 	char *invalid;		/* known unanalyzable: the failure message */
+	/*
+	 * Another shard's TU (cli/shard.h): analyzed without checkers, for
+	 * its summaries only; its findings and failures are not this run's.
+	 */
+	int summaries_only;
 } sci_tu;
 
 typedef struct {

@@ -177,6 +177,8 @@ static void collect(sci_diag_list *out, sci_driver_stats *stats,
 		const sci_tu *tu = &tus->items[i];
 		int failed = 0;
 
+		if (tu->summaries_only)
+			continue;	/* another shard's (plan.h) */
 		stats->tus++;
 		for (k = 0; k < tu->diags.n; k++) {
 			failed |= strcmp(tu->diags.items[k]->rule,
@@ -249,7 +251,8 @@ static void db_store(run_ctx *r)
 	for (i = 0; i < r->tus->n; i++) {
 		const sci_tu *tu = &r->tus->items[i];
 
-		if (!r->analyzed[i])
+		/* a shard's walk of another's TU has no findings to keep */
+		if (!r->analyzed[i] || tu->summaries_only)
 			continue;
 		sci_project_store(r->db, r->memo, r->keys[i], tu,
 				  r->inputs[i].n ? &r->inputs[i] : &tu->inputs,
@@ -288,7 +291,8 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	size_t i;
 	int error = 0, round;
 
-	if (tus->n < 2 && !(popts && (popts->background || popts->db)))
+	if (tus->n < 2 && !(popts && (popts->background || popts->db)) &&
+	    !(tus->n && tus->items[0].summaries_only))
 		return sci_driver_run(out, stats, tus, dopts);
 	memset(&a1, 0, sizeof(a1));
 	if (dopts->analyze_opts)
