@@ -1,0 +1,218 @@
+"""Sharded runs end to end: `--shard K/N --results FILE` on N jobs, then
+`merge`, must give the reports of a single-machine run (SARIF equal once
+`invocations` is removed, the same verdict), with and without a base; and
+merge must refuse results that do not make one run (exit 2)."""
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gate_repo import SMATCH_CI, RepoTestCase  # noqa: E402
+
+LEAK = """#include <stdlib.h>
+#include <unistd.h>
+
+int leak_%(n)d(int fd, int n)
+{
+	char *p = malloc(n);
+
+	if (!p)
+		return -1;
+	if (read(fd, p, n) < 0)
+		return -1;
+	free(p);
+	return 0;
+}
+"""
+
+# A chain of wrappers spread over files: what the last caller learns
+# needs the settling rounds, so shards must agree on every summary.
+CHAIN = {
+    "w1.c": "#include <stdlib.h>\nvoid *w1(int n) { return malloc(n); }\n",
+    "w2.c": "void *w1(int n);\nvoid *w2(int n) { return w1(n); }\n",
+    "w3.c": "void *w2(int n);\nvoid *w3(int n) { return w2(n); }\n",
+    "user.c": ("void *w3(int n);\nint user(int n)\n{\n\tchar *q = w3(n);\n\n"
+               "\tif (!q)\n\t\treturn -1;\n\tq[0] = 1;\n\treturn 0;\n}\n"),
+}
+
+FILES = dict(CHAIN)
+for i in range(6):
+    FILES["src/f%d.c" % i] = LEAK % {"n": i}
+
+
+def without_invocations(path):
+    with open(path) as f:
+        doc = json.load(f)
+    for run in doc["runs"]:
+        run.pop("invocations", None)
+    return doc
+
+
+class ShardTest(RepoTestCase):
+    FILES = FILES
+
+    def smatch(self, *args):
+        p = subprocess.run([SMATCH_CI] + list(args), cwd=self.repo,
+                           capture_output=True, text=True, timeout=300)
+        return p.returncode, p.stdout, p.stderr
+
+    def out(self, name):
+        d = os.path.join(self.dir, "out")
+        os.makedirs(d, exist_ok=True)
+        return os.path.join(d, name)
+
+    def single(self, *gate):
+        sarif = self.out("single.sarif")
+        rc, out, err = self.smatch("--sarif", sarif, "--gitlab",
+                                   self.out("single.gl.json"),
+                                   "--db", self.out("single.db"),
+                                   "--cache", self.out("single.cache"),
+                                   *gate)
+        self.assertIn(rc, (0, 1), err)
+        return rc, sarif, out
+
+    def sharded(self, n, *gate, merge_args=()):
+        files = []
+        for k in range(1, n + 1):
+            res = self.out("r%d-%d.json" % (k, n))
+            rc, out, err = self.smatch("--shard", "%d/%d" % (k, n),
+                                       "--results", res,
+                                       "--db", self.out("s%d.db" % k),
+                                       "--cache", self.out("s%d.cache" % k),
+                                       *gate)
+            self.assertEqual(rc, 0, err)
+            files.append(res)
+        sarif = self.out("merged-%d.sarif" % n)
+        rc, out, err = self.smatch("merge", "--sarif", sarif, "--gitlab",
+                                   self.out("merged.gl.json"),
+                                   *merge_args, *files)
+        self.assertIn(rc, (0, 1), err)
+        return rc, sarif, out, files
+
+    def assert_same(self, gate=()):
+        rc1, s1, out1 = self.single(*gate)
+        for n in (3, 4):
+            rcn, sn, outn, _ = self.sharded(n, *gate)
+            self.assertEqual(rcn, rc1, "N=%d" % n)
+            self.assertEqual(without_invocations(sn), without_invocations(s1),
+                             "N=%d" % n)
+            self.assertEqual(outn, out1, "N=%d" % n)
+            with open(self.out("single.gl.json")) as a, \
+                    open(self.out("merged.gl.json")) as b:
+                self.assertEqual(json.load(a), json.load(b))
+        return s1
+
+    def test_plain_run_is_the_same_sharded(self):
+        sarif = self.assert_same()
+        results = without_invocations(sarif)["runs"][0]["results"]
+        where = sorted(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                       for r in results if r["ruleId"] == "memory-leak")
+        # the leak of every file, and user()'s, which needs the chain
+        self.assertIn("user.c", where)
+        self.assertEqual(len(where), 7)
+
+    def test_gate_is_the_same_sharded(self):
+        self.edit("src/f2.c", "free(p);", ";")
+        self.edit("w1.c", "return malloc(n);", "return malloc(n + 1);")
+        self.write("src/f9.c", LEAK % {"n": 9})
+        self.commit()
+        sarif = self.assert_same(("--baseline", "main"))
+        states = sorted(r["baselineState"] for r in
+                        without_invocations(sarif)["runs"][0]["results"])
+        self.assertIn("new", states)
+        self.assertIn("unchanged", states)
+
+    def test_baseline_file_applies_in_merge(self):
+        rc, _, out = self.single()
+        self.assertEqual(rc, 1)
+        rc, out, err = self.smatch("baseline", "update", "--no-cache")
+        self.assertEqual(rc, 0, out + err)
+        rc1, s1, out1 = self.single()
+        rc3, s3, out3, _ = self.sharded(3)
+        self.assertEqual((rc1, rc3), (0, 0), out3)
+        self.assertEqual(without_invocations(s3), without_invocations(s1))
+
+    def test_one_shard_is_the_whole_run(self):
+        rc1, s1, _ = self.single()
+        rc, s, _, _ = self.sharded(1)
+        self.assertEqual(rc, rc1)
+        self.assertEqual(without_invocations(s), without_invocations(s1))
+
+    # ---------------------------------------------------------- refusals
+
+    def refused(self, files, *want):
+        rc, out, err = self.smatch("merge", "--sarif", self.out("x.sarif"),
+                                   *files)
+        self.assertEqual(rc, 2, out + err)
+        for w in want:
+            self.assertIn(w, err)
+        self.assertFalse(os.path.exists(self.out("x.sarif")))
+
+    def test_missing_and_duplicate_shards_are_refused(self):
+        _, _, _, files = self.sharded(3)
+        self.refused(files[:2], "shard 3/3 is missing")
+        self.refused([files[0], files[1], files[1]], "given twice",
+                     files[1])
+        self.refused(files + [files[0]], "given twice")
+
+    def test_shards_of_other_commits_or_versions_are_refused(self):
+        _, _, _, files = self.sharded(3)
+        self.edit("src/f1.c", "free(p);", ";")
+        self.commit()
+        other = self.out("other.json")
+        rc, _, err = self.smatch("--shard", "2/3", "--results", other,
+                                 "--no-cache")
+        self.assertEqual(rc, 0, err)
+        self.refused([files[0], other, files[2]], "different commits",
+                     files[0], other)
+        # another N
+        rc, _, err = self.smatch("--shard", "2/4", "--results", other,
+                                 "--no-cache")
+        self.refused([files[0], other, files[2]], "numbers of shards")
+        # another version
+        with open(files[1]) as f:
+            doc = json.load(f)
+        doc["tool_version"] = "0.0.1-other"
+        with open(other, "w") as f:
+            json.dump(doc, f)
+        self.refused([files[0], other, files[2]], "different smatch-ci versions")
+        self.refused([other, files[0], files[2]], "0.0.1-other")
+
+    def test_other_options_are_refused(self):
+        _, _, _, files = self.sharded(3)
+        other = self.out("other.json")
+        rc, _, err = self.smatch("--shard", "2/3", "--results", other,
+                                 "--no-cache", "--disable", "null-deref")
+        self.assertEqual(rc, 0, err)
+        self.refused([files[0], other, files[2]], "different options")
+
+    def test_bad_results_files_are_refused(self):
+        _, _, _, files = self.sharded(3)
+        bad = self.out("bad.json")
+        with open(bad, "w") as f:
+            f.write("{\"version\": 2, \"tool\": \"smatch-ci\"}")
+        self.refused([files[0], bad, files[2]], bad, "version 2")
+        with open(bad, "w") as f:
+            f.write("not json")
+        self.refused([files[0], bad, files[2]], bad)
+        self.refused([files[0], self.out("nope.json"), files[2]], "nope.json")
+
+    def test_usage_errors(self):
+        for args, want in [
+            (["--shard", "4/3", "--results", "x"], "K/N"),
+            (["--shard", "1/3"], "--results"),
+            (["--results", "x"], "--shard"),
+            (["--shard", "1/3", "--results", "x", "--sarif", "y"], "merge"),
+            (["db", "build", "--shard", "1/2", "--results", "x"], "not supported"),
+            (["merge"], "results files"),
+            (["merge", "--baseline", "main", "x"], "merge analyzes nothing"),
+        ]:
+            rc, out, err = self.smatch(*args)
+            self.assertEqual(rc, 2, (args, out, err))
+            self.assertIn(want, err, args)
+
+
+if __name__ == "__main__":
+    unittest.main()
