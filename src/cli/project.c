@@ -251,12 +251,16 @@ static void db_store(run_ctx *r)
 	for (i = 0; i < r->tus->n; i++) {
 		const sci_tu *tu = &r->tus->items[i];
 
-		/* a shard's walk of another's TU has no findings to keep */
-		if (!r->analyzed[i] || tu->summaries_only)
+		if (!r->analyzed[i])
 			continue;
+		/*
+		 * A shard's walk of another shard's TU ran no checkers: its
+		 * summaries serve the next run's first step, its (absent)
+		 * findings must not serve anyone.
+		 */
 		sci_project_store(r->db, r->memo, r->keys[i], tu,
 				  r->inputs[i].n ? &r->inputs[i] : &tu->inputs,
-				  r->deps[i]);
+				  tu->summaries_only ? NULL : r->deps[i]);
 	}
 }
 

@@ -140,6 +140,22 @@ class ShardTest(RepoTestCase):
         self.assertEqual(rc, rc1)
         self.assertEqual(without_invocations(s), without_invocations(s1))
 
+    def test_shard_databases_serve_later_runs(self):
+        rc1, s1, _ = self.single()
+        want = without_invocations(s1)
+        # warm databases: the shards' own TUs with findings, the others'
+        # with summaries only, which must not pass for "no findings"
+        self.sharded(3)
+        rc, s, _, _ = self.sharded(3)
+        self.assertEqual(rc, rc1)
+        self.assertEqual(without_invocations(s), want)
+        sarif = self.out("from-shard-db.sarif")
+        rc, out, err = self.smatch("--sarif", sarif, "--db", self.out("s1.db"),
+                                   "--cache",
+                                   self.out("x.cache"))
+        self.assertEqual(rc, rc1, err)
+        self.assertEqual(without_invocations(sarif), want)
+
     # ---------------------------------------------------------- refusals
 
     def refused(self, files, *want):
