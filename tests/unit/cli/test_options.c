@@ -127,6 +127,42 @@ static void test_options__compdb_twice_is_rejected(void **state)
 	parse_fails(ARGC(argv), argv, "-p");
 }
 
+static void test_options__shard_and_results(void **state)
+{
+	char *argv[] = { "smatch-ci", "--shard", "2/3", "--results=r.json" };
+	sci_cli_options *o = parse_ok(ARGC(argv), argv);
+
+	assert_int_equal(o->shard_k, 2);
+	assert_int_equal(o->shard_n, 3);
+	assert_string_equal(o->results, "r.json");
+	assert_int_equal(o->command, SCI_CMD_CHECK);
+	sci_cli_options_free(o);
+}
+
+static void test_options__shard_bad_values(void **state)
+{
+	char *a[] = { "smatch-ci", "--shard", "3/2" };
+	char *b[] = { "smatch-ci", "--shard", "x" };
+	char *c[] = { "smatch-ci", "--shard" };
+
+	parse_fails(ARGC(a), a, "K/N");
+	parse_fails(ARGC(b), b, "K/N");
+	parse_fails(ARGC(c), c, "--shard");
+}
+
+static void test_options__merge_command(void **state)
+{
+	char *argv[] = { "smatch-ci", "merge", "--sarif", "m.sarif", "a.json",
+			 "b.json" };
+	sci_cli_options *o = parse_ok(ARGC(argv), argv);
+
+	assert_int_equal(o->command, SCI_CMD_MERGE);
+	assert_int_equal(o->files.n, 2);
+	assert_string_equal(o->files.v[1], "b.json");
+	assert_string_equal(o->sarif, "m.sarif");
+	sci_cli_options_free(o);
+}
+
 static void test_options__json_forms(void **state)
 {
 	char *a1[] = { "smatch-ci", "--json", "out.jsonl", "x.c" };
@@ -409,6 +445,9 @@ int main(void)
 		cmocka_unit_test(test_options__empty_rule_is_rejected),
 		cmocka_unit_test(test_options__help_version_list),
 		cmocka_unit_test(test_options__unknown_option),
+		cmocka_unit_test(test_options__shard_and_results),
+		cmocka_unit_test(test_options__shard_bad_values),
+		cmocka_unit_test(test_options__merge_command),
 		cmocka_unit_test(test_options__compiler_flags_are_accepted),
 		cmocka_unit_test(test_options__compiler_flag_arguments_are_required),
 		cmocka_unit_test(test_options__missing_flag_arguments),
