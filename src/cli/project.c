@@ -7,7 +7,9 @@
 
 #include "util/alloc.h"
 #include "util/error.h"
+#include "util/sha256.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,6 +194,26 @@ static void collect(sci_diag_list *out, sci_driver_stats *stats,
 
 /* ------------------------------------------------ the project database */
 
+/*
+ * Another shard's TU (plan.h) is walked without checkers.  A whole record
+ * (a single run's, or its own shard's) serves it, summaries and deps; else
+ * its walk is kept under a key of its own, derived from the TU's, which
+ * only such walks look up: its empty findings then never pass for a
+ * checked TU's, while the next run of the shard reuses its summaries in
+ * both steps when nothing it depends on changed.
+ */
+static void walk_key(run_ctx *r, size_t i)
+{
+	unsigned char d[SCI_SHA256_LEN];
+	char text[SCI_DB_HASH_HEX + 32];
+
+	snprintf(text, sizeof(text), "%s\nshard-walk", r->keys[i]);
+	sci_sha256(d, text, strlen(text));
+	sci_sha256_hex(r->keys[i], d);
+	if (!r->recs[i])
+		r->recs[i] = sci_project_lookup(r->db, r->memo, r->keys[i]);
+}
+
 static void db_begin(run_ctx *r, const sci_project_opts *popts)
 {
 	size_t i, n = r->tus->n ? r->tus->n : 1;
@@ -206,6 +228,8 @@ static void db_begin(run_ctx *r, const sci_project_opts *popts)
 		sci_project_tu_key(r->keys[i], &r->tus->items[i], popts->cwd,
 				   r->aopts);
 		r->recs[i] = sci_project_lookup(r->db, r->memo, r->keys[i]);
+		if (r->tus->items[i].summaries_only)
+			walk_key(r, i);
 	}
 }
 
@@ -238,6 +262,8 @@ static int reuse_findings(run_ctx *r, size_t i)
 		reuse_summaries_only(r, i);
 		return 0;
 	}
+	if (tu->summaries_only)	/* another shard reports them */
+		sci_diag_list_clear(&tu->diags);
 	reuse_summaries_only(r, i);
 	for (k = 0; k < rec->ninputs; k++)
 		sci_strv_push(&tu->inputs, rec->inputs[k].path);
@@ -253,14 +279,10 @@ static void db_store(run_ctx *r)
 
 		if (!r->analyzed[i])
 			continue;
-		/*
-		 * A shard's walk of another shard's TU ran no checkers: its
-		 * summaries serve the next run's first step, its (absent)
-		 * findings must not serve anyone.
-		 */
+		/* another shard's TU: under its walk key (walk_key()) */
 		sci_project_store(r->db, r->memo, r->keys[i], tu,
 				  r->inputs[i].n ? &r->inputs[i] : &tu->inputs,
-				  tu->summaries_only ? NULL : r->deps[i]);
+				  r->deps[i]);
 	}
 }
 

@@ -234,6 +234,13 @@ class ShardTest(RepoTestCase):
                                    self.out("x.cache"))
         self.assertEqual(rc, rc1, err)
         self.assertEqual(without_invocations(sarif), want)
+        # shards starting from a single run's database (CI restores one)
+        import shutil
+        for k in (1, 2, 3):
+            shutil.copy(self.out("single.db"), self.out("s%d.db" % k))
+        rc, s, _, _ = self.sharded(3)
+        self.assertEqual(rc, rc1)
+        self.assertEqual(without_invocations(s), want)
 
     # ---------------------------------------------------------- refusals
 
