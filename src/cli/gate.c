@@ -96,7 +96,8 @@ typedef struct {
 int sci_cli_gate_wanted(const sci_cli_options *o)
 {
 	return o->base_ref || o->base_sha || o->sarif || o->sarif_suppressed ||
-	       o->gitlab || o->markdown || o->fail_on || o->shard_n ||
+	       o->gitlab || o->markdown || o->fail_on ||
+	       (o->shard_n && o->command == SCI_CMD_CHECK) ||
 	       o->command == SCI_CMD_MERGE ||
 	       (o->command >= SCI_CMD_BASELINE_UPDATE &&
 		o->command <= SCI_CMD_BASELINE_CHECK) ||

@@ -6,6 +6,7 @@
 #include "analyzer/analyzer.h"
 #include "cli/cleanup.h"
 #include "cli/db_cmd.h"
+#include "cli/db_merge.h"
 #include "cli/driver.h"
 #include "cli/gate.h"
 #include "cli/project.h"
@@ -229,6 +230,9 @@ static int run(const sci_cli_options *o)
 	for (i = 0; i < tus.unmatched.n; i++)
 		fprintf(stderr, "smatch-ci: warning: '%s' is not in the compilation database; skipped\n",
 			tus.unmatched.v[i]);
+	/* db build --shard: checkers on this share, summaries of all */
+	if (o->shard_n)
+		sci_shard_mark(&tus, o->shard_k, o->shard_n, project_root, cwd);
 	json_stdout = o->json && strcmp(o->json, "-") == 0;
 	if (o->json && !json_stdout &&
 	    json_open_early(&json_file, o->json) < 0) {
@@ -253,6 +257,14 @@ static int run(const sci_cli_options *o)
 		       tus.n, pstats.summarized, pstats.analyses, pstats.rounds,
 		       pstats.rounds == 1 ? "" : "s", pstats.reused,
 		       db ? "" : " (no database: --no-cache)");
+		if (o->shard_n) {
+			size_t own = 0;
+
+			for (i = 0; i < tus.n; i++)
+				own += !tus.items[i].summaries_only;
+			printf("smatch-ci: shard %u/%u: %zu of them checked here, the others walked for their summaries ('smatch-ci merge --db OUT' joins the shards' databases)\n",
+			       o->shard_k, o->shard_n, own);
+		}
 		if (db && sci_db_warning(db))
 			fprintf(stderr, "smatch-ci: warning: %s\n", sci_db_warning(db));
 		if (stats.failed)
@@ -322,6 +334,8 @@ int main(int argc, char **argv)
 		code = EXIT_CLEAN;
 	} else if (sci_shard_check_options(o) < 0) {
 		code = fail(sci_error_last());
+	} else if (o->command == SCI_CMD_MERGE && o->db) {
+		code = sci_cli_db_merge(o);
 	} else if (o->command == SCI_CMD_DB_SHOW ||
 		   o->command == SCI_CMD_DB_STATS) {
 		code = sci_cli_db_command(o);

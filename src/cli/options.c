@@ -29,6 +29,7 @@ static const char usage[] =
 "       smatch-ci db show FUNCTION | db stats [--db FILE]\n"
 "       smatch-ci [check] --shard K/N --results FILE [options]\n"
 "       smatch-ci merge [report and gate options] RESULTS...\n"
+"       smatch-ci db build --shard K/N ...; smatch-ci merge --db OUT DB...\n"
 "\n"
 "Analyzes C translation units and reports findings, one per line:\n"
 "  path:line function() level: message [rule-id]\n"

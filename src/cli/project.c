@@ -7,9 +7,7 @@
 
 #include "util/alloc.h"
 #include "util/error.h"
-#include "util/sha256.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,12 +202,10 @@ static void collect(sci_diag_list *out, sci_driver_stats *stats,
  */
 static void walk_key(run_ctx *r, size_t i)
 {
-	unsigned char d[SCI_SHA256_LEN];
-	char text[SCI_DB_HASH_HEX + 32];
+	char walk[SCI_DB_HASH_HEX];
 
-	snprintf(text, sizeof(text), "%s\nshard-walk", r->keys[i]);
-	sci_sha256(d, text, strlen(text));
-	sci_sha256_hex(r->keys[i], d);
+	sci_project_walk_key(walk, r->keys[i]);
+	memcpy(r->keys[i], walk, sizeof(walk));
 	if (!r->recs[i])
 		r->recs[i] = sci_project_lookup(r->db, r->memo, r->keys[i]);
 }

@@ -264,3 +264,15 @@ done:
 	free(rec.inputs);
 	free(findings);
 }
+
+void sci_project_walk_key(char out[SCI_DB_HASH_HEX], const char *key)
+{
+	unsigned char d[SCI_SHA256_LEN];
+	sci_sha256_ctx c;
+
+	sci_sha256_init(&c);
+	sci_sha256_field(&c, "smatch-ci-shard-walk-v1");
+	sci_sha256_field(&c, key);
+	sci_sha256_final(&c, d);
+	sci_sha256_hex(out, d);
+}

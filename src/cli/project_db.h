@@ -30,6 +30,14 @@ void sci_project_tu_key(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 			const char *cwd, const sci_analyze_opts *a);
 
 /**
+ * The key another shard's checker-less walk of the TU with @key is kept
+ * under (cli/shard.h, project.c): derived from @key, so a walk never
+ * passes for a checked record, and a merge of shard databases can tell
+ * which walks a checked record makes redundant.
+ */
+void sci_project_walk_key(char out[SCI_DB_HASH_HEX], const char *key);
+
+/**
  * Looks @key up; returns the record (owned) only when every input file
  * still has its recorded content, else NULL.
  */

@@ -2,9 +2,12 @@
  * shard.c - the stable assignment of TUs to shards (see shard.h).
  */
 #include "cli/shard.h"
+#include "cli/paths.h"
+#include "util/alloc.h"
 #include "util/error.h"
 #include "util/sha256.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,8 +55,43 @@ unsigned sci_shard_of(const char *rel_path, unsigned n)
 	return 1 + (unsigned)(h % n);
 }
 
+void sci_shard_mark(sci_tu_list *tus, unsigned k, unsigned n,
+		    const char *root, const char *cwd)
+{
+	char *root_real = root ? realpath(root, NULL) : NULL;
+	size_t i;
+
+	for (i = 0; i < tus->n; i++) {
+		sci_tu *tu = &tus->items[i];
+		char *abs = sci_path_join_dup(tu->directory ? tu->directory : cwd,
+					      tu->path);
+		char *real = realpath(abs, NULL);
+		const char *under = root_real && real ?
+				    sci_path_under(real, root_real) : NULL;
+
+		tu->summaries_only = sci_shard_of(under && *under ? under :
+						  tu->display ? tu->display : tu->path,
+						  n) != k;
+		free(real);
+		free(abs);
+	}
+	free(root_real);
+}
+
 int sci_shard_check_options(const sci_cli_options *o)
 {
+	if (o->command == SCI_CMD_MERGE && o->db) {
+		if (o->shard_n || o->results || o->base_ref || o->base_sha ||
+		    o->compdb || o->flags.n || o->profile || o->nrule_ops ||
+		    o->sarif || o->sarif_suppressed || o->gitlab ||
+		    o->markdown || o->json || o->fail_on || o->no_cache)
+			return sci_error_set(SCI_EINVALID,
+					     "'merge --db OUT' joins shard databases and takes no other option");
+		if (!o->files.n)
+			return sci_error_set(SCI_EINVALID,
+					     "merge --db needs the shards' databases");
+		return 0;
+	}
 	if (o->command == SCI_CMD_MERGE) {
 		if (o->shard_n || o->results)
 			return sci_error_set(SCI_EINVALID,
@@ -67,17 +105,14 @@ int sci_shard_check_options(const sci_cli_options *o)
 					     "merge needs the results files of every shard");
 		return 0;
 	}
-	if (o->results && !o->shard_n)
+	if (o->results && (!o->shard_n || o->command == SCI_CMD_DB_BUILD))
 		return sci_error_set(SCI_EINVALID,
-				     "option '--results' goes with '--shard K/N'");
-	if (!o->shard_n)
+				     "option '--results' goes with '--shard K/N' on a check run ('db build --shard' keeps its share in the database)");
+	if (!o->shard_n || o->command == SCI_CMD_DB_BUILD)
 		return 0;
 	if (!o->results)
 		return sci_error_set(SCI_EINVALID,
 				     "option '--shard' needs '--results FILE' (the shard's findings, for merge)");
-	if (o->command == SCI_CMD_DB_BUILD)
-		return sci_error_set(SCI_EINVALID,
-				     "'db build --shard' is not supported yet: build the database in one job");
 	if (o->command != SCI_CMD_CHECK)
 		return sci_error_set(SCI_EINVALID,
 				     "'--shard' works with a check run, not with baseline or db commands");

@@ -13,6 +13,7 @@
 #define SCI_CLI_SHARD_H
 
 #include "cli/options.h"
+#include "cli/plan.h"
 
 /* More shards than this is a typo, not a CI matrix. */
 #define SCI_SHARD_MAX 1024u
@@ -27,10 +28,19 @@ int sci_shard_parse(unsigned *k, unsigned *n, const char *spec);
 unsigned sci_shard_of(const char *rel_path, unsigned n);
 
 /**
+ * Marks the TUs of @tus that are not shard @k of @n as summaries_only
+ * (plan.h), naming each by its path relative to @root (absolute; NULL:
+ * by its display name).  For `db build --shard`; the gate names TUs the
+ * same way (gate.c, shard_name()).
+ */
+void sci_shard_mark(sci_tu_list *tus, unsigned k, unsigned n,
+		    const char *root, const char *cwd);
+
+/**
  * Refuses the combinations sharding does not support, before any work:
- * --shard without --results (and the reverse), --shard with a baseline
- * or db command, and `merge` with analysis input (FILE flags, -p, a base,
- * --shard) or without results files.  Returns 0 or SCI_EINVALID.
+ * --shard without --results (and the reverse; `db build --shard` takes
+ * no --results), --shard with a baseline command, and `merge` with
+ * analysis input (FILE flags, -p, a base, --shard) or without files.  Returns 0 or SCI_EINVALID.
  */
 int sci_shard_check_options(const sci_cli_options *o);
 

@@ -357,3 +357,37 @@ int sci_db_stats_get(sci_db *db, sci_db_stats *out)
 	out->bytes = n[5];
 	return 0;
 }
+
+int sci_db_foreach_key(sci_db *db, int (*fn)(const char *key, void *payload),
+		       void *payload)
+{
+	sqlite3_stmt *st = NULL;
+	char **keys = NULL;
+	size_t n = 0, cap = 0, i;
+	int rc, error = 0;
+
+	if (!sci_db_enabled(db))
+		return sci_error_set(SCI_EDB, "database '%s' is disabled: %s",
+				     db ? db->path : "",
+				     db && db->warning ? db->warning : "");
+	if (sci_db__prepare(db, &st, "SELECT key FROM tu ORDER BY key", "") < 0) {
+		sqlite3_finalize(st);
+		return sci_db__fail(db, "read");
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			keys = sci_realloc(keys, cap * sizeof(*keys));
+		}
+		keys[n++] = column_dup(st, 0);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		error = sci_db__fail(db, "read");
+	for (i = 0; i < n && error == 0; i++)
+		error = fn(keys[i], payload);
+	for (i = 0; i < n; i++)
+		free(keys[i]);
+	free(keys);
+	return error;
+}

@@ -133,6 +133,15 @@ typedef struct {
 int sci_db_stats_get(sci_db *db, sci_db_stats *out);
 
 /**
+ * Calls @fn with the key of every TU stored, in key order (merging shard
+ * databases: cli/db_merge.c).  The keys are read first, so @fn may use
+ * the database.  Returns 0, the first negative value @fn returns, or
+ * SCI_EDB for a no-op or failing database.
+ */
+int sci_db_foreach_key(sci_db *db, int (*fn)(const char *key, void *payload),
+		       void *payload);
+
+/**
  * Writes what the database knows about function @name to @f, for
  * `smatch-ci db show`: each definition (TU, file:line, linkage) with its
  * summary in words, then the functions that call it (caller, its file and

@@ -107,6 +107,7 @@ class ShardTest(RepoTestCase):
         rc, out, err = self.smatch("--sarif", sarif, "--gitlab",
                                    self.out("single.gl.json"),
                                    "--markdown", self.out("single.md"),
+                                   "--json", self.out("single.jsonl"),
                                    "--db", self.out("single.db"),
                                    "--cache", self.out("single.cache"),
                                    *gate)
@@ -128,6 +129,7 @@ class ShardTest(RepoTestCase):
         rc, out, err = self.smatch("merge", "--sarif", sarif, "--gitlab",
                                    self.out("merged.gl.json"),
                                    "--markdown", self.out("merged.md"),
+                                   "--json", self.out("merged.jsonl"),
                                    *merge_args, *files)
         self.assertIn(rc, (0, 1, 3), err)
         return rc, sarif, out, files
@@ -145,9 +147,10 @@ class ShardTest(RepoTestCase):
             with open(self.out("single.gl.json")) as a, \
                     open(self.out("merged.gl.json")) as b:
                 self.assertEqual(json.load(a), json.load(b))
-            with open(self.out("single.md")) as a, \
-                    open(self.out("merged.md")) as b:
-                self.assertEqual(a.read(), b.read())
+            for name in ("md", "jsonl"):
+                with open(self.out("single." + name)) as a, \
+                        open(self.out("merged." + name)) as b:
+                    self.assertEqual(a.read(), b.read(), name)
         return s1
 
     def test_plain_run_is_the_same_sharded(self):
@@ -242,6 +245,63 @@ class ShardTest(RepoTestCase):
         self.assertEqual(rc, rc1)
         self.assertEqual(without_invocations(s), want)
 
+    def compdb(self):
+        entries = [{"directory": self.repo, "file": name,
+                    "arguments": ["cc", "-c", name]}
+                   for name in sorted(self.FILES) if name.endswith(".c")]
+        self.write("compile_commands.json", json.dumps(entries))
+        self.commit("compile_commands.json")
+
+    def test_db_build_sharded_and_merged(self):
+        self.compdb()
+        rc1, s1, _ = self.single()
+        want = without_invocations(s1)
+        dbs = []
+        for k in (1, 2, 3):
+            db = self.out("b%d.db" % k)
+            rc, out, err = self.smatch("db", "build", "--shard", "%d/3" % k,
+                                       "-p", ".", "--db", db)
+            self.assertEqual(rc, 0, out + err)
+            dbs.append(db)
+        merged = self.out("merged.db")
+        rc, out, err = self.smatch("merge", "--db", merged, *dbs)
+        self.assertEqual(rc, 0, out + err)
+        ntus = len([n for n in self.FILES if n.endswith(".c")])
+        # every TU was checked by its shard: a build from the merged
+        # database reuses every TU's summaries and findings
+        import shutil
+        again = self.out("again.db")
+        shutil.copy(merged, again)
+        rc, out, err = self.smatch("db", "build", "-p", ".", "--db", again)
+        self.assertEqual(rc, 0, out + err)
+        self.assertIn("%d translation units: 0 summarized, 0 analyzed" % ntus,
+                      out)
+        self.assertIn("%d from the database" % ntus, out)
+        # the merged database serves a single run and a sharded one
+        sarif = self.out("from-merged-db.sarif")
+        rc, out, err = self.smatch("--sarif", sarif, "--db", merged,
+                                   "--cache", self.out("y.cache"))
+        self.assertEqual(rc, rc1, err)
+        self.assertEqual(without_invocations(sarif), want)
+        for k in (1, 2, 3):
+            shutil.copy(merged, self.out("s%d.db" % k))
+        rc, s, _, _ = self.sharded(3)
+        self.assertEqual(without_invocations(s), want)
+
+    def test_db_merge_refuses_what_is_not_a_database(self):
+        _, _, _, files = self.sharded(2)
+        with open(files[0], "rb") as f:
+            before = f.read()
+        rc, out, err = self.smatch("merge", "--db", self.out("m.db"), *files)
+        self.assertEqual(rc, 2, out + err)
+        self.assertIn(files[0], err)
+        with open(files[0], "rb") as f:
+            self.assertEqual(f.read(), before)
+        rc, out, err = self.smatch("merge", "--db", self.out("m.db"),
+                                   self.out("missing.db"))
+        self.assertEqual(rc, 2, out + err)
+        self.assertIn("missing.db", err)
+
     # ---------------------------------------------------------- refusals
 
     def refused(self, files, *want):
@@ -307,7 +367,8 @@ class ShardTest(RepoTestCase):
             (["--shard", "1/3"], "--results"),
             (["--results", "x"], "--shard"),
             (["--shard", "1/3", "--results", "x", "--sarif", "y"], "merge"),
-            (["db", "build", "--shard", "1/2", "--results", "x"], "not supported"),
+            (["db", "build", "--shard", "1/2", "--results", "x"], "--results"),
+            (["merge", "--db", "x.db", "--sarif", "y", "a.db"], "no other option"),
             (["merge"], "results files"),
             (["merge", "--baseline", "main", "x"], "merge analyzes nothing"),
         ]:
