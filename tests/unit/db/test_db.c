@@ -462,6 +462,48 @@ static void test_db__stats_count_what_is_stored(void **state)
 	sci_db_free(db);
 }
 
+typedef struct {
+	char keys[4][SCI_DB_HASH_HEX];
+	int n;
+	int stop_at;	/* return an error at this call; -1: never */
+} key_list;
+
+static int collect_key(const char *key, void *payload)
+{
+	key_list *l = payload;
+
+	if (l->n == l->stop_at)
+		return SCI_EINVALID;
+	assert_true(l->n < 4);
+	snprintf(l->keys[l->n++], SCI_DB_HASH_HEX, "%s", key);
+	return 0;
+}
+
+static void test_db__foreach_key_lists_every_tu_in_order(void **state)
+{
+	sci_db *db = open_ok("project.db");
+	sci_db_tu *w = wrapper_tu(), *m = main_tu();
+	key_list l = { .n = 0, .stop_at = -1 };
+	int w_first = strcmp(w->key, m->key) < 0;
+
+	assert_int_equal(sci_db_foreach_key(db, collect_key, &l), 0);
+	assert_int_equal(l.n, 0);
+	assert_int_equal(sci_db_tu_put(db, w), 0);
+	assert_int_equal(sci_db_tu_put(db, m), 0);
+	assert_int_equal(sci_db_foreach_key(db, collect_key, &l), 0);
+	assert_int_equal(l.n, 2);
+	assert_string_equal(l.keys[0], w_first ? w->key : m->key);
+	assert_string_equal(l.keys[1], w_first ? m->key : w->key);
+	/* the callback's error ends the walk and is returned */
+	l.n = 0;
+	l.stop_at = 1;
+	assert_int_equal(sci_db_foreach_key(db, collect_key, &l), SCI_EINVALID);
+	assert_int_equal(l.n, 1);
+	sci_db_tu_free(w);
+	sci_db_tu_free(m);
+	sci_db_free(db);
+}
+
 static void test_db__prune_drops_tus_not_used_lately(void **state)
 {
 	sci_db_tu *w = wrapper_tu(), *m = main_tu();
@@ -899,6 +941,7 @@ int main(void)
 		T(test_db__unknown_key_is_not_found),
 		T(test_db__put_replaces_everything_of_the_tu),
 		T(test_db__stats_count_what_is_stored),
+		T(test_db__foreach_key_lists_every_tu_in_order),
 		T(test_db__prune_drops_tus_not_used_lately),
 		T(test_db__get_marks_an_old_tu_used),
 		T(test_db__unreadable_row_is_a_miss),
