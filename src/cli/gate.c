@@ -18,6 +18,12 @@
  * change, with
  * the changed function as a related location (analyze_callers(),
  * point_at_changed_callees()).
+ *
+ * Sharded (docs/results-file.md): with --shard K/N the other shards' TUs
+ * are walked for their summaries only (plan.h), and the run stops before
+ * the fingerprints, writing what the classification needs (write_shard());
+ * `merge` reads the shards' files instead of analyzing (load_merge()) and
+ * goes on from there, so both take the single run's path to the verdict.
  */
 #include "cli/gate.h"
 #include "cli/check_docs.h"
@@ -1080,7 +1086,8 @@ static int touched_cb(const sci_diag *d, void *payload)
 /*
  * A new finding a changed callee caused gets the callee's definition as a
  * related location, saying what changed: the line to look at is not in
- * the caller, which the pull request did not touch.
+ * the caller, which the pull request did not touch.  callee_cause() says
+ * which, for a shard to pass on; *out's strings are owned.
  */
 static int callee_cause(const gate_ctx *g, const sci_diag *d, sci_diag_loc *out)
 {
