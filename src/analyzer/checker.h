@@ -361,6 +361,8 @@ int sci_expr_index(sci_expr *e, sci_expr **array, sci_expr **index);
 long long sci_expr_array_count(sci_expr *e);
 /** True when @e's type is an integer type (not a pointer or float). */
 int sci_expr_is_integer(sci_expr *e);
+/** True when @e's integer type is unsigned. */
+int sci_expr_is_unsigned(sci_expr *e);
 /** The width in bits of @e's integer type as written, or 0. */
 int sci_expr_bits(sci_expr *e);
 

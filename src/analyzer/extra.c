@@ -1067,6 +1067,11 @@ int sci_expr_bits(sci_expr *e)
 	return sci__vtype(sci__expr_type(e)).bits;
 }
 
+int sci_expr_is_unsigned(sci_expr *e)
+{
+	return sci__vtype(sci__expr_type(e)).uns;
+}
+
 int sci_cond_decides(sci_expr *earlier, int is_true, sci_expr *leaf)
 {
 	const sci_stree *save = sci__cur, *t, *f;
