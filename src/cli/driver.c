@@ -9,6 +9,7 @@
 #include "cli/driver.h"
 #include "cli/cleanup.h"
 #include "cli/paths.h"
+#include "cli/progress.h"
 #include "cli/worker.h"
 #include "report/jsonl.h"
 #include "util/alloc.h"
@@ -260,6 +261,11 @@ become_worker(pool *p, size_t tu, sci_worker_status *status, pid_t parent,
 	run_worker(&p->tus->items[tu], out[1], err[1], p->opts, status);
 }
 
+static const char *tu_name(const sci_tu *tu)
+{
+	return tu->display ? tu->display : tu->path;
+}
+
 /*
  * Starts TU @tu in @s.  Returns 0, or a negative errno-style failure with
  * nothing started (the caller decides whether to retry).
@@ -306,6 +312,8 @@ static int start(pool *p, slot *s, size_t tu)
 		s->deadline_ms = now_ms() + (int64_t)p->opts->tu_timeout * 1000;
 	p->running++;
 	p->stats->tus++;
+	sci_progress_tu_start(p->opts->progress, (unsigned)(s - p->slots),
+			      tu_name(&p->tus->items[tu]));
 	return 0;
 fail:
 	e = errno;
@@ -542,6 +550,15 @@ static char *failure_message(const pool *p, const slot *s, int status)
 	return NULL;
 }
 
+static size_t count_findings(const sci_tu *tu)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < tu->diags.n; k++)
+		n += sci_diag_is_finding(tu->diags.items[k]) != 0;
+	return n;
+}
+
 static void finish(pool *p, slot *s, int status)
 {
 	char *msg = failure_message(p, s, status);
@@ -550,6 +567,8 @@ static void finish(pool *p, slot *s, int status)
 		add_failure(p, s->tu, msg);
 	else if (s->sent_failure)
 		p->stats->failed++;
+	sci_progress_tu_done(p->opts->progress, (int)(s - p->slots),
+			     count_findings(&p->tus->items[s->tu]));
 	free(msg);
 	free(s->line.buf);
 	free(s->err.buf);
@@ -625,7 +644,7 @@ static int wait_some(pool *p)
 {
 	struct pollfd *fds = sci_calloc(p->nslots * 2 + 1, sizeof(*fds));
 	unsigned i, nfds = 0;
-	int r, error = 0;
+	int r, timeout, due, error = 0;
 
 	for (i = 0; i < p->nslots; i++) {
 		if (p->slots[i].out_fd >= 0) {
@@ -637,7 +656,11 @@ static int wait_some(pool *p)
 			fds[nfds++].events = POLLIN;
 		}
 	}
-	r = poll(fds, nfds, poll_timeout(p, now_ms()));
+	timeout = poll_timeout(p, now_ms());
+	due = sci_progress_due_ms(p->opts->progress);
+	if (due >= 0 && (timeout < 0 || due < timeout))
+		timeout = due;
+	r = poll(fds, nfds, timeout);
 	if (r < 0 && errno != EINTR) {
 		error = sci_error_set(SCI_EIO, "poll failed: %s",
 				      strerror(errno));
@@ -661,6 +684,7 @@ static int wait_some(pool *p)
 		if (s->pid && s->out_fd < 0 && s->err_fd < 0)
 			try_reap(p, s);
 	}
+	sci_progress_tick(p->opts->progress);
 done:
 	free(fds);
 	return error;
@@ -748,6 +772,7 @@ int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
 	p.status = sci_worker_status_new(p.nslots);
 	for (i = 0; i < p.nslots; i++)
 		p.slots[i].out_fd = p.slots[i].err_fd = -1;
+	sci_progress_begin(opts->progress, tus->n);
 
 	while (next < tus->n || p.running > 0) {
 		slot *s;
@@ -757,6 +782,7 @@ int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
 				/* no worker could open it: fail it alone */
 				stats->tus++;
 				add_failure(&p, next, tus->items[next].invalid);
+				sci_progress_tu_done(opts->progress, -1, 0);
 				next++;
 				continue;
 			}
@@ -772,6 +798,7 @@ int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
 
 				stats->tus++;
 				add_failure(&p, next++, msg);
+				sci_progress_tu_done(opts->progress, -1, 0);
 				free(msg);
 			}
 		}
@@ -795,6 +822,7 @@ int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
 			free(s->bad_line);
 		}
 	}
+	sci_progress_end(opts->progress);
 	free(p.slots);
 	sci_worker_status_free(p.status, p.nslots);
 	sci_driver_sort_unique(out, first);

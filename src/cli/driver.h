@@ -43,6 +43,8 @@ typedef struct {
 	 * SCI_WORKER_STACK_MIB.  Tests make it small to overflow it cheaply.
 	 */
 	unsigned worker_stack_mib;
+	/* The progress line (cli/progress.h), or NULL: none. */
+	struct sci_progress *progress;
 } sci_driver_opts;
 
 typedef struct {

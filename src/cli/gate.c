@@ -36,6 +36,7 @@
 #include "cli/project_db.h"
 #include "cli/results.h"
 #include "cli/shard.h"
+#include "cli/progress.h"
 #include "baseline/baseline.h"
 #include "baseline/cache.h"
 #include "baseline/compare.h"
@@ -706,7 +707,10 @@ static int analyze_callers(gate_ctx *g, const unsigned char *pick,
 	dopts.analyze_opts = &aopts;
 	fprintf(stderr, "smatch-ci: %zu translation unit%s call%s a function the change altered: analyzed again with the merge base's summaries\n",
 		sub.n, sub.n == 1 ? "" : "s", sub.n == 1 ? "s" : "");
+	sci_progress_side(dopts.progress, "merge base");
+	sci_progress_label(dopts.progress, "callers", 0);
 	error = sci_driver_run(out, &stats, &sub, &dopts);
+	sci_progress_side(dopts.progress, NULL);
 	/*
 	 * Their own summaries, made with the base's: a wrapper of a changed
 	 * function may have changed too, and its callers are next.
@@ -853,8 +857,10 @@ static int analyze_base(gate_ctx *g)
 		popts.set_out = &bset;
 		popts.origin = base_origin;
 		popts.origin_payload = g;
-		if ((error = sci_project_run(&diags, &stats, &base, &dopts,
-					     &popts)) < 0)
+		sci_progress_side(dopts.progress, "merge base");
+		error = sci_project_run(&diags, &stats, &base, &dopts, &popts);
+		sci_progress_side(dopts.progress, NULL);
+		if (error < 0)
 			goto done;
 		for (i = 0; i < base.n; i++) {
 			int failed = 0;

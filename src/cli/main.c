@@ -14,6 +14,7 @@
 #include "cli/options.h"
 #include "cli/plan.h"
 #include "cli/profile.h"
+#include "cli/progress.h"
 #include "cli/rules.h"
 #include "cli/shard.h"
 #include "report/jsonl.h"
@@ -187,6 +188,7 @@ static int run(const sci_cli_options *o)
 	sci_project_opts popts = { 0 };
 	sci_project_stats pstats = { 0, 0, 0, 0 };
 	sci_db *db = NULL;
+	sci_progress *progress = NULL;
 	sci_tu_list tus;
 	char cwd[PATH_MAX];
 	FILE *json = NULL;
@@ -215,6 +217,7 @@ static int run(const sci_cli_options *o)
 	env.gcc_base_dir = gcc_base;
 	env.multiarch_dir = multiarch;
 	set_analysis_opts(&aopts, &dopts, o, &rules, &profile, cwd);
+	dopts.progress = progress = sci_progress_new(o->progress, o->quiet);
 	project_dirs[0] = project_root = sci_path_project_root_dup(cwd);
 	aopts.project_dirs = project_dirs;
 	if (sci_cli_gate_wanted(o)) {
@@ -286,7 +289,8 @@ static int run(const sci_cli_options *o)
 		fail("cannot write the report");
 		goto done;
 	}
-	if (stats.failed)
+	/* -q: the verdict line says INCOMPLETE */
+	if (stats.failed && !o->quiet)
 		fprintf(stderr, "smatch-ci: analysis incomplete: %zu of %zu translation units failed\n",
 			stats.failed, stats.tus);
 	code = outcome(&diags, o->fail_level);
@@ -302,6 +306,7 @@ done:
 		else if (sci_atomic_commit(json_file) < 0)
 			code = fail(sci_error_last());
 	}
+	sci_progress_free(progress);
 	sci_diag_list_clear(&diags);
 	sci_tu_list_clear(&tus);
 	sci_db_free(db);

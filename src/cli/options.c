@@ -70,7 +70,10 @@ static const char usage[] =
 "  --db FILE             project database: function summaries and results\n"
 "                        of every TU, kept between runs (default\n"
 "                        .smatch-ci/db.sqlite; --no-cache: none)\n"
-"  -q, --quiet           print only the gate's verdict\n"
+"  -q, --quiet           print only the verdict line (no progress line)\n"
+"  --progress            show the progress line on stderr even when it is\n"
+"                        not a terminal (then a line every 5 s and one per\n"
+"                        phase); on a terminal it is shown unless -q\n"
 "Sharding (docs/results-file.md):\n"
 "  --shard K/N           analyze the K-th of N shares of the TUs (and the\n"
 "                        summaries of all of them); exit 0 once written\n"
@@ -446,6 +449,10 @@ static int parse_word(sci_cli_options *o, cursor *c)
 	}
 	if (strcmp(w, "--quiet") == 0 || strcmp(w, "-q") == 0) {
 		o->quiet = 1;
+		return 0;
+	}
+	if (strcmp(w, "--progress") == 0) {
+		o->progress = 1;
 		return 0;
 	}
 	if (strcmp(w, "--no-cache") == 0) {

@@ -69,6 +69,8 @@ typedef struct {
 	unsigned shard_k;
 	unsigned shard_n;
 	char *results;		/* --results FILE: the shard's results */
+	int progress;		/* --progress: the progress line even when
+				 * stderr is not a terminal (cli/progress.h) */
 	unsigned jobs;		/* -j N; 0: one per online core */
 	unsigned tu_timeout;	/* seconds; 0: no limit */
 	sci_level fail_level;

@@ -4,10 +4,12 @@
  */
 #include "cli/project.h"
 #include "cli/project_db.h"
+#include "cli/progress.h"
 
 #include "util/alloc.h"
 #include "util/error.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +62,20 @@ static int run_some(run_ctx *r, const unsigned char *pick,
 }
 
 static void forget_results(sci_tu *tu);
+
+/*
+ * Findings of the TUs @pick leaves out: they stand while the others
+ * run, so the progress line counts them from the start of the phase.
+ */
+static size_t findings_kept(const sci_tu_list *tus, const unsigned char *pick)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < tus->n; i++)
+		for (k = 0; !pick[i] && k < tus->items[i].diags.n; k++)
+			n += sci_diag_is_finding(tus->items[i].diags.items[k]) != 0;
+	return n;
+}
 
 /* The stored summaries again (forget_results() dropped them). */
 static void reuse_summaries_only(run_ctx *r, size_t i)
@@ -361,6 +377,7 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 			file_summaries(&r, i);
 		}
 	}
+	sci_progress_label(dopts->progress, "summarizing", 0);
 	if ((error = run_some(&r, pick, &d1, &st)) < 0)
 		goto done;
 	for (i = 0; i < tus->n; i++) {
@@ -392,6 +409,17 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 		if (!any)
 			break;
 		ps.rounds = (unsigned)round;
+		if (dopts->progress) {
+			char label[32];
+
+			if (round == 1)
+				snprintf(label, sizeof(label), "analyzing");
+			else
+				snprintf(label, sizeof(label), "settling round %d",
+					 round - 1);
+			sci_progress_label(dopts->progress, label,
+					   findings_kept(tus, pick));
+		}
 		for (i = 0; i < tus->n; i++)
 			if (pick[i]) {
 				ps.analyses++;
