@@ -8,6 +8,7 @@
  */
 #include "cli/driver.h"
 #include "cli/cleanup.h"
+#include "cli/memlimit.h"
 #include "cli/paths.h"
 #include "cli/progress.h"
 #include "cli/worker.h"
@@ -192,6 +193,12 @@ run_worker(const sci_tu *tu, int out_fd, int err_fd,
 			tu->directory, strerror(errno));
 		_exit(WORKER_SETUP_FAILED);
 	}
+	/* unlimited is better than not analyzed: say so and go on */
+	if (sci_memlimit_apply(opts->tu_memory_mb, opts->worker_stack_mib ?
+			       opts->worker_stack_mib : SCI_WORKER_STACK_MIB) < 0)
+		fprintf(stderr, "smatch-ci: warning: no memory limit: %s\n",
+			sci_error_last());
+	sci_worker_status_watch_memory(status);
 	memset(&job, 0, sizeof(job));
 	job.tu = tu;
 	job.analyze = opts->analyze ? opts->analyze : sci_analyze_tu;
@@ -510,6 +517,20 @@ static char *where_dup(const pool *p, const slot *s)
 	return sci_printf_dup(" in function '%s'", fn);
 }
 
+/*
+ * Our allocators say so on the status page; sparse's dies with "out of
+ * memory" on stderr (allocate.c), which only a limit makes likely.
+ */
+static int ran_out_of_memory(const pool *p, const slot *s)
+{
+	if (!p->opts->tu_memory_mb)
+		return 0;
+	if (sci_worker_status_out_of_memory(sci_worker_status_at(
+		    p->status, (unsigned)(s - p->slots))))
+		return 1;
+	return s->err.buf && strstr(s->err.buf, "out of memory") != NULL;
+}
+
 /* The reason a worker's TU is incomplete, or NULL if it is not. */
 static char *failure_message(const pool *p, const slot *s, int status)
 {
@@ -522,6 +543,9 @@ static char *failure_message(const pool *p, const slot *s, int status)
 	if (s->timed_out)
 		msg = sci_printf_dup("timed out after %u s%s",
 				     p->opts->tu_timeout, where);
+	else if (ran_out_of_memory(p, s))
+		msg = sci_printf_dup("out of memory: over the limit of %u MB per translation unit (--tu-memory)%s",
+				     p->opts->tu_memory_mb, where);
 	else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV &&
 		 sci_worker_status_overflowed(sci_worker_status_at(
 			 p->status, (unsigned)(s - p->slots))))

@@ -43,6 +43,11 @@ typedef struct {
 	 * SCI_WORKER_STACK_MIB.  Tests make it small to overflow it cheaply.
 	 */
 	unsigned worker_stack_mib;
+	/*
+	 * MiB a worker may map for its TU (cli/memlimit.h, --tu-memory);
+	 * 0: no limit.
+	 */
+	unsigned tu_memory_mb;
 	/* The progress line (cli/progress.h), or NULL: none. */
 	struct sci_progress *progress;
 } sci_driver_opts;

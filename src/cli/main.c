@@ -149,6 +149,7 @@ static void set_analysis_opts(sci_analyze_opts *aopts, sci_driver_opts *dopts,
 	memset(dopts, 0, sizeof(*dopts));
 	dopts->jobs = o->jobs ? o->jobs : default_jobs();
 	dopts->tu_timeout = o->tu_timeout;
+	dopts->tu_memory_mb = o->tu_memory;
 	dopts->analyze_opts = aopts;
 	dopts->cwd = cwd;
 }

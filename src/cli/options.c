@@ -5,6 +5,7 @@
  */
 #include "cli/options.h"
 #include "cli/flags.h"
+#include "cli/memlimit.h"
 #include "cli/shard.h"
 #include "util/alloc.h"
 #include "util/error.h"
@@ -87,6 +88,9 @@ static const char usage[] =
 "                        that never return NULL\n"
 "  --tu-timeout SECONDS  kill the analysis of one TU after this long\n"
 "                        (default 300; 0: no limit)\n"
+"  --tu-memory MB        memory one TU may take besides what the worker\n"
+"                        inherits (default 1024; 0: no limit); over it the\n"
+"                        TU fails, naming the function\n"
 "  -h, --help            show this help and exit\n"
 "  --version             show the version and exit\n"
 "\n"
@@ -408,6 +412,12 @@ static int parse_valued(sci_cli_options *o, cursor *c)
 		return parse_uint(&o->tu_timeout, v, 0, MAX_TU_TIMEOUT,
 				  "--tu-timeout") < 0 ? SCI_EINVALID : 1;
 	}
+	if ((r = long_value(&v, c, "--tu-memory")) != 0) {
+		if (r < 0)
+			return r;
+		return parse_uint(&o->tu_memory, v, 0, SCI_CLI_MAX_TU_MEMORY,
+				  "--tu-memory") < 0 ? SCI_EINVALID : 1;
+	}
 	if ((r = long_value(&v, c, "--fail-level")) != 0) {
 		if (r < 0)
 			return r;
@@ -505,6 +515,7 @@ int sci_cli_options_parse(sci_cli_options **out, int argc, char **argv)
 
 	*out = NULL;
 	o->tu_timeout = SCI_CLI_DEFAULT_TU_TIMEOUT;
+	o->tu_memory = SCI_CLI_DEFAULT_TU_MEMORY;
 	o->fail_level = SCI_LEVEL_WARNING;
 	if (c.i < argc && strcmp(argv[c.i], "check") == 0) {
 		c.i++;

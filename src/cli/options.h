@@ -73,6 +73,7 @@ typedef struct {
 				 * stderr is not a terminal (cli/progress.h) */
 	unsigned jobs;		/* -j N; 0: one per online core */
 	unsigned tu_timeout;	/* seconds; 0: no limit */
+	unsigned tu_memory;	/* MB per worker; 0: no limit (memlimit.h) */
 	sci_level fail_level;
 	sci_cli_rule_op *rule_ops;
 	size_t nrule_ops;

@@ -3,6 +3,7 @@
  * worker (see worker.h).
  */
 #include "cli/worker.h"
+#include "util/alloc.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -29,6 +30,7 @@ struct sci_worker_status {
 	 */
 	unsigned seq;
 	int overflowed;
+	int out_of_memory;
 	char name[SCI_WORKER_NAME_MAX];
 };
 
@@ -60,6 +62,7 @@ void sci_worker_status_reset(sci_worker_status *s)
 		return;
 	__atomic_store_n(&s->seq, 0, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&s->overflowed, 0, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&s->out_of_memory, 0, __ATOMIC_SEQ_CST);
 	s->name[0] = '\0';
 }
 
@@ -99,6 +102,27 @@ int sci_worker_status_function(const sci_worker_status *s, char *out,
 		return 0;
 	}
 	return out[0] != '\0';
+}
+
+/* The worker's own page, for the allocation hook, which takes no payload. */
+static sci_worker_status *memory_page;
+
+static void on_oom(void)
+{
+	if (memory_page)
+		__atomic_store_n(&memory_page->out_of_memory, 1,
+				 __ATOMIC_SEQ_CST);
+}
+
+void sci_worker_status_watch_memory(sci_worker_status *s)
+{
+	memory_page = s;
+	sci_alloc_set_oom_hook(s ? on_oom : NULL);
+}
+
+int sci_worker_status_out_of_memory(const sci_worker_status *s)
+{
+	return s && __atomic_load_n(&s->out_of_memory, __ATOMIC_SEQ_CST);
 }
 
 int sci_worker_status_overflowed(const sci_worker_status *s)

@@ -48,6 +48,18 @@ void sci_worker_status_publish(sci_worker_status *s, const char *name);
 int sci_worker_status_function(const sci_worker_status *s, char *out,
 			       size_t n);
 
+/**
+ * Worker: from now on an allocation that fails in our allocators
+ * (util/alloc.h) is recorded in @s before the worker aborts.
+ */
+void sci_worker_status_watch_memory(sci_worker_status *s);
+
+/**
+ * Driver, once the worker is dead: 1 if one of our allocators ran out of
+ * memory in it.
+ */
+int sci_worker_status_out_of_memory(const sci_worker_status *s);
+
 /** Driver, once the worker is dead: 1 if it died of a stack overflow. */
 int sci_worker_status_overflowed(const sci_worker_status *s);
 

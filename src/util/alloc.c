@@ -6,8 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void (*oom_hook)(void);
+
+void sci_alloc_set_oom_hook(void (*hook)(void))
+{
+	oom_hook = hook;
+}
+
 static void oom(size_t n)
 {
+	if (oom_hook)
+		oom_hook();
 	fprintf(stderr, "smatch-ci: out of memory (%zu bytes)\n", n);
 	abort();
 }

@@ -9,6 +9,14 @@
 
 #include <stddef.h>
 
+/**
+ * Calls @hook (NULL: none) when an allocation is about to abort, before
+ * anything else happens: a worker records that it ran out of memory where
+ * its driver can read it after the abort (cli/worker.h).  @hook must not
+ * allocate.
+ */
+void sci_alloc_set_oom_hook(void (*hook)(void));
+
 void *sci_malloc(size_t n);
 void *sci_calloc(size_t nmemb, size_t size);
 void *sci_realloc(void *p, size_t n);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/options.h"
+#include "cli/memlimit.h"
 #include "util/error.h"
 
 #define ARGC(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -43,6 +44,8 @@ static void test_options__defaults(void **state)
 	assert_null(o->json);
 	assert_int_equal(o->jobs, 0);
 	assert_int_equal(o->tu_timeout, SCI_CLI_DEFAULT_TU_TIMEOUT);
+	assert_int_equal(o->tu_memory, SCI_CLI_DEFAULT_TU_MEMORY);
+	assert_false(o->progress);
 	assert_int_equal(o->fail_level, SCI_LEVEL_WARNING);
 	assert_int_equal(o->nrule_ops, 0);
 	assert_false(o->help || o->version || o->list_checks);
@@ -233,6 +236,23 @@ static void test_options__tu_timeout(void **state)
 	assert_int_equal(o->tu_timeout, 0);
 	sci_cli_options_free(o);
 	parse_fails(ARGC(bad), bad, "'1.5'");
+}
+
+static void test_options__tu_memory_and_progress(void **state)
+{
+	char *a1[] = { "smatch-ci", "--tu-memory", "20", "--progress", "x.c" };
+	char *a2[] = { "smatch-ci", "--tu-memory=0", "x.c" };
+	char *bad[] = { "smatch-ci", "--tu-memory", "-5", "x.c" };
+	sci_cli_options *o;
+
+	o = parse_ok(ARGC(a1), a1);
+	assert_int_equal(o->tu_memory, 20);
+	assert_true(o->progress);
+	sci_cli_options_free(o);
+	o = parse_ok(ARGC(a2), a2);
+	assert_int_equal(o->tu_memory, 0);
+	sci_cli_options_free(o);
+	parse_fails(ARGC(bad), bad, "'-5'");
 }
 
 static void test_options__fail_level(void **state)
@@ -440,6 +460,7 @@ int main(void)
 		cmocka_unit_test(test_options__jobs_forms),
 		cmocka_unit_test(test_options__jobs_bad_values),
 		cmocka_unit_test(test_options__tu_timeout),
+		cmocka_unit_test(test_options__tu_memory_and_progress),
 		cmocka_unit_test(test_options__fail_level),
 		cmocka_unit_test(test_options__enable_disable_keep_order),
 		cmocka_unit_test(test_options__empty_rule_is_rejected),
