@@ -25,10 +25,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define CACHE_KEY_TAG "smatch-ci-cache-v1"
 /* The meta table's "format" row; people reading the file see it. */
 #define CACHE_FORMAT "smatch-ci result cache"
+
+/* Schema 2: as now, without results.used (migrated in place). */
+#define SCHEMA_WITHOUT_USED 2
+
+/*
+ * Pruning leaves the cache at this share of its bound, so that the runs
+ * after it add rows for a while before the next prune.
+ */
+#define PRUNE_TO_PERCENT 75
 
 /* The only schema object of a schema 1 cache, as sqlite3 stores it. */
 #define LEGACY_SCHEMA 1
@@ -43,6 +53,12 @@ struct sci_cache {
 	sqlite3_stmt *put;
 	char *warning;		/* the first problem, or NULL */
 	int recreated;		/* recreate at most once per run */
+	/*
+	 * Keys of this run's hits: their last use is written in one
+	 * transaction by sci_cache_prune(), not one write per lookup.
+	 */
+	char **hits;
+	size_t nhits;
 };
 
 /* What to do after a failed open. */
@@ -217,7 +233,39 @@ static int init_schema(sqlite3 *db)
 			 "INSERT INTO meta VALUES('schema', '" STR(SCI_CACHE_SCHEMA) "');"
 			 "CREATE TABLE results("
 			 " key TEXT PRIMARY KEY NOT NULL,"
-			 " diags TEXT NOT NULL) WITHOUT ROWID;"
+			 " diags TEXT NOT NULL,"
+			 " used INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;"
+			 "PRAGMA user_version = " STR(SCI_CACHE_SCHEMA) ";",
+			 NULL, NULL, NULL) != SQLITE_OK) {
+		db_error(db);
+		goto fail;
+	}
+	if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		db_error(db);
+		goto fail;
+	}
+	return 0;
+fail:
+	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return SCI_EDB;
+}
+
+/*
+ * Schema 2 lacked results.used: adding it keeps the cached results (all
+ * as least recently used) instead of recreating the file.  IMMEDIATE and
+ * checked again inside, as init_schema(): two runs may migrate at once.
+ */
+static int migrate_used(sqlite3 *db)
+{
+	long version;
+
+	if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		return db_error(db);
+	if (pragma_int(db, "PRAGMA user_version", &version) < 0)
+		goto fail;
+	if (version == SCHEMA_WITHOUT_USED &&
+	    sqlite3_exec(db,
+			 "ALTER TABLE results ADD COLUMN used INTEGER NOT NULL DEFAULT 0;"
 			 "PRAGMA user_version = " STR(SCI_CACHE_SCHEMA) ";",
 			 NULL, NULL, NULL) != SQLITE_OK) {
 		db_error(db);
@@ -262,6 +310,10 @@ static int open_db(sci_cache *c)
 		refuse(c->path, "it changed while it was being opened");
 		return OPEN_FOREIGN;
 	}
+	if (version == SCHEMA_WITHOUT_USED &&
+	    (migrate_used(c->db) < 0 ||
+	     pragma_int(c->db, "PRAGMA user_version", &version) < 0))
+		return is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE;
 	if (version != SCI_CACHE_SCHEMA) {
 		sci_error_set(SCI_EDB, "schema version %ld, expected %d",
 			      version, SCI_CACHE_SCHEMA);
@@ -277,7 +329,7 @@ static int open_db(sci_cache *c)
 			       "SELECT diags FROM results WHERE key = ?1",
 			       -1, &c->get, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(c->db,
-			       "INSERT OR REPLACE INTO results(key, diags) VALUES(?1, ?2)",
+			       "INSERT OR REPLACE INTO results(key, diags, used) VALUES(?1, ?2, ?3)",
 			       -1, &c->put, NULL) != SQLITE_OK) {
 		db_error(c->db);
 		return is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE;
@@ -363,8 +415,13 @@ done:
 
 void sci_cache_free(sci_cache *c)
 {
+	size_t i;
+
 	if (!c)
 		return;
+	for (i = 0; i < c->nhits; i++)
+		free(c->hits[i]);
+	free(c->hits);
 	close_db(c);
 	free(c->path);
 	free(c->file);
@@ -548,6 +605,9 @@ int sci_cache_get(sci_cache *c, const char *key, sci_diag_list *out, int *hit)
 
 		if (text && parse_diags(&found, text) == 0) {
 			*hit = 1;
+			c->hits = sci_realloc(c->hits, (c->nhits + 1) *
+					      sizeof(*c->hits));
+			c->hits[c->nhits++] = sci_strdup(key);
 		} else {
 			/* A row we cannot read is a miss; the next put
 			 * replaces it. */
@@ -592,6 +652,7 @@ int sci_cache_put(sci_cache *c, const char *key, const sci_diag_list *diags)
 		goto done;
 	if (sqlite3_bind_text(c->put, 1, key, -1, SQLITE_TRANSIENT) != SQLITE_OK ||
 	    sqlite3_bind_text(c->put, 2, text, -1, SQLITE_TRANSIENT) != SQLITE_OK ||
+	    sqlite3_bind_int64(c->put, 3, (sqlite3_int64)time(NULL)) != SQLITE_OK ||
 	    sqlite3_step(c->put) != SQLITE_DONE) {
 		db_error(c->db);
 		recover(c, is_damage(c->db) ? OPEN_RECREATE : OPEN_DISABLE,
@@ -603,5 +664,89 @@ int sci_cache_put(sci_cache *c, const char *key, const sci_diag_list *diags)
 done:
 	free(text);
 	json_decref(arr);
+	return 0;
+}
+
+/* ---- size bound ---------------------------------------------------------- */
+
+/* Marks this run's hits used now.  Inside the caller's transaction. */
+static int write_hits(sci_cache *c)
+{
+	sqlite3_stmt *st = NULL;
+	size_t i;
+	int rc = SQLITE_OK;
+
+	if (!c->nhits)
+		return 0;
+	if (sqlite3_prepare_v2(c->db, "UPDATE results SET used = ?1 WHERE key = ?2",
+			       -1, &st, NULL) != SQLITE_OK)
+		return db_error(c->db);
+	for (i = 0; rc == SQLITE_OK && i < c->nhits; i++) {
+		sqlite3_bind_int64(st, 1, (sqlite3_int64)time(NULL));
+		sqlite3_bind_text(st, 2, c->hits[i], -1, SQLITE_STATIC);
+		rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_OK ? 0 : db_error(c->db);
+}
+
+/*
+ * The file's pages that hold data: deleted rows free pages for the next
+ * rows instead of shrinking the file, so this is what the bound limits,
+ * and the file stays near its high-water mark.
+ */
+static int bytes_in_use(sqlite3 *db, long *out)
+{
+	return pragma_int(db,
+			  "SELECT (page_count - freelist_count) * page_size"
+			  " FROM pragma_page_count(), pragma_freelist_count(),"
+			  " pragma_page_size()", out);
+}
+
+size_t sci_cache_prune(sci_cache *c, long long max_bytes)
+{
+	long used = 0, rows = 0;
+	long long keep;
+	sqlite3_stmt *st = NULL;
+	int dropped = 0;
+
+	if (!c || !c->db)
+		return 0;
+	/* IMMEDIATE: another run's hits and stores wait, none is lost */
+	if (sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+		db_error(c->db);
+		goto failed;
+	}
+	if (write_hits(c) < 0 || bytes_in_use(c->db, &used) < 0)
+		goto failed;
+	if (max_bytes > 0 && used > max_bytes) {
+		if (pragma_int(c->db, "SELECT count(*) FROM results", &rows) < 0)
+			goto failed;
+		/* rows are of similar size: keep a share of them */
+		keep = (long long)((double)rows * PRUNE_TO_PERCENT / 100 *
+				   (double)max_bytes / (double)used);
+		if (sqlite3_prepare_v2(c->db,
+				       "DELETE FROM results WHERE key NOT IN"
+				       " (SELECT key FROM results"
+				       "  ORDER BY used DESC, key LIMIT ?1)",
+				       -1, &st, NULL) != SQLITE_OK ||
+		    sqlite3_bind_int64(st, 1, keep) != SQLITE_OK ||
+		    sqlite3_step(st) != SQLITE_DONE) {
+			db_error(c->db);
+			goto failed;
+		}
+		dropped = sqlite3_changes(c->db);
+	}
+	if (sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		db_error(c->db);
+		goto failed;
+	}
+	sqlite3_finalize(st);
+	return (size_t)dropped;
+failed:
+	sqlite3_finalize(st);
+	sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+	warn(c, "cache '%s': cannot prune: %s", c->path, sci_error_last());
 	return 0;
 }

@@ -60,9 +60,12 @@ typedef struct sci_cache sci_cache;
 
 /*
  * Schema version, kept in PRAGMA user_version.  1 was the format before
- * the application id; 2 added it and the meta table.
+ * the application id; 2 added it and the meta table; 3 added
+ * results.used, the Unix time a row was last stored or hit (a schema 2
+ * cache gets the column in place, its rows as never used).
  */
-#define SCI_CACHE_SCHEMA 2
+#define SCI_CACHE_SCHEMA 3
+
 
 /* PRAGMA application_id of every cache file: "SCIC". */
 #define SCI_CACHE_APPLICATION_ID 0x53434943
@@ -110,6 +113,20 @@ int sci_cache_get(sci_cache *c, const char *key, sci_diag_list *out, int *hit);
  * be NULL (nothing happens).
  */
 int sci_cache_put(sci_cache *c, const char *key, const sci_diag_list *diags);
+
+/**
+ * Records the last use of this run's hits (one transaction, not a write
+ * per lookup), then, if the data in the file takes more than @max_bytes
+ * (0: no bound), drops the least recently used rows (stored or hit) until
+ * it takes about 3/4 of it; freed pages are reused by later rows, so the
+ * file stays near the bound.  One IMMEDIATE transaction: a run storing or
+ * pruning at the same time waits for it, and a run that looked up a row
+ * being dropped already has its value.
+ *
+ * Returns the number of rows dropped; a failure is a warning
+ * (sci_cache_warning()), never an error.  @c may be NULL.
+ */
+size_t sci_cache_prune(sci_cache *c, long long max_bytes);
 
 /** True unless the cache has become a no-op. */
 int sci_cache_enabled(const sci_cache *c);

@@ -1714,6 +1714,9 @@ static void gate_free(gate_ctx *g)
 	sci_diag_list_clear(&g->failures);
 	sci_tu_list_clear(&g->tus);
 	sci_changes_free(g->changes);
+	/* the bound holds at the end of every run (--cache-max-mb) */
+	sci_cache_prune(g->cache, (long long)g->s->o->cache_max_mb << 20);
+	sci_db_prune_size(g->db, (long long)g->s->o->cache_max_mb << 20);
 	sci_cache_free(g->cache);
 	sci_db_free(g->db);
 	sci_summary_set_free(g->head_set);

@@ -310,6 +310,7 @@ done:
 	sci_progress_free(progress);
 	sci_diag_list_clear(&diags);
 	sci_tu_list_clear(&tus);
+	sci_db_prune_size(db, (long long)o->cache_max_mb << 20);
 	sci_db_free(db);
 	sci_strv_clear(&rules);
 	sci_profile_clear(&profile);

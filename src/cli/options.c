@@ -71,6 +71,9 @@ static const char usage[] =
 "  --db FILE             project database: function summaries and results\n"
 "                        of every TU, kept between runs (default\n"
 "                        .smatch-ci/db.sqlite; --no-cache: none)\n"
+"  --cache-max-mb MB     keep each of the cache and the database under this\n"
+"                        size, dropping what was least recently used\n"
+"                        (default 512; 0: no bound)\n"
 "  -q, --quiet           print only the verdict line (no progress line)\n"
 "  --progress            show the progress line on stderr even when it is\n"
 "                        not a terminal (then a line every 5 s and one per\n"
@@ -412,6 +415,13 @@ static int parse_valued(sci_cli_options *o, cursor *c)
 		return parse_uint(&o->tu_timeout, v, 0, MAX_TU_TIMEOUT,
 				  "--tu-timeout") < 0 ? SCI_EINVALID : 1;
 	}
+	if ((r = long_value(&v, c, "--cache-max-mb")) != 0) {
+		if (r < 0)
+			return r;
+		return parse_uint(&o->cache_max_mb, v, 0,
+				  SCI_CLI_MAX_CACHE_MAX_MB,
+				  "--cache-max-mb") < 0 ? SCI_EINVALID : 1;
+	}
 	if ((r = long_value(&v, c, "--tu-memory")) != 0) {
 		if (r < 0)
 			return r;
@@ -516,6 +526,7 @@ int sci_cli_options_parse(sci_cli_options **out, int argc, char **argv)
 	*out = NULL;
 	o->tu_timeout = SCI_CLI_DEFAULT_TU_TIMEOUT;
 	o->tu_memory = SCI_CLI_DEFAULT_TU_MEMORY;
+	o->cache_max_mb = SCI_CLI_DEFAULT_CACHE_MAX_MB;
 	o->fail_level = SCI_LEVEL_WARNING;
 	if (c.i < argc && strcmp(argv[c.i], "check") == 0) {
 		c.i++;

@@ -12,6 +12,10 @@
 
 #define SCI_CLI_DEFAULT_TU_TIMEOUT 300u
 #define SCI_CLI_MAX_JOBS 1024u
+/* --cache-max-mb: MiB of data each of the result cache and the project
+ * database keeps (least recently used dropped first); 0: no bound. */
+#define SCI_CLI_DEFAULT_CACHE_MAX_MB 512u
+#define SCI_CLI_MAX_CACHE_MAX_MB (1024u * 1024)
 
 /* One --enable or --disable item, in command-line order. */
 typedef struct {
@@ -62,6 +66,7 @@ typedef struct {
 	char *cache;		/* --cache FILE, or NULL (default) */
 	int no_cache;		/* --no-cache: neither the cache nor the database */
 	char *db;		/* --db FILE, or NULL (default) */
+	unsigned cache_max_mb;	/* --cache-max-mb N; 0: no bound */
 	int allow_unanalyzed;	/* --allow-unanalyzed: a changed TU that
 				 * failed does not fail the gate */
 	int quiet;		/* --quiet: only the verdict */

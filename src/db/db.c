@@ -331,6 +331,62 @@ failed:
 	return 0;
 }
 
+/*
+ * Pruning leaves the database at this share of its bound, so that the
+ * runs after it add TUs for a while before the next prune.
+ */
+#define PRUNE_TO_PERCENT 75
+
+size_t sci_db_prune_size(sci_db *db, long long max_bytes)
+{
+	static const char *const sql[] = {
+		"DELETE FROM input WHERE tu NOT IN (SELECT id FROM keep)",
+		"DELETE FROM fn WHERE tu NOT IN (SELECT id FROM keep)",
+		"DELETE FROM calls WHERE tu NOT IN (SELECT id FROM keep)",
+		"DELETE FROM tu WHERE id NOT IN (SELECT id FROM keep)",
+	};
+	long long n[2];
+	long long keep;
+	size_t i;
+	int dropped;
+
+	if (!sci_db_enabled(db) || max_bytes <= 0)
+		return 0;
+	/* IMMEDIATE: a run storing at the same time waits, nothing is torn */
+	if (sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		goto failed;
+	/* data pages, not the file: freed pages are reused, not returned */
+	if (sci_db__run(db, n, 2,
+			"SELECT (page_count - freelist_count) * page_size,"
+			" (SELECT count(*) FROM tu)"
+			" FROM pragma_page_count(), pragma_freelist_count(),"
+			" pragma_page_size()", "") < 0)
+		goto failed;
+	if (n[0] <= max_bytes) {
+		sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL);
+		return 0;
+	}
+	/* TUs are of similar size: keep the most recently used share */
+	keep = (long long)((double)n[1] * PRUNE_TO_PERCENT / 100 *
+			   (double)max_bytes / (double)n[0]);
+	/* ties on the day-grained `used`: a higher id was stored later */
+	if (sci_db__run(db, NULL, 0,
+			"CREATE TEMP TABLE keep AS SELECT id FROM tu"
+			" ORDER BY used DESC, id DESC LIMIT ?1", "i", keep) < 0)
+		goto failed;
+	for (i = 0; i < sizeof(sql) / sizeof(sql[0]); i++)
+		if (sci_db__run(db, NULL, 0, sql[i], "") < 0)
+			goto failed;
+	dropped = sqlite3_changes(db->h);	/* of the last: the TU rows */
+	if (sci_db__run(db, NULL, 0, "DROP TABLE temp.keep", "") < 0 ||
+	    sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		goto failed;
+	return (size_t)dropped;
+failed:
+	sci_db__fail(db, "prune");
+	return 0;
+}
+
 int sci_db_stats_get(sci_db *db, sci_db_stats *out)
 {
 	long long n[6];

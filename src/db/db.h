@@ -120,6 +120,18 @@ int sci_db_tu_put(sci_db *db, const sci_db_tu *tu);
  */
 size_t sci_db_prune(sci_db *db, unsigned days);
 
+/**
+ * If the data in the file takes more than @max_bytes (0: no bound),
+ * drops the least recently used TUs (stored or looked up; see
+ * sci_db_tu_get for the day's grain, the later stored first among ties)
+ * until it takes about 3/4 of it.  Freed pages are reused by later TUs,
+ * so the file stays near the bound.  One IMMEDIATE transaction: a run
+ * storing at the same time waits, and one that already read a TU being
+ * dropped keeps what it read.  Returns the number of TUs dropped (0 on a
+ * no-op database; a failure makes it one, with a warning).
+ */
+size_t sci_db_prune_size(sci_db *db, long long max_bytes);
+
 typedef struct {
 	size_t tus;		/* TUs stored */
 	size_t analyzed;	/* ... with findings stored */

@@ -643,6 +643,110 @@ static void test_cache__schema_1_cache_is_recreated(void **state)
 	assert_refused("old.db", "without the smatch-ci mark");
 }
 
+static long long sql_int(const char *name, const char *query)
+{
+	sqlite3_stmt *st;
+	sqlite3 *db;
+	long long v;
+
+	assert_int_equal(sqlite3_open(path_in(name), &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, query, -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return v;
+}
+
+static long long data_bytes(const char *name)
+{
+	return sql_int(name, "SELECT (page_count - freelist_count) * page_size"
+			     " FROM pragma_page_count(), pragma_freelist_count(),"
+			     " pragma_page_size()");
+}
+
+static void test_cache__prune_drops_the_least_recently_used(void **state)
+{
+	char keys[100][SCI_FP_HEX], tu[32];
+	long long before;
+	sci_cache *c, *other;
+	size_t dropped;
+	unsigned i;
+
+	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
+	for (i = 0; i < 100; i++) {
+		snprintf(tu, sizeof(tu), "src/t%03u.c", i);
+		key_for(keys[i], tu);
+		put_sample(c, keys[i]);
+	}
+	/* stored a second apart, t000 first */
+	sql("cache.db", "UPDATE results SET used = 1000 +"
+			" (SELECT count(*) FROM results r2 WHERE r2.key < results.key)");
+	/* a hit makes t003 the most recently used */
+	assert_hit_sample(c, keys[3]);
+	before = data_bytes("cache.db");
+	assert_int_equal(sci_cache_prune(c, 0), 0);
+	assert_int_equal(sci_cache_prune(c, before), 0);
+	/* the hit is written by the prune, even one that drops nothing */
+	assert_true(sql_int("cache.db", "SELECT max(used) FROM results") > 1000000);
+	/* a second run at the same time waits for the transaction */
+	assert_int_equal(sci_cache_open(&other, path_in("cache.db")), 0);
+	put_sample(other, keys[99]);
+	dropped = sci_cache_prune(c, before / 2);
+	assert_true(dropped >= 50 && dropped < 100);
+	assert_true(data_bytes("cache.db") <= before / 2);
+	assert_hit_sample(other, keys[3]);
+	assert_int_equal(sci_cache_prune(other, before / 2), 0);
+	assert_null(sci_cache_warning(c));
+	assert_null(sci_cache_warning(other));
+	sci_cache_free(other);
+	sci_cache_free(c);
+	assert_int_equal(sql_int("cache.db", "SELECT count(*) FROM results"),
+			 100 - (long long)dropped);
+	assert_int_equal(sql_int("cache.db", "SELECT count(*) FROM results"
+				 " WHERE used < 1000000"), 100 - (long long)dropped - 2);
+}
+
+/* Schema 2 had no results.used: the column is added, rows kept. */
+static void test_cache__schema_2_cache_gets_used_in_place(void **state)
+{
+	char key[SCI_FP_HEX];
+	sci_cache *c;
+
+	key_for(key, "src/a.c");
+	sql("cache.db", "BEGIN;"
+			"PRAGMA application_id = 1396918595;"
+			"CREATE TABLE meta(name TEXT PRIMARY KEY NOT NULL,"
+			" value TEXT NOT NULL) WITHOUT ROWID;"
+			"INSERT INTO meta VALUES('format', 'smatch-ci result cache');"
+			"INSERT INTO meta VALUES('schema', '2');"
+			"CREATE TABLE results(key TEXT PRIMARY KEY NOT NULL,"
+			" diags TEXT NOT NULL) WITHOUT ROWID;"
+			"PRAGMA user_version = 2;"
+			"COMMIT;");
+	{
+		char ins[200];
+
+		snprintf(ins, sizeof(ins),
+			 "INSERT INTO results VALUES('%s', '[]')", key);
+		sql("cache.db", ins);
+	}
+	assert_int_equal(sci_cache_open(&c, path_in("cache.db")), 0);
+	assert_true(sci_cache_enabled(c));
+	assert_null(sci_cache_warning(c));
+	{
+		sci_diag_list got = { 0 };
+		int hit = 0;
+
+		assert_int_equal(sci_cache_get(c, key, &got, &hit), 0);
+		assert_int_equal(hit, 1);
+		assert_int_equal(got.n, 0);
+	}
+	sci_cache_free(c);
+	assert_int_equal(header_u32("cache.db", 60), SCI_CACHE_SCHEMA);
+	assert_int_equal(sql_int("cache.db", "SELECT used FROM results"), 0);
+}
+
 static void test_cache__unreadable_row_is_a_miss(void **state)
 {
 	char key[SCI_FP_HEX], sql[256];
@@ -654,7 +758,8 @@ static void test_cache__unreadable_row_is_a_miss(void **state)
 	sci_cache_free(c);
 	assert_int_equal(sqlite3_open(path_in("cache.db"), &db), SQLITE_OK);
 	snprintf(sql, sizeof(sql),
-		 "INSERT INTO results VALUES('%s', '[{\"rule\": 1}]')", key);
+		 "INSERT INTO results(key, diags) VALUES('%s', '[{\"rule\": 1}]')",
+		 key);
 	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
 
@@ -717,6 +822,8 @@ int main(void)
 		T(test_cache__other_schema_version_is_recreated),
 		T(test_cache__schema_1_cache_is_recreated),
 		T(test_cache__unreadable_row_is_a_miss),
+		T(test_cache__prune_drops_the_least_recently_used),
+		T(test_cache__schema_2_cache_gets_used_in_place),
 		T(test_cache__unusable_path_disables_the_cache),
 	};
 #undef T

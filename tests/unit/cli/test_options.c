@@ -45,6 +45,7 @@ static void test_options__defaults(void **state)
 	assert_int_equal(o->jobs, 0);
 	assert_int_equal(o->tu_timeout, SCI_CLI_DEFAULT_TU_TIMEOUT);
 	assert_int_equal(o->tu_memory, SCI_CLI_DEFAULT_TU_MEMORY);
+	assert_int_equal(o->cache_max_mb, SCI_CLI_DEFAULT_CACHE_MAX_MB);
 	assert_false(o->progress);
 	assert_int_equal(o->fail_level, SCI_LEVEL_WARNING);
 	assert_int_equal(o->nrule_ops, 0);
@@ -241,7 +242,7 @@ static void test_options__tu_timeout(void **state)
 static void test_options__tu_memory_and_progress(void **state)
 {
 	char *a1[] = { "smatch-ci", "--tu-memory", "20", "--progress", "x.c" };
-	char *a2[] = { "smatch-ci", "--tu-memory=0", "x.c" };
+	char *a2[] = { "smatch-ci", "--tu-memory=0", "--cache-max-mb", "3", "x.c" };
 	char *bad[] = { "smatch-ci", "--tu-memory", "-5", "x.c" };
 	sci_cli_options *o;
 
@@ -251,6 +252,7 @@ static void test_options__tu_memory_and_progress(void **state)
 	sci_cli_options_free(o);
 	o = parse_ok(ARGC(a2), a2);
 	assert_int_equal(o->tu_memory, 0);
+	assert_int_equal(o->cache_max_mb, 3);
 	sci_cli_options_free(o);
 	parse_fails(ARGC(bad), bad, "'-5'");
 }

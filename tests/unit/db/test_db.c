@@ -528,6 +528,80 @@ static void test_db__prune_drops_tus_not_used_lately(void **state)
 	sci_db_tu_free(m);
 }
 
+/* TU "src/tNNN.c" with @nfn functions: about 100 bytes of data each. */
+static sci_db_tu *numbered_tu(unsigned n, unsigned nfn)
+{
+	char path[32], name[32];
+	sci_db_tu *tu;
+	unsigned i;
+
+	snprintf(path, sizeof(path), "src/t%03u.c", n);
+	tu = new_tu(path);
+	add_input(tu, path, 'a');
+	for (i = 0; i < nfn; i++) {
+		snprintf(name, sizeof(name), "function_%03u_%03u", n, i);
+		add_fn(tu, fn(name, path, i + 1, 0));
+	}
+	tu->deps = strdup("d");
+	tu->findings = strdup("");
+	return tu;
+}
+
+static long long data_bytes(const char *name)
+{
+	return sql_int(name, "SELECT (page_count - freelist_count) * page_size"
+			     " FROM pragma_page_count(), pragma_freelist_count(),"
+			     " pragma_page_size()");
+}
+
+static void test_db__prune_size_drops_the_least_recently_used(void **state)
+{
+	sci_db *db = open_ok("project.db");
+	sci_db_tu *tus[60];
+	long long size_before;
+	unsigned i;
+	size_t dropped;
+
+	for (i = 0; i < 60; i++) {
+		tus[i] = numbered_tu(i, 30);
+		assert_int_equal(sci_db_tu_put(db, tus[i]), 0);
+	}
+	/* used a day apart, t000 the oldest; t005 looked up just now */
+	sql("project.db", "UPDATE tu SET used = 1000000 + id * 86400");
+	assert_stored(db, tus[5]);
+	size_before = data_bytes("project.db");
+	assert_int_equal(sci_db_prune_size(db, 0), 0);		/* no bound */
+	assert_int_equal(sci_db_prune_size(db, size_before), 0);
+	dropped = sci_db_prune_size(db, size_before / 2);
+	assert_true(dropped >= 30 && dropped < 60);
+	assert_true(data_bytes("project.db") <= size_before / 2);
+	assert_stored(db, tus[5]);
+	assert_stored(db, tus[59]);
+	assert_not_stored(db, tus[0]->key);
+	assert_not_stored(db, tus[29]->key);
+	/* no orphans */
+	assert_int_equal(sql_int("project.db", "SELECT count(*) FROM fn WHERE"
+				 " tu NOT IN (SELECT id FROM tu)"), 0);
+	assert_int_equal(sql_int("project.db", "SELECT count(*) FROM input WHERE"
+				 " tu NOT IN (SELECT id FROM tu)"), 0);
+	assert_int_equal(sql_int("project.db", "SELECT count(*) FROM calls WHERE"
+				 " tu NOT IN (SELECT id FROM tu)"), 0);
+	assert_integrity_ok("project.db");
+	/* the freed pages take the next TUs: the file does not grow */
+	{
+		struct stat st1, st2;
+
+		assert_int_equal(stat(path_in("project.db"), &st1), 0);
+		assert_int_equal(sci_db_tu_put(db, tus[0]), 0);
+		assert_int_equal(stat(path_in("project.db"), &st2), 0);
+		assert_int_equal(st1.st_size, st2.st_size);
+	}
+	assert_true(sci_db_enabled(db));
+	sci_db_free(db);
+	for (i = 0; i < 60; i++)
+		sci_db_tu_free(tus[i]);
+}
+
 static void test_db__get_marks_an_old_tu_used(void **state)
 {
 	sci_db_tu *m = main_tu();
@@ -943,6 +1017,7 @@ int main(void)
 		T(test_db__stats_count_what_is_stored),
 		T(test_db__foreach_key_lists_every_tu_in_order),
 		T(test_db__prune_drops_tus_not_used_lately),
+		T(test_db__prune_size_drops_the_least_recently_used),
 		T(test_db__get_marks_an_old_tu_used),
 		T(test_db__unreadable_row_is_a_miss),
 		T(test_db__show_says_what_is_known),
