@@ -206,7 +206,8 @@ static int plan_tus(gate_ctx *g)
 		db = sci_path_join_dup(g->root, "build/compile_commands.json");
 	}
 	if (access(db, R_OK) == 0) {
-		fprintf(stderr, "smatch-ci: using %s\n", db);
+		if (!o->quiet)
+			fprintf(stderr, "smatch-ci: using %s\n", db);
 		auto_opts.compdb = db;
 		error = sci_plan_build(&g->tus, &auto_opts, g->s->env);
 		free(db);
@@ -247,8 +248,9 @@ static int plan_tracked(gate_ctx *g)
 		free(files.v[i]);
 		files.v[i] = abs;
 	}
-	fprintf(stderr, "smatch-ci: no compile_commands.json at the repository root or in build/: analyzing the %zu tracked .c files with default flags\n",
-		files.n);
+	if (!auto_opts.quiet)
+		fprintf(stderr, "smatch-ci: no compile_commands.json at the repository root or in build/: analyzing the %zu tracked .c files with default flags\n",
+			files.n);
 	auto_opts.files = files;
 	error = sci_plan_build(&g->tus, &auto_opts, g->s->env);
 done:
@@ -705,8 +707,9 @@ static int analyze_callers(gate_ctx *g, const unsigned char *pick,
 	if (g->root)
 		aopts.project_dirs = dirs;
 	dopts.analyze_opts = &aopts;
-	fprintf(stderr, "smatch-ci: %zu translation unit%s call%s a function the change altered: analyzed again with the merge base's summaries\n",
-		sub.n, sub.n == 1 ? "" : "s", sub.n == 1 ? "s" : "");
+	if (!g->s->o->quiet)
+		fprintf(stderr, "smatch-ci: %zu translation unit%s call%s a function the change altered: analyzed again with the merge base's summaries\n",
+			sub.n, sub.n == 1 ? "" : "s", sub.n == 1 ? "s" : "");
 	sci_progress_side(dopts.progress, "merge base");
 	sci_progress_label(dopts.progress, "callers", 0);
 	error = sci_driver_run(out, &stats, &sub, &dopts);
@@ -840,7 +843,7 @@ static int analyze_base(gate_ctx *g)
 	add_deleted_tus(g, &base, &keys);
 	map_renames(g, &cached);
 	take_diags(g, &g->base, &cached, g->root, 0);
-	if (base.n || hits)
+	if ((base.n || hits) && !g->s->o->quiet)
 		fprintf(stderr, "smatch-ci: %zu translation unit%s affected by the change: %zu analyzed at the merge base %.12s, %zu from the cache\n",
 			base.n + hits, base.n + hits == 1 ? "" : "s", base.n,
 			g->base_sha, hits);
@@ -1694,7 +1697,8 @@ static int analyze_head(gate_ctx *g)
 	if ((error = sci_project_run(&diags, &stats, &g->tus, &dopts, &popts)) < 0)
 		return error;
 	sci_summary_set_digest(g->head_set, g->head_digest);
-	if (stats.failed)
+	/* -q: the verdict line says it */
+	if (stats.failed && !g->s->o->quiet)
 		fprintf(stderr, "smatch-ci: analysis incomplete: %zu of %zu translation units failed\n",
 			stats.failed, stats.tus);
 	take_diags(g, &g->head, &diags, g->s->cwd, 1);

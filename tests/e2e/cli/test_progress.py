@@ -16,6 +16,7 @@ import tempfile
 import unittest
 
 from test_cli import SMATCH_CI, LEAK_C, CLEAN_C, run
+from gate_repo import git
 
 PHASE_LINE = re.compile(
     r"^smatch-ci: (?P<phase>summarizing|analyzing|settling round \d+): "
@@ -107,6 +108,32 @@ class ProgressTest(unittest.TestCase):
             rc, out, err = run(["--no-cache", "-q"] + files, self.dir)
             self.assertEqual(out, want, files)
             self.assertEqual(err, "", files)
+
+    def test_quiet_gate_prints_the_verdict_line_only(self):
+        repo = os.path.join(self.dir, "repo")
+        os.makedirs(repo)
+        git(repo, "init", "-q")
+        with open(os.path.join(repo, "a.c"), "w") as f:
+            f.write(CLEAN_C)
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "-m", "base")
+        git(repo, "checkout", "-q", "-b", "feature")
+        with open(os.path.join(repo, "b.c"), "w") as f:
+            f.write(LEAK_C)
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "-m", "leak")
+        rc, out, err = run(["--baseline", "main", "-q"], repo)
+        self.assertEqual(rc, 1, err)
+        self.assertEqual(len(out.splitlines()), 1, out)
+        self.assertIn("FAILED", out)
+        self.assertEqual(err, "")
+        # without -q, forced progress names the merge base's phases
+        git(repo, "commit", "-q", "--allow-empty", "-m", "again")
+        with open(os.path.join(repo, "a.c"), "a") as f:
+            f.write("int h(int x) { return x; }\n")
+        rc, out, err = run(["--baseline", "main", "--progress"], repo)
+        self.assertEqual(rc, 1, err)
+        self.assertRegex(err, r"(?m)^smatch-ci: merge base: \w+: \d+/\d+ TUs")
 
     def test_terminal_line_is_redrawn_and_erased(self):
         names = []
