@@ -413,15 +413,13 @@ done:
 	return 0;
 }
 
+static void forget_hits(sci_cache *c);
+
 void sci_cache_free(sci_cache *c)
 {
-	size_t i;
-
 	if (!c)
 		return;
-	for (i = 0; i < c->nhits; i++)
-		free(c->hits[i]);
-	free(c->hits);
+	forget_hits(c);
 	close_db(c);
 	free(c->path);
 	free(c->file);
@@ -669,6 +667,17 @@ done:
 
 /* ---- size bound ---------------------------------------------------------- */
 
+static void forget_hits(sci_cache *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nhits; i++)
+		free(c->hits[i]);
+	free(c->hits);
+	c->hits = NULL;
+	c->nhits = 0;
+}
+
 /* Marks this run's hits used now.  Inside the caller's transaction. */
 static int write_hits(sci_cache *c)
 {
@@ -713,6 +722,10 @@ size_t sci_cache_prune(sci_cache *c, long long max_bytes)
 
 	if (!c || !c->db)
 		return 0;
+	/* nothing to record and under the bound: no write, no waiting */
+	if (!c->nhits && (max_bytes <= 0 || (bytes_in_use(c->db, &used) == 0 &&
+					     used <= max_bytes)))
+		return 0;
 	/* IMMEDIATE: another run's hits and stores wait, none is lost */
 	if (sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
 		db_error(c->db);
@@ -743,6 +756,7 @@ size_t sci_cache_prune(sci_cache *c, long long max_bytes)
 		goto failed;
 	}
 	sqlite3_finalize(st);
+	forget_hits(c);
 	return (size_t)dropped;
 failed:
 	sqlite3_finalize(st);

@@ -337,6 +337,19 @@ failed:
  */
 #define PRUNE_TO_PERCENT 75
 
+/*
+ * @n[0]: bytes of the file's pages that hold data (freed pages are reused,
+ * not returned, so this is what a bound limits); @n[1]: TUs stored.
+ */
+static int data_size(sci_db *db, long long n[2])
+{
+	return sci_db__run(db, n, 2,
+			   "SELECT (page_count - freelist_count) * page_size,"
+			   " (SELECT count(*) FROM tu)"
+			   " FROM pragma_page_count(), pragma_freelist_count(),"
+			   " pragma_page_size()", "");
+}
+
 size_t sci_db_prune_size(sci_db *db, long long max_bytes)
 {
 	static const char *const sql[] = {
@@ -352,15 +365,15 @@ size_t sci_db_prune_size(sci_db *db, long long max_bytes)
 
 	if (!sci_db_enabled(db) || max_bytes <= 0)
 		return 0;
+	/* a run under the bound does not write (nor wait for a writer) */
+	if (data_size(db, n) < 0)
+		goto failed;
+	if (n[0] <= max_bytes)
+		return 0;
 	/* IMMEDIATE: a run storing at the same time waits, nothing is torn */
 	if (sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		goto failed;
-	/* data pages, not the file: freed pages are reused, not returned */
-	if (sci_db__run(db, n, 2,
-			"SELECT (page_count - freelist_count) * page_size,"
-			" (SELECT count(*) FROM tu)"
-			" FROM pragma_page_count(), pragma_freelist_count(),"
-			" pragma_page_size()", "") < 0)
+	if (data_size(db, n) < 0)
 		goto failed;
 	if (n[0] <= max_bytes) {
 		sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL);
