@@ -960,6 +960,62 @@ static void test_db__two_runs_store_at_once(void **state)
 	assert_integrity_ok("project.db");
 }
 
+/* Stores @n TUs from number @first, pruning to @bound after each. */
+static void put_and_prune(unsigned first, unsigned n, long long bound)
+{
+	sci_db *db = NULL;
+	unsigned i;
+	int ok;
+
+	if (sci_db_open(&db, path_in("project.db")) < 0)
+		_exit(2);
+	for (i = first; i < first + n; i++) {
+		sci_db_tu *tu = numbered_tu(i, 30);
+
+		sci_db_tu_put(db, tu);
+		sci_db_prune_size(db, bound);
+		sci_db_tu_free(tu);
+	}
+	ok = sci_db_enabled(db) && !sci_db_warning(db);
+	if (!ok)
+		fprintf(stderr, "%u: %s\n", first, sci_db_warning(db));
+	sci_db_free(db);
+	_exit(ok ? 0 : 1);
+}
+
+static void test_db__two_runs_prune_at_once(void **state)
+{
+	sci_db *db = open_ok("project.db");
+	long long bound;
+	pid_t pid[2];
+	int i, status;
+
+	/* the size of 10 TUs: two runs of 20 each keep pruning */
+	for (i = 0; i < 10; i++) {
+		sci_db_tu *tu = numbered_tu((unsigned)i + 500, 30);
+
+		assert_int_equal(sci_db_tu_put(db, tu), 0);
+		sci_db_tu_free(tu);
+	}
+	bound = data_bytes("project.db");
+	sci_db_free(db);
+	for (i = 0; i < 2; i++) {
+		pid[i] = fork();
+		assert_true(pid[i] >= 0);
+		if (pid[i] == 0)
+			put_and_prune((unsigned)i * 100, 20, bound);
+	}
+	for (i = 0; i < 2; i++) {
+		assert_int_equal(waitpid(pid[i], &status, 0), pid[i]);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 0);
+	}
+	assert_integrity_ok("project.db");
+	assert_true(data_bytes("project.db") <= bound);
+	assert_int_equal(sql_int("project.db", "SELECT count(*) FROM fn WHERE"
+				 " tu NOT IN (SELECT id FROM tu)"), 0);
+}
+
 /* A run killed inside a transaction: the hot journal restores the file. */
 static void test_db__killed_writer_leaves_the_previous_content(void **state)
 {
@@ -1031,6 +1087,7 @@ int main(void)
 		T(test_db__symlink_uses_its_target),
 		T(test_db__unusable_places_give_a_noop_database),
 		T(test_db__two_runs_store_at_once),
+		T(test_db__two_runs_prune_at_once),
 		T(test_db__killed_writer_leaves_the_previous_content),
 	};
 
