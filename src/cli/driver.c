@@ -518,6 +518,28 @@ static char *where_dup(const pool *p, const slot *s)
 }
 
 /*
+ * sparse's die("out of memory") line, not a line of the analyzed code
+ * that says it (#error out of memory is sparse's "...: error: ...").
+ */
+static int said_out_of_memory(const buffer *err)
+{
+	static const char what[] = "out of memory";
+	const char *p = err->buf, *end;
+	size_t n, k = sizeof(what) - 1;
+
+	for (; p && *p; p = *end ? end + 1 : end) {
+		end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		n = (size_t)(end - p);
+		if (n >= k && memcmp(end - k, what, k) == 0 &&
+		    !memmem(p, n, ": error: ", 9))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Our allocators say so on the status page; sparse's dies with "out of
  * memory" on stderr (allocate.c), which only a limit makes likely.
  */
@@ -528,7 +550,7 @@ static int ran_out_of_memory(const pool *p, const slot *s)
 	if (sci_worker_status_out_of_memory(sci_worker_status_at(
 		    p->status, (unsigned)(s - p->slots))))
 		return 1;
-	return s->err.buf && strstr(s->err.buf, "out of memory") != NULL;
+	return said_out_of_memory(&s->err);
 }
 
 /* The reason a worker's TU is incomplete, or NULL if it is not. */
