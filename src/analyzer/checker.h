@@ -405,6 +405,73 @@ int sci_expr_is_member(sci_expr *e);
 /** True when @e's type is an integer, enum, float or pointer. */
 int sci_expr_is_scalar(sci_expr *e);
 
+/* ------------------------------------------- shape of the source text */
+/*
+ * For checkers of how code is written (syntax.c).  Unless noted these do
+ * not strip: parentheses the programmer wrote stay visible as a node that
+ * sci_expr_is_paren() recognises (the mandatory ones of `if (...)` make
+ * none).
+ */
+
+/** True when @s is an if statement; sets its parts (@els may be NULL). */
+int sci_stmt_if(sci_stmt *s, sci_expr **cond, sci_stmt **then, sci_stmt **els);
+/** True when @s is NULL, `;` or `{}`. */
+int sci_stmt_is_empty(sci_stmt *s);
+/**
+ * True when @e (after parentheses) is `c ? t : f` (not GNU `c ?: f`);
+ * sets its three operands.
+ */
+int sci_expr_conditional(sci_expr *e, sci_expr **cond, sci_expr **t,
+			 sci_expr **f);
+/**
+ * When @e itself is an assignment, returns '=' for a plain one (else
+ * another nonzero operator code) and sets @l and @r; 0 otherwise.
+ */
+int sci_expr_assign(sci_expr *e, sci_expr **l, sci_expr **r);
+/** True when @e itself is a pair of parentheses written in the source. */
+int sci_expr_is_paren(sci_expr *e);
+/** True when @e itself is `!x`; @operand gets x (parentheses kept). */
+int sci_expr_not(sci_expr *e, sci_expr **operand);
+/**
+ * When @e itself is `l == r` returns '=', `l != r` returns '!', and sets
+ * the operands (parentheses kept); 0 otherwise.
+ */
+int sci_expr_equality(sci_expr *e, sci_expr **l, sci_expr **r);
+/**
+ * True when @e (after parentheses) is a truth value by its shape or type:
+ * a comparison, `&&`, `||`, `!x`, or of type _Bool.
+ */
+int sci_expr_is_truth(sci_expr *e);
+/**
+ * True when @e (after stripping) is a sizeof; @operand gets the operand
+ * expression (parentheses kept), or NULL for `sizeof(type)`.
+ */
+int sci_expr_sizeof(sci_expr *e, sci_expr **operand);
+/**
+ * True when @e (after parentheses) is an array object - not a parameter
+ * declared as an array, which is a pointer.
+ */
+int sci_expr_is_array(sci_expr *e);
+/**
+ * Size in bytes of what the pointer or array @e points to; 0 for void,
+ * functions, incomplete types and non-pointers.
+ */
+long long sci_expr_pointee_size(sci_expr *e);
+/** True when what the pointer or array @e points to is a pointer or array. */
+int sci_expr_pointee_is_pointer(sci_expr *e);
+/** True when the lvalue @e is volatile-qualified (also `*p`, `s->m`). */
+int sci_expr_is_volatile(sci_expr *e);
+/**
+ * True when @a and @b are the same code: the same tree (parentheses
+ * aside) over the same variables, constants and types, each node coming
+ * from the same macro or from none (`FOO` and `BAR` both expanding to 1
+ * differ).  Declarations and initializer lists never compare the same.
+ * Side effects are not considered: `f()` is the same as `f()`.
+ */
+int sci_expr_same(sci_expr *a, sci_expr *b);
+/** As sci_expr_same() for statements (either may be NULL). */
+int sci_stmt_same(sci_stmt *a, sci_stmt *b);
+
 /* --------------------------------------------------------- value model */
 
 /** True when @e has exactly one possible value on this path; stores it. */
