@@ -1,0 +1,46 @@
+/* sizeof-pointer: the size of a pointer where its pointee's was meant. */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+struct conf { int a, b, c, d; char name[32]; };
+
+struct conf *make(void)
+{
+	struct conf *c = malloc(sizeof(c));	/* expect-warning: sizeof-pointer "'sizeof(c)' is the size of the pointer, not of the memory allocated for it: 'sizeof(*c)' was probably meant" */
+
+	if (!c)
+		return NULL;
+	memset(c, 0, sizeof(c));	/* expect-warning: sizeof-pointer "'sizeof(c)' is the size of the pointer, not of the buffer: 'sizeof(*c)' was probably meant" */
+	return c;
+}
+
+void copy_name(char *dst, const char *s)
+{
+	strncpy(dst, s, sizeof(dst));	/* expect-warning: sizeof-pointer "'sizeof(dst)'" */
+}
+
+void copy_conf(struct conf *dst, const struct conf *src)
+{
+	memcpy(dst, src, sizeof(dst));	/* expect-warning: sizeof-pointer "'sizeof(dst)'" */
+}
+
+void array_param(char buf[64], int n)
+{
+	snprintf(buf, sizeof(buf), "%d", n);	/* expect-warning: sizeof-pointer "'sizeof(buf)'" */
+}
+
+struct holder { struct conf *items; };
+
+void grow(struct holder *h, size_t n)
+{
+	h->items = calloc(n, sizeof(h->items));	/* expect-warning: sizeof-pointer "'sizeof(h->items)'" */
+}
+
+int *numbers(size_t n)
+{
+	int *v;
+
+	v = malloc(n * sizeof v);	/* expect-warning: sizeof-pointer "'sizeof(v)'" */
+	return v;
+}
