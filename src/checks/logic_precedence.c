@@ -35,6 +35,12 @@ static int from_macro(sci_expr *e)
 	return e && sci_pos_macro(sci_expr_pos(e)) != NULL;
 }
 
+/* A truth value, or a one-bit bitfield (which holds only 0 and 1). */
+static int is_truth(sci_expr *e)
+{
+	return sci_expr_is_truth(e) || sci_expr_bits(e) == 1;
+}
+
 static int is_zero_or_one(sci_expr *e)
 {
 	long long v;
@@ -46,7 +52,7 @@ static int is_zero_or_one(sci_expr *e)
 static int is_bare_not(sci_expr *e, sci_expr **x)
 {
 	return sci_expr_not(e, x) && !from_macro(e) && !sci_expr_is_paren(*x) &&
-	       !sci_expr_is_truth(*x);
+	       !is_truth(*x);
 }
 
 static int is_bare_compare(sci_expr *e)
@@ -62,7 +68,7 @@ static void check_not_compare(sci_expr *e)
 	sci_expr *l, *r, *x;
 	int op = sci_expr_equality(e, &l, &r);
 
-	if (!op || !is_bare_not(l, &x) || sci_expr_is_truth(r) ||
+	if (!op || !is_bare_not(l, &x) || is_truth(r) ||
 	    is_zero_or_one(r))
 		return;
 	sci_report(me, sci_expr_pos(e), sci_expr_text(x),
@@ -75,16 +81,16 @@ static void check_bitwise(sci_expr *e, int op, sci_expr *l, sci_expr *r)
 {
 	sci_expr *x;
 
-	if (is_bare_not(l, &x) && !sci_expr_is_truth(r) && !is_zero_or_one(r)) {
+	if (is_bare_not(l, &x) && !is_truth(r) && !is_zero_or_one(r)) {
 		sci_report(me, sci_expr_pos(e), sci_expr_text(x),
 			   "'!%s %c %s' applies '!' to '%s' alone: '!' binds tighter than '%c'",
 			   sci_expr_text(x), op, sci_expr_text(r),
 			   sci_expr_text(x), op);
 		return;
 	}
-	if (is_bare_compare(r) && !sci_expr_is_truth(l))
+	if (is_bare_compare(r) && !is_truth(l))
 		x = l;
-	else if (is_bare_compare(l) && !sci_expr_is_truth(r))
+	else if (is_bare_compare(l) && !is_truth(r))
 		x = r;
 	else
 		return;

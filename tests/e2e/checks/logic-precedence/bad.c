@@ -47,3 +47,13 @@ int member_compare(struct s *p, unsigned want)
 {
 	return p->flags & 8 != want;	/* expect-warning: logic-precedence "'&' takes 'p->flags' and the result of a comparison" */
 }
+
+struct opts {
+	unsigned verbose:1;
+	unsigned level:3;
+};
+
+int wide_field(struct opts *o, int want)
+{
+	return !o->level == want;	/* expect-warning: logic-precedence "'!o->level == want'" */
+}

@@ -88,3 +88,13 @@ int macro_wrote_the_compare(int x, int a, int b)
 {
 	return x & SAME(a, b);
 }
+
+struct opts {
+	unsigned verbose:1;
+	unsigned level:3;
+};
+
+int one_bit_field(struct opts *o, int want)
+{
+	return !o->verbose == want;
+}
