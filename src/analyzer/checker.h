@@ -276,6 +276,15 @@ typedef struct sci_finding sci_finding;
 sci_finding *sci_report(sci_checker_id me, sci_pos pos, const char *key,
 			const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void sci_finding_related(sci_finding *f, sci_pos pos, const char *message);
+/**
+ * Attaches a fix to @f (SARIF `fixes[]`): the text @old, which starts at
+ * @pos (a token's position) and lies on that one line, becomes @new_text.
+ * Attached only when the source file reads @old there - so the fix
+ * applies cleanly - and @pos is no macro expansion; returns 0 then, -1
+ * (and no fix) otherwise.  A later call replaces the fix.
+ */
+int sci_finding_fix(sci_finding *f, sci_pos pos, const char *old,
+		    const char *new_text);
 
 /* ------------------------------------------------------ syntax queries */
 
@@ -459,6 +468,14 @@ int sci_expr_is_array(sci_expr *e);
 long long sci_expr_pointee_size(sci_expr *e);
 /** True when what the pointer or array @e points to is a pointer or array. */
 int sci_expr_pointee_is_pointer(sci_expr *e);
+/**
+ * The variable before which a prefix operator applies to the whole of @e:
+ * @e (outer parentheses aside) is a chain of `.m`, `->m` and `*` ending
+ * in a variable, with no parentheses inside (`s->p`, `*pp`, `a.b.c`; not
+ * `(*p).m`, `p[i]`, casts).  Writing `*` before that variable's name
+ * gives `*` of all of @e.  NULL otherwise.
+ */
+sci_expr *sci_expr_prefix_point(sci_expr *e);
 /** True when the lvalue @e is volatile-qualified (also `*p`, `s->m`). */
 int sci_expr_is_volatile(sci_expr *e);
 /**

@@ -124,3 +124,71 @@ void sci__report_flush_function(void)
 	free(pending.items);
 	memset(&pending, 0, sizeof(pending));
 }
+
+/* Line @line of @path without its end of line, or NULL.  Returns: owned. */
+static char *read_line(const char *path, unsigned line)
+{
+	FILE *f = path && *path ? fopen(path, "r") : NULL;
+	char *buf = NULL;
+	size_t cap = 0;
+	unsigned n = 0;
+	ssize_t len = -1;
+
+	if (!f)
+		return NULL;
+	while (n < line && (len = getline(&buf, &cap, f)) >= 0)
+		n++;
+	fclose(f);
+	if (n < line || len < 0) {
+		free(buf);
+		return NULL;
+	}
+	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+		buf[--len] = '\0';
+	return buf;
+}
+
+/*
+ * The byte index in @text of the character sparse placed at column @col:
+ * sparse counts columns from 1 and expands tabs.  -1 when no character
+ * starts there, or a non-ASCII byte comes first (SARIF counts UTF-16
+ * units, not bytes).
+ */
+static long char_index(const char *text, unsigned col)
+{
+	unsigned vis = 0;
+	long i;
+
+	for (i = 0; text[i]; i++) {
+		if ((unsigned char)text[i] >= 0x80)
+			return -1;
+		vis = text[i] == '\t' ? vis + tabstop - vis % tabstop : vis + 1;
+		if (vis == col)
+			return i;
+		if (vis > col)
+			return -1;
+	}
+	return -1;
+}
+
+int sci_finding_fix(sci_finding *f, sci_pos pos, const char *old,
+		    const char *new_text)
+{
+	char *text;
+	long at;
+	size_t n = strlen(old);
+	int ok;
+
+	if (!f || !f->diag || !n || sci_pos_macro(pos) ||
+	    strcmp(pos.path, f->diag->path) != 0)
+		return -1;
+	text = read_line(pos.path, pos.line);
+	at = text ? char_index(text, pos.col) : -1;
+	ok = at >= 0 && strncmp(text + at, old, n) == 0;
+	free(text);
+	if (!ok)
+		return -1;
+	sci_diag_set_fix(f->diag, pos.line, (unsigned)at + 1,
+			 (unsigned)(at + 1 + (long)n), new_text);
+	return 0;
+}

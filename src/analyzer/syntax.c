@@ -154,6 +154,22 @@ int sci_expr_pointee_is_pointer(sci_expr *e)
 	return t && (t->type == SYM_PTR || t->type == SYM_ARRAY);
 }
 
+sci_expr *sci_expr_prefix_point(sci_expr *e)
+{
+	e = sci__strip_parens(e);
+	while (e) {
+		if (e->type == EXPR_SYMBOL)
+			return e;
+		if (e->type == EXPR_DEREF)
+			e = e->deref;
+		else if (e->type == EXPR_PREOP && e->op == '*')
+			e = e->unop;	/* `*p`, and the one `p->m` makes */
+		else
+			return NULL;
+	}
+	return NULL;
+}
+
 int sci_expr_is_volatile(sci_expr *e)
 {
 	struct symbol *d;

@@ -23,6 +23,10 @@
  * (nothing tells what was meant), `sizeof(type)` (the type names the
  * element), and sizeof written in a macro expansion.
  *
+ * Each finding carries a fix (SARIF `fixes[]`): `*` written before the
+ * operand, `sizeof(p)` -> `sizeof(*p)`, `sizeof(s->p)` -> `sizeof(*s->p)`;
+ * none where that would not apply to the whole operand (`(*p).m`).
+ *
  * False positives: code that means to allocate or copy a pointer's worth
  * of bytes through a pointer of another type (`long *p = malloc(sizeof(p))`).
  *
@@ -31,6 +35,7 @@
  */
 #include "analyzer/checker.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static sci_checker_id me;
@@ -81,13 +86,23 @@ static int is_pointer_size(sci_expr *operand, sci_expr *sz, int alloc)
 	       !sci_pos_macro(sci_expr_pos(operand));
 }
 
+/* The fix writes `*` before the operand: `sizeof(p)` -> `sizeof(*p)`. */
 static void report(sci_expr *sz, sci_expr *operand, const char *what)
 {
 	const char *name = sci_expr_text(operand);
+	sci_expr *at = sci_expr_prefix_point(operand);
+	sci_finding *f;
+	char fixed[256];
+	const char *var;
 
-	sci_report(me, sci_expr_pos(sz), name,
-		   "'sizeof(%s)' is the size of the pointer, not of %s: 'sizeof(*%s)' was probably meant",
-		   name, what, name);
+	f = sci_report(me, sci_expr_pos(sz), name,
+		       "'sizeof(%s)' is the size of the pointer, not of %s: 'sizeof(*%s)' was probably meant",
+		       name, what, name);
+	if (!f || !at)
+		return;
+	var = sci_sym_name(sci_expr_symbol(at));
+	snprintf(fixed, sizeof(fixed), "*%s", var);
+	sci_finding_fix(f, sci_expr_pos(at), var, fixed);
 }
 
 static void on_call(sci_expr *call, void *payload)

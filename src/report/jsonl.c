@@ -65,6 +65,16 @@ static json_t *diag_object(const sci_diag *d)
 		json_decref(o);
 		return NULL;
 	}
+	if (d->fix_line &&
+	    json_object_set_new(o, "fix",
+				json_pack("{sIsIsIss}",
+					  "line", (json_int_t)d->fix_line,
+					  "column", (json_int_t)d->fix_col,
+					  "end_column", (json_int_t)d->fix_end_col,
+					  "text", d->fix_text)) < 0) {
+		json_decref(o);
+		return NULL;
+	}
 	if (d->fn_first &&
 	    json_object_set_new(o, "function_lines",
 				json_pack("[II]", (json_int_t)d->fn_first,
@@ -220,12 +230,32 @@ static int parse_function_lines(sci_diag *d, json_t *a)
 	return 0;
 }
 
+/* "fix": {"line", "column", "end_column", "text"} in d->path. */
+static int parse_fix(sci_diag *d, json_t *o)
+{
+	const char *what = "fix", *text;
+	unsigned line, col, end;
+	int error;
+
+	if (!json_is_object(o))
+		return sci_error_set(SCI_EINVALID, "diagnostic: \"fix\" is not an object");
+	if ((error = get_uint(&line, o, "line", 1, what)) < 0 ||
+	    (error = get_uint(&col, o, "column", 1, what)) < 0 ||
+	    (error = get_uint(&end, o, "end_column", 1, what)) < 0 ||
+	    (error = get_string(&text, o, "text", 1, what)) < 0)
+		return error;
+	if (!line || !col || end < col)
+		return sci_error_set(SCI_EINVALID, "fix: bad region");
+	sci_diag_set_fix(d, line, col, end, text);
+	return 0;
+}
+
 int sci_jsonl_parse(sci_diag **out, const char *line)
 {
 	const char *rule, *level_name, *path, *function, *key, *message;
 	const char *what = "diagnostic";
 	json_error_t jerr;
-	json_t *o = NULL, *rel, *fn_lines;
+	json_t *o = NULL, *rel, *fn_lines, *fix;
 	sci_diag *d = NULL;
 	unsigned ln, col;
 	sci_level level;
@@ -260,6 +290,9 @@ int sci_jsonl_parse(sci_diag **out, const char *line)
 	d = sci_diag_new(rule, level, path, ln, col, function, key, message);
 	rel = json_object_get(o, "related");
 	if (rel && (error = parse_related(d, rel)) < 0)
+		goto done;
+	fix = json_object_get(o, "fix");
+	if (fix && (error = parse_fix(d, fix)) < 0)
 		goto done;
 	fn_lines = json_object_get(o, "function_lines");
 	if (fn_lines && (error = parse_function_lines(d, fn_lines)) < 0)

@@ -598,6 +598,30 @@ static json_t *primary_location_new(const sci_diag *d, const char *srcroot)
 	return o;
 }
 
+/*
+ * [{"description", "artifactChanges": [{"artifactLocation", "replacements":
+ * [{"deletedRegion", "insertedContent"}]}]}]: the finding's fix, one
+ * replacement on one line of its file.
+ */
+static json_t *fixes_new(const sci_diag *d, const char *srcroot)
+{
+	json_t *region = json_pack("{sIsIsI}",
+				   "startLine", (json_int_t)d->fix_line,
+				   "startColumn", (json_int_t)d->fix_col,
+				   "endColumn", (json_int_t)d->fix_end_col);
+
+	/* "o" steals each reference, also when packing fails */
+	return json_pack("[{s:o, s:[{s:o, s:[{s:o, s:o}]}]}]",
+			 "description",
+			 message_new("Apply the suggested replacement"),
+			 "artifactChanges",
+			 "artifactLocation", artifact_location_new(d->path, srcroot),
+			 "replacements",
+			 "deletedRegion", region,
+			 "insertedContent",
+			 wrap_new("text", sci_report__str_new(d->fix_text)));
+}
+
 static json_t *result_new(const sci_result *r, int rule_index,
 			  const char *srcroot)
 {
@@ -620,6 +644,9 @@ static json_t *result_new(const sci_result *r, int rule_index,
 				 related_locations_new(d, srcroot)) < 0 ||
 	     json_object_set_new(o, "codeFlows",
 				 code_flows_new(d, srcroot)) < 0))
+		goto fail;
+	if (d->fix_line &&
+	    json_object_set_new(o, "fixes", fixes_new(d, srcroot)) < 0)
 		goto fail;
 	if (r->fingerprint[0] &&
 	    json_object_set_new(o, "partialFingerprints",

@@ -66,6 +66,16 @@ void sci_diag_add_related(sci_diag *d, const char *path, unsigned line,
 	loc->message = dup_or_empty(message);
 }
 
+void sci_diag_set_fix(sci_diag *d, unsigned line, unsigned col,
+		      unsigned end_col, const char *text)
+{
+	free(d->fix_text);
+	d->fix_line = line;
+	d->fix_col = col;
+	d->fix_end_col = end_col;
+	d->fix_text = dup_or_empty(text);
+}
+
 sci_diag *sci_diag_dup(const sci_diag *d)
 {
 	sci_diag *c = sci_diag_new(d->rule, d->level, d->path, d->line, d->col,
@@ -77,6 +87,9 @@ sci_diag *sci_diag_dup(const sci_diag *d)
 				     d->related[i].col, d->related[i].message);
 	c->fn_first = d->fn_first;
 	c->fn_last = d->fn_last;
+	if (d->fix_line)
+		sci_diag_set_fix(c, d->fix_line, d->fix_col, d->fix_end_col,
+				 d->fix_text);
 	return c;
 }
 
@@ -96,6 +109,7 @@ void sci_diag_free(sci_diag *d)
 	free(d->function);
 	free(d->key);
 	free(d->message);
+	free(d->fix_text);
 	free(d);
 }
 

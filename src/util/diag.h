@@ -61,6 +61,13 @@ typedef struct sci_diag {
 	 * change that deletes lines inside this span as causing the finding. */
 	unsigned fn_first;
 	unsigned fn_last;
+	/* An optional fix: replace columns [fix_col, fix_end_col) of line
+	 * @fix_line of @path (1-based character columns, as SARIF counts
+	 * them: a tab is one) with @fix_text.  fix_line 0: no fix. */
+	unsigned fix_line;
+	unsigned fix_col;
+	unsigned fix_end_col;
+	char *fix_text;
 } sci_diag;
 
 /** Returns: owned diagnostic with copies of every string (NULL -> ""). */
@@ -70,6 +77,12 @@ sci_diag *sci_diag_new(const char *rule, sci_level level, const char *path,
 /** Appends a related location (copies the strings). */
 void sci_diag_add_related(sci_diag *d, const char *path, unsigned line,
 			  unsigned col, const char *message);
+/**
+ * Attaches a fix to @d (replacing any): columns [@col, @end_col) of
+ * @line in d->path become @text (copied).
+ */
+void sci_diag_set_fix(sci_diag *d, unsigned line, unsigned col,
+		      unsigned end_col, const char *text);
 /** Returns: owned deep copy. */
 sci_diag *sci_diag_dup(const sci_diag *d);
 void sci_diag_free(sci_diag *d);

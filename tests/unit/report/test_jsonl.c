@@ -186,6 +186,34 @@ static void test_jsonl__bad_lines(void **state)
 		    "duplicate");
 }
 
+static void test_jsonl__fix_round_trips(void **state)
+{
+	sci_diag *d = sci_diag_new("sizeof-pointer", SCI_LEVEL_WARNING, "a.c",
+				   4, 20, "f", "p", "m"), *back = NULL, *c, *bad = NULL;
+	char *text = NULL;
+
+	sci_diag_set_fix(d, 4, 30, 31, "*p");
+	assert_int_equal(sci_jsonl_format(&text, d), 0);
+	assert_non_null(strstr(text, "\"fix\":{\"column\":30,\"end_column\":31,"
+				     "\"line\":4,\"text\":\"*p\"}"));
+	assert_int_equal(sci_jsonl_parse(&back, text), 0);
+	assert_int_equal(back->fix_line, 4);
+	assert_int_equal(back->fix_col, 30);
+	assert_int_equal(back->fix_end_col, 31);
+	assert_string_equal(back->fix_text, "*p");
+	c = sci_diag_dup(back);
+	assert_string_equal(c->fix_text, "*p");
+	assert_int_equal(sci_jsonl_parse(&bad,
+		"{\"rule\":\"r\",\"level\":\"note\",\"path\":\"a.c\","
+		"\"line\":1,\"message\":\"m\",\"fix\":{\"line\":1,"
+		"\"column\":5,\"end_column\":2,\"text\":\"x\"}}"), SCI_EINVALID);
+	free(text);
+	sci_diag_free(d);
+	sci_diag_free(back);
+	sci_diag_free(c);
+	assert_null(bad);
+}
+
 static void test_jsonl__bad_related(void **state)
 {
 	parse_fails("{\"rule\":\"r\",\"level\":\"note\",\"path\":\"p\","
@@ -211,6 +239,7 @@ int main(void)
 		cmocka_unit_test(test_jsonl__optional_members_default),
 		cmocka_unit_test(test_jsonl__bad_lines),
 		cmocka_unit_test(test_jsonl__bad_related),
+		cmocka_unit_test(test_jsonl__fix_round_trips),
 	};
 
 	return cmocka_run_group_tests_name("report/jsonl", tests, NULL, NULL);
