@@ -25,6 +25,8 @@
  */
 #include "analyzer/checker.h"
 
+#include <string.h>
+
 static sci_checker_id me;
 
 static int from_macro(sci_pos pos)
@@ -36,6 +38,8 @@ static void on_stmt(sci_stmt *s, void *payload)
 {
 	sci_expr *cond;
 	sci_stmt *then, *els;
+	sci_finding *f;
+	const char *text;
 
 	if (!sci_stmt_if(s, &cond, &then, &els) || !els)
 		return;
@@ -44,10 +48,14 @@ static void on_stmt(sci_stmt *s, void *payload)
 		return;
 	if (!sci_stmt_same(then, els))
 		return;
-	sci_finding_related(sci_report(me, sci_stmt_pos(s), sci_expr_text(cond),
-				       "both branches of 'if (%s)' are the same code",
-				       sci_expr_text(cond)),
-			    sci_stmt_pos(els), "the else branch");
+	text = sci_expr_text(cond);
+	/* a condition too complex to print is still a finding */
+	f = strcmp(text, "<expression>") == 0 ?
+		sci_report(me, sci_stmt_pos(s), text,
+			   "both branches of the if statement are the same code") :
+		sci_report(me, sci_stmt_pos(s), text,
+			   "both branches of 'if (%s)' are the same code", text);
+	sci_finding_related(f, sci_stmt_pos(els), "the else branch");
 }
 
 static void on_expr(sci_expr *e, void *payload)

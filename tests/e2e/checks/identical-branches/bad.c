@@ -35,3 +35,12 @@ int calls(int c, int (*f)(int))
 	else
 		return f(1);
 }
+
+int assigned(int n, int *out)
+{
+	if (n = *out)	/* expect-warning: identical-branches "both branches of the if statement are the same code" */
+		*out = 0;
+	else
+		*out = 0;
+	return n;
+}
