@@ -482,8 +482,9 @@ int sci_expr_is_volatile(sci_expr *e);
  * True when @a and @b are the same code: the same tree (parentheses
  * aside) over the same variables, constants and types, each node coming
  * from the same macro or from none (`FOO` and `BAR` both expanding to 1
- * differ).  Declarations and initializer lists never compare the same.
- * Side effects are not considered: `f()` is the same as `f()`.
+ * differ).  Declarations, initializer lists and calls of the debug
+ * intrinsics (`__sci_value(x)` reports the path it is on) never compare
+ * the same.  Side effects are not considered: `f()` is the same as `f()`.
  */
 int sci_expr_same(sci_expr *a, sci_expr *b);
 /** As sci_expr_same() for statements (either may be NULL). */
