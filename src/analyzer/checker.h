@@ -457,6 +457,12 @@ int sci_expr_is_truth(sci_expr *e);
  */
 int sci_expr_sizeof(sci_expr *e, sci_expr **operand);
 /**
+ * True when @sz is `sizeof(type)` and that type is the pointer type of @e
+ * itself (`sizeof(struct conf *)` for `struct conf *c`), qualifiers
+ * included.
+ */
+int sci_expr_sizeof_type_of(sci_expr *sz, sci_expr *e);
+/**
  * True when @e (after parentheses) is an array object - not a parameter
  * declared as an array, which is a pointer.
  */

@@ -93,6 +93,8 @@ int sci_expr_sizeof(sci_expr *e, sci_expr **operand)
 	return 1;
 }
 
+static int same_type(struct symbol *a, struct symbol *b);
+
 /* The declared type of the variable or member @e names, or NULL. */
 static struct symbol *declared(struct expression *e)
 {
@@ -152,6 +154,17 @@ int sci_expr_pointee_is_pointer(sci_expr *e)
 	struct symbol *t = pointee(e);
 
 	return t && (t->type == SYM_PTR || t->type == SYM_ARRAY);
+}
+
+int sci_expr_sizeof_type_of(sci_expr *sz, sci_expr *e)
+{
+	struct symbol *t = sci__real_type(sci__expr_type(sci__strip_parens(e)));
+
+	sz = sci__strip(sz);
+	if (!sz || sz->type != EXPR_SIZEOF || !sz->cast_type || !t ||
+	    t->type != SYM_PTR)
+		return 0;
+	return same_type(sz->cast_type, t);
 }
 
 sci_expr *sci_expr_prefix_point(sci_expr *e)

@@ -142,10 +142,18 @@ static void on_alloc(sci_expr *call, sci_expr *left, void *payload)
 	if (!key || !name || !sci_profile_is_alloc(name))
 		return;
 	for (i = 0; i < n; i++) {
+		sz = NULL;
 		operand = sizeof_of(sci_call_arg(call, i), &sz);
 		if (operand && sci_key_expr(operand) == key &&
 		    is_pointer_size(operand, sz, 1)) {
 			report(sz, operand, "the memory allocated for it");
+			return;
+		}
+		if (sz && !operand && sci_expr_sizeof_type_of(sz, left) &&
+		    is_pointer_size(left, sz, 1)) {
+			sci_report(me, sci_expr_pos(sz), sci_expr_text(left),
+				   "'sizeof' of the type of '%s' itself, a pointer, not of what it points to: 'sizeof(*%s)' was probably meant",
+				   sci_expr_text(left), sci_expr_text(left));
 			return;
 		}
 	}

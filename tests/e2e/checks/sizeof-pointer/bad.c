@@ -44,3 +44,20 @@ int *numbers(size_t n)
 	v = malloc(n * sizeof v);	/* expect-warning: sizeof-pointer "'sizeof(v)'" */
 	return v;
 }
+
+struct conf *by_pointer_type(void)
+{
+	struct conf *c = malloc(sizeof(struct conf *));	/* expect-warning: sizeof-pointer "'sizeof' of the type of 'c' itself, a pointer" */
+
+	return c;
+}
+
+typedef struct conf *conf_ref;
+
+conf_ref by_typedef(void)
+{
+	conf_ref r;
+
+	r = calloc(1, sizeof(conf_ref));	/* expect-warning: sizeof-pointer "'sizeof' of the type of 'r' itself" */
+	return r;
+}

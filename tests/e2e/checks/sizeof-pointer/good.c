@@ -60,3 +60,17 @@ void member_array(struct holder *h, const char *s)
 {
 	strncpy(h->name, s, sizeof(h->name));
 }
+
+int *element_type(size_t n)
+{
+	int *v = malloc(n * sizeof(int));
+	char ***m = malloc(n * sizeof(char **));
+
+	free(m);
+	return v;
+}
+
+void copy_pointer_member(struct holder *h, char *s)
+{
+	memcpy(&h->text, &s, sizeof(h->text));
+}
