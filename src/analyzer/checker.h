@@ -433,8 +433,10 @@ int sci_stmt_is_empty(sci_stmt *s);
 int sci_expr_conditional(sci_expr *e, sci_expr **cond, sci_expr **t,
 			 sci_expr **f);
 /**
- * When @e itself is an assignment, returns '=' for a plain one (else
- * another nonzero operator code) and sets @l and @r; 0 otherwise.
+ * When @e itself is an assignment written as one, returns '=' for a plain
+ * one (else another nonzero operator code) and sets @l and @r; 0
+ * otherwise - also for the assignment the engine walks for a
+ * declaration's initializer (`int x = v;`).
  */
 int sci_expr_assign(sci_expr *e, sci_expr **l, sci_expr **r);
 /** True when @e itself is a pair of parentheses written in the source. */

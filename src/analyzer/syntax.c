@@ -37,9 +37,21 @@ int sci_expr_conditional(sci_expr *e, sci_expr **cond, sci_expr **t,
 	return 1;
 }
 
+/* The assignment walk.c makes for `int x = v;`: its left is the symbol
+ * at the declaration's own position. */
+static int is_declaration(struct expression *e)
+{
+	struct expression *l = e->left;
+
+	return l && l->type == EXPR_SYMBOL && l->symbol &&
+	       l->pos.stream == l->symbol->pos.stream &&
+	       l->pos.line == l->symbol->pos.line &&
+	       l->pos.pos == l->symbol->pos.pos;
+}
+
 int sci_expr_assign(sci_expr *e, sci_expr **l, sci_expr **r)
 {
-	if (!e || e->type != EXPR_ASSIGNMENT)
+	if (!e || e->type != EXPR_ASSIGNMENT || is_declaration(e))
 		return 0;
 	*l = e->left;
 	*r = e->right;

@@ -36,7 +36,8 @@ int silenced(int unused)
 
 int declaration(void)
 {
-	int x = 1;
+	int y = y;
+	int x = y;
 	x |= x;
 	x += x;
 	return x;
