@@ -48,6 +48,12 @@ typedef struct {
 	const char *const *noreturn;
 	const char *const *returns_nonnull;
 	const char *const *untrusted_sources;
+	/*
+	 * The project's lock functions (the profile's "locks" pairs): each
+	 * takes / releases the lock its first argument points to.
+	 */
+	const char *const *lock_acquire;
+	const char *const *lock_release;
 	/* emit one SCI_RULE_INPUT record per file the TU read (absolute) */
 	int report_inputs;
 	/*

@@ -629,6 +629,67 @@ int sci_value_object(sci_expr *p, sci_object *out);
  */
 int sci_value_freed(sci_expr *e, sci_pos *where);
 
+/* ----------------------------------------------------------------- locks */
+
+/*
+ * The lock model (issue "The checker suite", docs/engine.md "Locks"): a
+ * lock is named by what the lock function is given (`&s->lock` is
+ * "s->lock", `&g_lock` "g_lock", a `pthread_mutex_t *m` "m").  Lock
+ * functions are the library models' (pthread mutexes, rwlocks, spinlocks),
+ * the profile's "locks" pairs, and project functions whose summary takes
+ * or releases a lock on every path that returns.
+ */
+
+/* What a call does to a lock (sci_lock_effect). */
+#define SCI_LOCK_ACQUIRE 1
+#define SCI_LOCK_TRY 2		/* acquires only where it returns 0 */
+#define SCI_LOCK_RELEASE 3
+
+/**
+ * The @i-th (from 0) lock effect of @call: returns SCI_LOCK_ACQUIRE,
+ * SCI_LOCK_TRY or SCI_LOCK_RELEASE and sets @key to the lock and @shared
+ * to whether it is the read side of a rwlock; 0 when @call has no @i-th.
+ * In a call hook the lock states are still those before the call.
+ */
+int sci_lock_effect(sci_expr *call, int i, const sci_key **key, int *shared);
+
+/* What the current path knows of a lock (sci_lock_status). */
+#define SCI_LOCK_HELD 1
+#define SCI_LOCK_HELD_SHARED 2	/* the read side of a rwlock */
+#define SCI_LOCK_RELEASED 3
+
+/**
+ * What this function did to @key on every path reaching here: held
+ * (SCI_LOCK_HELD or SCI_LOCK_HELD_SHARED), released (SCI_LOCK_RELEASED),
+ * or 0 when the paths disagree or the function never touched it (a lock
+ * its caller took is 0 until the function releases it).  @where (may be
+ * NULL) gets the call that took or released it.
+ */
+int sci_lock_status(const sci_key *key, sci_pos *where);
+
+/* A lock that one return path of the function held or released. */
+typedef struct {
+	const char *lock;	/* its name, e.g. "s->lock" */
+	sci_pos ret;		/* the return (or the closing brace) */
+	sci_pos where;		/* where that path took / released it */
+	int held;		/* 1 held, 0 released */
+	int value;		/* what it returns: SCI_LOCK_RET_* */
+} sci_lock_exit;
+
+/* sci_lock_exit.value */
+#define SCI_LOCK_RET_NONE 0	/* no value (void) */
+#define SCI_LOCK_RET_ZERO 1	/* 0 or NULL on every path merged here */
+#define SCI_LOCK_RET_POSITIVE 2	/* above 0, or a pointer not known NULL */
+#define SCI_LOCK_RET_NEGATIVE 3	/* below 0 (an error code) */
+#define SCI_LOCK_RET_OTHER 4	/* anything else */
+
+/**
+ * In a function-end hook: for each return path (in walk order; loops'
+ * approximation passes left out), each lock it held or released on every
+ * path merged into it.  Returns how many; *@out is arena (function).
+ */
+size_t sci_lock_exits(const sci_lock_exit **out);
+
 /* ------------------------------------------------------------ profiles */
 
 /**

@@ -108,7 +108,8 @@ enum {
 	SCI_OWNER_FNFACTS = 5,	/* what a function does with its params (fn_facts.c) */
 	SCI_OWNER_POINTS = 6,	/* the object a pointer points into (points.c) */
 	SCI_OWNER_FREED = 7,	/* memory a pointer points to was freed (freed.c) */
-	SCI_OWNER_FIRST_CHECKER = 8
+	SCI_OWNER_LOCKS = 8,	/* locks held or released (locks.c) */
+	SCI_OWNER_FIRST_CHECKER = 9
 };
 
 #define SCI_MAX_OWNERS 64
@@ -439,6 +440,27 @@ void sci__freed_forget(const sci_key *key);
 /** After `key = right`: a copy of a freed pointer is freed too. */
 void sci__freed_assign(const sci_key *key, struct expression *right);
 
+/* ------------------------------------------------------ locks (locks.c) */
+
+/** Fills the owner slot and registers the trylock return-implies hooks. */
+void sci__locks_register(void);
+/** Before a function's walk: forgets the previous function's returns. */
+void sci__locks_begin(void);
+/** After a call (and what it made the value model forget): its lock effects. */
+void sci__locks_call(struct expression *call);
+/** The variable @key was assigned: locks reached through it are others now. */
+void sci__locks_forget(const sci_key *key);
+/** A return (or falling off the end) at @pos on the current path. */
+void sci__locks_return(struct expression *value, struct position pos);
+/**
+ * After the walk: the lock names (`$N` for parameter N as in summaries, a
+ * global's name) held / released on every return path that returned, as
+ * owned arrays of owned strings (NULL when none).  @nreturns: how many
+ * return paths were seen (0: nothing is said).
+ */
+void sci__locks_effects(char ***locks, size_t *nlocks, char ***unlocks,
+			size_t *nunlocks);
+
 /* ---------------------------------------------- untrusted (untrusted.c) */
 
 void sci__untrusted_register(void);
@@ -512,6 +534,12 @@ int sci__fn_facts_noreturn(const char *name);
 unsigned sci__fn_facts_out_allocs(const char *name);
 const sci_nonnull_params *sci__fn_facts_pointees(const char *name);
 size_t sci__fn_facts_deref_globals(const char *name, const char *const **out);
+/**
+ * The locks @name holds / releases on every path that returns, as its
+ * summary names them ("$0->lock", "g_lock"); borrowed.  Returns how many.
+ */
+size_t sci__fn_facts_locks(const char *name, char *const **out);
+size_t sci__fn_facts_unlocks(const char *name, char *const **out);
 /*
  * Start of a TU: the functions it defines (answered only by their own
  * analysis) and the run's summaries of other TUs' functions (may be NULL).
@@ -603,7 +631,8 @@ enum {
 	SCI_MODEL_NOCAPTURE = 1 << 4,
 	SCI_MODEL_INPUT = 1 << 5,	/* its result is input */
 	SCI_MODEL_RANGE = 1 << 6,	/* min..max hold its integer results */
-	SCI_MODEL_FILLS_REST = 1 << 7	/* fills every argument from fills on */
+	SCI_MODEL_FILLS_REST = 1 << 7,	/* fills every argument from fills on */
+	SCI_MODEL_SHARED = 1 << 8	/* lock=/trylock= take the read side */
 };
 
 typedef struct sci_model {
@@ -616,6 +645,7 @@ typedef struct sci_model {
 	long long min, max;		/* range= */
 	int input_from;			/* result is input when this argument is */
 	int fills, fills_if_input;	/* input written into argument fills */
+	int lock_arg, unlock_arg, trylock_arg;	/* the lock argument, or -1 */
 	struct sci_model *next;		/* the file's order */
 	struct sci_model *hash_next;
 } sci_model;
@@ -648,6 +678,8 @@ int sci__model_has(const char *name, unsigned flag);
 /** Installs the project profile of this run (kept by pointer). */
 void sci__profile_set(const sci_analyze_opts *opts);
 int sci__profile_is_noreturn(const char *name);
+/** The options sci__profile_set() installed (borrowed), or NULL. */
+const sci_analyze_opts *sci__profile_opts(void);
 
 /* ------------------------------------------------------------ report */
 

@@ -132,6 +132,8 @@ typedef struct facts {
 	unsigned uses;		/* *param read or written, some path */
 	char **deref_globals;	/* globals dereferenced unchecked, every path */
 	size_t nderef_globals;
+	char **locks, **unlocks;	/* held / released on every return path */
+	size_t nlocks, nunlocks;
 	sci_nonnull_params pointees;	/* deref_pointees, as the profile shows */
 	int returns_fresh, returns_null, returns_other, returns;
 	int noreturn;
@@ -180,6 +182,25 @@ static void copy_names(facts *f, char *const *v, size_t n)
 	f->nderef_globals = n;
 }
 
+static char **dup_list(char *const *v, size_t n)
+{
+	char **d = n ? sci_calloc(n, sizeof(*d)) : NULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		d[i] = sci_strdup(v[i]);
+	return d;
+}
+
+static void free_list(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 static facts *facts_of_summary(const sci_summary *s)
 {
 	facts *f = sci_calloc(1, sizeof(*f));
@@ -192,6 +213,10 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->deref_pointees = s->deref_pointees;
 	f->uses = s->uses;
 	copy_names(f, s->deref_globals, s->nderef_globals);
+	f->locks = dup_list(s->locks, s->nlocks);
+	f->nlocks = s->nlocks;
+	f->unlocks = dup_list(s->unlocks, s->nunlocks);
+	f->nunlocks = s->nunlocks;
 	f->pointees.name = f->name;
 	f->pointees.args = f->deref_pointees;
 	f->pointees.size_arg = -1;
@@ -279,6 +304,8 @@ static void free_facts(facts **bucket)
 		for (i = 0; i < f->nderef_globals; i++)
 			free(f->deref_globals[i]);
 		free(f->deref_globals);
+		free_list(f->locks, f->nlocks);
+		free_list(f->unlocks, f->nunlocks);
 		free((void *)f->name);
 		free(f);
 	}
@@ -801,6 +828,10 @@ static void fill_summary(const facts *f)
 	cur_sum->uses = f->uses;
 	for (i = 0; i < f->nderef_globals; i++)
 		sci_summary_add_deref_global(cur_sum, f->deref_globals[i]);
+	for (i = 0; i < f->nlocks; i++)
+		sci_summary_add_lock(cur_sum, f->locks[i]);
+	for (i = 0; i < f->nunlocks; i++)
+		sci_summary_add_unlock(cur_sum, f->unlocks[i]);
 	cur_sum->returns = (f->returns_fresh ? SCI_SUM_RET_FRESH : 0) |
 			   (f->returns_null ? SCI_SUM_RET_NULL : 0) |
 			   (f->returns_other ? SCI_SUM_RET_OTHER : 0);
@@ -834,6 +865,9 @@ void sci__fn_facts_end(int complete)
 		f->noreturn = !nreturns;
 		if (!nreturns)
 			f->derefs = f->frees = f->out_allocs = f->deref_pointees = 0;
+		else
+			sci__locks_effects(&f->locks, &f->nlocks, &f->unlocks,
+					   &f->nunlocks);
 		f->pointees.name = f->name;
 		f->pointees.args = f->deref_pointees;
 		f->pointees.size_arg = -1;
@@ -883,6 +917,22 @@ int sci__fn_facts_is_alloc(const char *name)
 	const facts *f = find(name);
 
 	return f && f->returns_fresh && !f->returns_other;
+}
+
+size_t sci__fn_facts_locks(const char *name, char *const **out)
+{
+	const facts *f = find(name);
+
+	*out = f ? f->locks : NULL;
+	return f ? f->nlocks : 0;
+}
+
+size_t sci__fn_facts_unlocks(const char *name, char *const **out)
+{
+	const facts *f = find(name);
+
+	*out = f ? f->unlocks : NULL;
+	return f ? f->nunlocks : 0;
 }
 
 size_t sci__fn_facts_deref_globals(const char *name, const char *const **out)

@@ -131,6 +131,7 @@ static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts)
 		opts->on_function(sci__cur_fn_name, opts->on_function_payload);
 	sci__summary_begin(fn);
 	sci__fn_facts_begin(fn);
+	sci__locks_begin();
 	sci__walk_function(fn);
 	sci__summary_end(!sci__limits_stopped());
 	sci__fn_facts_end(!sci__limits_stopped());

@@ -272,6 +272,7 @@ void sci__fire_return(struct expression *value, struct position pos)
 		return;
 	sci__state_set_where(pos);
 	sci__fn_facts_return(value);
+	sci__locks_return(value, pos);
 	EACH(H_RETURN, h)
 		((sci_return_fn)h->fn)(value, sci__pos(pos), h->payload);
 }

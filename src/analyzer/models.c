@@ -167,6 +167,7 @@ static const struct {
 	{ "alloc", SCI_MODEL_ALLOC }, { "nullable", SCI_MODEL_NULLABLE },
 	{ "nonnull", SCI_MODEL_NONNULL }, { "noreturn", SCI_MODEL_NORETURN },
 	{ "nocapture", SCI_MODEL_NOCAPTURE }, { "input", SCI_MODEL_INPUT },
+	{ "shared", SCI_MODEL_SHARED },
 };
 
 /* One fact, "word" or "word=value", into @f. */
@@ -176,7 +177,8 @@ static int parse_fact(sci_model *f, char *fact, unsigned *seen, parse_err *e)
 	enum { ALLOC_IF_NULL = 1 << 16, SIZE = 1 << 17, FREE = 1 << 18,
 	       ASSERT = 1 << 19, DEREF = 1 << 20, LEN = 1 << 21,
 	       RETURNS = 1 << 22, RANGE = 1 << 23, INPUT_FROM = 1 << 24,
-	       FILLS = 1 << 25, FILLS_IF = 1 << 26 };
+	       FILLS = 1 << 25, FILLS_IF = 1 << 26, LOCK = 1 << 27,
+	       UNLOCK = 1 << 28, TRYLOCK = 1 << 29 };
 	char *value = strchr(fact, '=');
 	unsigned bit = 0;
 	size_t i;
@@ -228,6 +230,15 @@ static int parse_fact(sci_model *f, char *fact, unsigned *seen, parse_err *e)
 		} else if (strcmp(fact, "fills-if-input") == 0) {
 			bit = FILLS_IF;
 			ok = (f->fills_if_input = one_arg(value)) >= 0;
+		} else if (strcmp(fact, "lock") == 0) {
+			bit = LOCK;
+			ok = (f->lock_arg = one_arg(value)) >= 0;
+		} else if (strcmp(fact, "unlock") == 0) {
+			bit = UNLOCK;
+			ok = (f->unlock_arg = one_arg(value)) >= 0;
+		} else if (strcmp(fact, "trylock") == 0) {
+			bit = TRYLOCK;
+			ok = (f->trylock_arg = one_arg(value)) >= 0;
 		} else {
 			return fail(e, "unknown fact '%s'", fact);
 		}
@@ -251,6 +262,11 @@ static int check_model(const sci_model *f, parse_err *e)
 		return fail(e, "%s", "'len' without 'deref'");
 	if (f->fills_if_input >= 0 && f->fills < 0)
 		return fail(e, "%s", "'fills-if-input' without 'fills'");
+	if ((f->lock_arg >= 0) + (f->unlock_arg >= 0) + (f->trylock_arg >= 0) > 1)
+		return fail(e, "%s", "more than one of 'lock', 'unlock', 'trylock'");
+	if ((f->flags & SCI_MODEL_SHARED) && f->lock_arg < 0 &&
+	    f->trylock_arg < 0)
+		return fail(e, "%s", "'shared' without 'lock' or 'trylock'");
 	return 0;
 }
 
@@ -262,6 +278,7 @@ static sci_model *new_model(const char *name)
 	f->alloc_if_null = f->free_arg = f->assert_arg = -1;
 	f->size_n = f->size_m = f->returns_arg = -1;
 	f->input_from = f->fills = f->fills_if_input = -1;
+	f->lock_arg = f->unlock_arg = f->trylock_arg = -1;
 	f->nonnull.name = f->name;
 	f->nonnull.size_arg = -1;
 	return f;

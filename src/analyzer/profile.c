@@ -100,6 +100,11 @@ const char *const *sci_profile_allocators(void)
 	return merged_allocators;
 }
 
+const sci_analyze_opts *sci__profile_opts(void)
+{
+	return project;
+}
+
 int sci__profile_is_noreturn(const char *name)
 {
 	return project && in_list(project->noreturn, name);

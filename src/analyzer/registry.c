@@ -159,6 +159,7 @@ void sci__registry_init(const sci_analyze_opts *opts)
 	sci__points_register();
 	sci__freed_register();
 	sci__hooks_reset();
+	sci__locks_register();
 	for (i = 0; i < NCHECKS; i++)
 		if (wanted(table[i], opts))
 			add_checker(table[i], visiting);

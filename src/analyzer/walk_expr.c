@@ -52,6 +52,9 @@ static void modified(const sci_key *key, struct expression *target,
 	sci__alias_forget_mentions(key);
 	sci__relation_modified(key, how);
 	sci__freed_forget(key);
+	/* not for `&s` passed to a call: lock(&s) must not end s's lock */
+	if (how)
+		sci__locks_forget(key);
 	sci__fire_modify(key, target, pos);
 	if (!key->is_var || !key->base)
 		return;
@@ -426,6 +429,7 @@ static void walk_call(struct expression *e)
 	if (sci__cur)
 		forget_after_call(e);
 	sci__freed_call(e);
+	sci__locks_call(e);
 	sci__untrusted_call(e);
 	if (sci__is_noreturn_call(e))
 		sci__cur = NULL;

@@ -27,6 +27,30 @@ static int read_names(sci_strv *out, json_t *v, const char *path,
 	return 0;
 }
 
+/* "locks": [{"acquire": "spin_lock", "release": "spin_unlock"}, ...] */
+static int read_locks(sci_profile *out, json_t *v, const char *path)
+{
+	size_t i;
+	json_t *item;
+
+	if (!json_is_array(v))
+		return sci_error_set(SCI_EINVALID, "%s: \"locks\" must be an array of {\"acquire\": name, \"release\": name} objects",
+				     path);
+	json_array_foreach(v, i, item) {
+		const char *acq = json_string_value(json_object_get(item, "acquire"));
+		const char *rel = json_string_value(json_object_get(item, "release"));
+
+		if (!json_is_object(item) || json_object_size(item) != 2 ||
+		    !acq || !*acq || !rel || !*rel)
+			return sci_error_set(SCI_EINVALID,
+					     "%s: \"locks\"[%zu] must be {\"acquire\": name, \"release\": name}",
+					     path, i);
+		sci_strv_push(&out->lock_acquire, acq);
+		sci_strv_push(&out->lock_release, rel);
+	}
+	return 0;
+}
+
 int sci_profile_load(sci_profile *out, const char *path)
 {
 	json_error_t jerr;
@@ -68,9 +92,11 @@ int sci_profile_load(sci_profile *out, const char *path)
 			error = read_names(&out->returns_nonnull, v, path, key);
 		else if (strcmp(key, "untrusted_sources") == 0)
 			error = read_names(&out->untrusted_sources, v, path, key);
+		else if (strcmp(key, "locks") == 0)
+			error = read_locks(out, v, path);
 		else
 			error = sci_error_set(SCI_EINVALID,
-					      "%s: unknown key \"%s\" (known: version, allocators, deallocators, noreturn, returns_nonnull, untrusted_sources)",
+					      "%s: unknown key \"%s\" (known: version, allocators, deallocators, noreturn, returns_nonnull, untrusted_sources, locks)",
 					      path, key);
 		if (error < 0)
 			goto done;
@@ -89,4 +115,6 @@ void sci_profile_clear(sci_profile *p)
 	sci_strv_clear(&p->noreturn);
 	sci_strv_clear(&p->returns_nonnull);
 	sci_strv_clear(&p->untrusted_sources);
+	sci_strv_clear(&p->lock_acquire);
+	sci_strv_clear(&p->lock_release);
 }

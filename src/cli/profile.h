@@ -1,14 +1,16 @@
 /*
  * profile.h - the project profile: a JSON file naming the project's own
  * allocation, free and noreturn functions, functions that never return
- * NULL, and functions whose result is read from input, e.g.
+ * NULL, functions whose result is read from input, and lock functions
+ * (each pair takes and releases the lock its first argument points to), e.g.
  *
  *	{ "version": 1,
  *	  "allocators": ["xmalloc", "xstrdup"],
  *	  "deallocators": ["xfree"],
  *	  "noreturn": ["die", "BUG_fn"],
  *	  "returns_nonnull": ["must_alloc"],
- *	  "untrusted_sources": ["read_config_int"] }
+ *	  "untrusted_sources": ["read_config_int"],
+ *	  "locks": [{ "acquire": "spin_lock", "release": "spin_unlock" }] }
  *
  * Every key but "version" is optional; unknown keys are errors (a typo
  * must not silently turn a checker off).
@@ -24,6 +26,9 @@ typedef struct {
 	sci_strv noreturn;
 	sci_strv returns_nonnull;
 	sci_strv untrusted_sources;
+	/* "locks": parallel lists, lock_acquire[i] pairs with lock_release[i] */
+	sci_strv lock_acquire;
+	sci_strv lock_release;
 } sci_profile;
 
 /**

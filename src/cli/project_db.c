@@ -103,6 +103,10 @@ void sci_project_opts_flags(sci_strv *out, const sci_analyze_opts *a)
 	for (i = 0; a->untrusted_sources && a->untrusted_sources[i]; i++)
 		sci_strv_push_take(out, sci_printf_dup("untrusted:%s",
 						       a->untrusted_sources[i]));
+	for (i = 0; a->lock_acquire && a->lock_acquire[i]; i++)
+		sci_strv_push_take(out, sci_printf_dup("lock:%s", a->lock_acquire[i]));
+	for (i = 0; a->lock_release && a->lock_release[i]; i++)
+		sci_strv_push_take(out, sci_printf_dup("unlock:%s", a->lock_release[i]));
 }
 
 void sci_project_tu_key(char out[SCI_DB_HASH_HEX], const sci_tu *tu,

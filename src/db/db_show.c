@@ -63,6 +63,19 @@ static void put_params(FILE *f, int *first, const char *verb, unsigned mask)
 	*first = 0;
 }
 
+/* "$0->lock" as people count: "parameter 1->lock"; a global as it is. */
+static void put_lock(FILE *f, const char *verb, const char *lock)
+{
+	char *end;
+	long n;
+
+	if (lock[0] == '$' && (n = strtol(lock + 1, &end, 10)) >= 0 &&
+	    end != lock + 1)
+		fprintf(f, "    %s the lock parameter %ld%s\n", verb, n + 1, end);
+	else
+		fprintf(f, "    %s the lock %s\n", verb, lock);
+}
+
 static void put_facts(FILE *f, const char *text)
 {
 	sci_summary *s = NULL;
@@ -101,6 +114,10 @@ static void put_facts(FILE *f, const char *text)
 	}
 	for (i = 0; i < s->nderef_globals; i++, lines++)
 		fprintf(f, "    dereferences the global %s\n", s->deref_globals[i]);
+	for (i = 0; i < s->nlocks; i++, lines++)
+		put_lock(f, "returns holding", s->locks[i]);
+	for (i = 0; i < s->nunlocks; i++, lines++)
+		put_lock(f, "releases", s->unlocks[i]);
 	if (!lines)
 		fputs("    nothing known\n", f);
 	sci_summary_free(s);

@@ -21,6 +21,15 @@ sci_summary *sci_summary_new(const char *name)
 	return s;
 }
 
+static void free_names(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 void sci_summary_free(sci_summary *s)
 {
 	size_t i;
@@ -36,7 +45,19 @@ void sci_summary_free(sci_summary *s)
 	for (i = 0; i < s->nderef_globals; i++)
 		free(s->deref_globals[i]);
 	free(s->deref_globals);
+	free_names(s->locks, s->nlocks);
+	free_names(s->unlocks, s->nunlocks);
 	free(s);
+}
+
+static char **dup_names(char *const *v, size_t n)
+{
+	char **d = n ? sci_calloc(n, sizeof(*d)) : NULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		d[i] = sci_strdup(v[i]);
+	return d;
 }
 
 sci_summary *sci_summary_dup(const sci_summary *s)
@@ -55,6 +76,8 @@ sci_summary *sci_summary_dup(const sci_summary *s)
 		sci_calloc(s->nderef_globals, sizeof(*d->deref_globals)) : NULL;
 	for (i = 0; i < s->nderef_globals; i++)
 		d->deref_globals[i] = sci_strdup(s->deref_globals[i]);
+	d->locks = dup_names(s->locks, s->nlocks);
+	d->unlocks = dup_names(s->unlocks, s->nunlocks);
 	return d;
 }
 
@@ -90,6 +113,16 @@ void sci_summary_add_deref_global(sci_summary *s, const char *global)
 	add_sorted(&s->deref_globals, &s->nderef_globals, global);
 }
 
+void sci_summary_add_lock(sci_summary *s, const char *lock)
+{
+	add_sorted(&s->locks, &s->nlocks, lock);
+}
+
+void sci_summary_add_unlock(sci_summary *s, const char *lock)
+{
+	add_sorted(&s->unlocks, &s->nunlocks, lock);
+}
+
 /* ------------------------------------------------------------ text */
 
 static json_t *mask_json(unsigned mask)
@@ -107,6 +140,20 @@ static void set(json_t *o, const char *key, json_t *v)
 {
 	if (!v || json_object_set_new(o, key, v) < 0)
 		abort();
+}
+
+/* An optional list of names: absent when empty. */
+static void set_names(json_t *o, const char *key, char *const *v, size_t n)
+{
+	json_t *a;
+	size_t i;
+
+	if (!n)
+		return;
+	a = json_array();
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_string(v[i]));
+	set(o, key, a);
 }
 
 char *sci_summary_format(const sci_summary *s)
@@ -139,6 +186,8 @@ char *sci_summary_format(const sci_summary *s)
 			json_array_append_new(g, json_string(s->deref_globals[i]));
 		set(o, "deref_globals", g);
 	}
+	set_names(o, "locks", s->locks, s->nlocks);
+	set_names(o, "unlocks", s->unlocks, s->nunlocks);
 	if (s->returns & SCI_SUM_RET_FRESH)
 		json_array_append_new(ret, json_string("fresh"));
 	if (s->returns & SCI_SUM_RET_NULL)
@@ -194,6 +243,24 @@ static int get_uint(unsigned *out, json_t *o, const char *key)
 	return 0;
 }
 
+static int get_names(sci_summary *s, json_t *o, const char *key,
+		     void (*add)(sci_summary *, const char *))
+{
+	json_t *a = json_object_get(o, key), *v;
+	size_t i;
+
+	if (!a)
+		return 0;
+	if (!json_is_array(a))
+		return bad(key);
+	json_array_foreach(a, i, v) {
+		if (!json_is_string(v) || !*json_string_value(v))
+			return bad(key);
+		add(s, json_string_value(v));
+	}
+	return 0;
+}
+
 static int parse_obj(sci_summary *s, json_t *o)
 {
 	json_t *v, *calls = json_object_get(o, "calls"), *ret;
@@ -240,6 +307,9 @@ static int parse_obj(sci_summary *s, json_t *o)
 			return bad("deref_globals");
 		sci_summary_add_deref_global(s, json_string_value(ret));
 	}
+	if ((e = get_names(s, o, "locks", sci_summary_add_lock)) < 0 ||
+	    (e = get_names(s, o, "unlocks", sci_summary_add_unlock)) < 0)
+		return e;
 	v = json_object_get(o, "static");
 	if (!json_is_boolean(v))
 		return bad("static");
@@ -323,7 +393,10 @@ static int same_names(char *const *a, size_t na, char *const *b, size_t nb)
 int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 {
 	return same_names(a->deref_globals, a->nderef_globals,
-			  b->deref_globals, b->nderef_globals) && str_eq(a->name, b->name) && a->is_static == b->is_static &&
+			  b->deref_globals, b->nderef_globals) &&
+	       same_names(a->locks, a->nlocks, b->locks, b->nlocks) &&
+	       same_names(a->unlocks, a->nunlocks, b->unlocks, b->nunlocks) &&
+	       str_eq(a->name, b->name) && a->is_static == b->is_static &&
 	       a->nparams == b->nparams && a->derefs == b->derefs &&
 	       a->frees == b->frees && a->captures == b->captures &&
 	       a->out_allocs == b->out_allocs &&

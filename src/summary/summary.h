@@ -53,6 +53,15 @@ typedef struct {
 	/* pointer globals dereferenced unchecked on every path, by name */
 	char **deref_globals;
 	size_t nderef_globals;
+	/*
+	 * Locks held / released on every path that returns, sorted: "$N"
+	 * is parameter N itself (a `pthread_mutex_t *`), "$N->lock" a member
+	 * path after it, any other name a global's lock ("g_lock", "g.mu").
+	 */
+	char **locks;
+	size_t nlocks;
+	char **unlocks;
+	size_t nunlocks;
 	unsigned returns;	/* SCI_SUM_RET_* over every returning path */
 	int noreturn;		/* no path returns */
 	/*
@@ -74,6 +83,10 @@ sci_summary *sci_summary_dup(const sci_summary *s);
 
 /** Adds @global to s->deref_globals (kept sorted and unique). */
 void sci_summary_add_deref_global(sci_summary *s, const char *global);
+
+/** Adds @lock to s->locks / s->unlocks (kept sorted and unique). */
+void sci_summary_add_lock(sci_summary *s, const char *lock);
+void sci_summary_add_unlock(sci_summary *s, const char *lock);
 
 /** Adds @callee to s->calls (kept sorted and unique). */
 void sci_summary_add_call(sci_summary *s, const char *callee);

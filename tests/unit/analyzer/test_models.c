@@ -64,6 +64,18 @@ static void test_models__builtin_file(void **state)
 	assert_int_equal(f->fills, 1);
 	assert_false(f->flags & SCI_MODEL_FILLS_REST);
 
+	f = sci__models_find(m, "pthread_mutex_lock");
+	assert_int_equal(f->lock_arg, 0);
+	assert_int_equal(f->unlock_arg, -1);
+	assert_false(f->flags & SCI_MODEL_SHARED);
+	assert_int_equal(sci__models_find(m, "pthread_mutex_unlock")->unlock_arg, 0);
+	assert_int_equal(sci__models_find(m, "pthread_spin_trylock")->trylock_arg, 0);
+	f = sci__models_find(m, "pthread_rwlock_rdlock");
+	assert_int_equal(f->lock_arg, 0);
+	assert_true(f->flags & SCI_MODEL_SHARED);
+	assert_false(sci__models_find(m, "pthread_rwlock_wrlock")->flags &
+		     SCI_MODEL_SHARED);
+
 	assert_null(sci__models_find(m, "no_such_function"));
 	assert_null(sci__models_find(m, NULL));
 	assert_string_equal(sci__models_first(m)->name, "malloc");
@@ -134,6 +146,9 @@ static void test_models__bad_lines(void **state)
 	expect_bad("f alloc alloc-if-null=0\n", 1, "'alloc' and 'alloc-if-null'");
 	expect_bad("f len=2\n", 1, "'len' without 'deref'");
 	expect_bad("f fills-if-input=0\n", 1, "'fills-if-input' without 'fills'");
+	expect_bad("f lock=0 unlock=0\n", 1, "more than one of 'lock'");
+	expect_bad("f shared\n", 1, "'shared' without 'lock'");
+	expect_bad("f trylock=x\n", 1, "bad value for 'trylock'");
 }
 
 int main(void)

@@ -41,7 +41,9 @@ static void test_profile__reads_lists(void **state)
 	write_profile("{\"version\": 1, \"allocators\": [\"xmalloc\", \"xstrdup\"],"
 		      " \"deallocators\": [\"xfree\"], \"noreturn\": [\"die\"],"
 		      " \"returns_nonnull\": [\"must_alloc\"],"
-		      " \"untrusted_sources\": [\"read_port\"]}");
+		      " \"untrusted_sources\": [\"read_port\"],"
+		      " \"locks\": [{\"acquire\": \"spin_lock\","
+		      " \"release\": \"spin_unlock\"}]}");
 	assert_int_equal(sci_profile_load(&p, path), 0);
 	assert_int_equal(p.allocators.n, 2);
 	assert_string_equal(p.allocators.v[1], "xstrdup");
@@ -50,6 +52,9 @@ static void test_profile__reads_lists(void **state)
 	assert_string_equal(p.noreturn.v[0], "die");
 	assert_string_equal(p.returns_nonnull.v[0], "must_alloc");
 	assert_string_equal(p.untrusted_sources.v[0], "read_port");
+	assert_int_equal(p.lock_acquire.n, 1);
+	assert_string_equal(p.lock_acquire.v[0], "spin_lock");
+	assert_string_equal(p.lock_release.v[0], "spin_unlock");
 	sci_profile_clear(&p);
 }
 
@@ -89,6 +94,13 @@ static void test_profile__rejects_bad_shapes(void **state)
 	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
 	teardown(state);
 	write_profile("[]");
+	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
+	teardown(state);
+	write_profile("{\"version\": 1, \"locks\": [{\"acquire\": \"l\"}]}");
+	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
+	assert_non_null(strstr(sci_error_last(), "\"locks\"[0]"));
+	teardown(state);
+	write_profile("{\"version\": 1, \"locks\": [\"spin_lock\"]}");
 	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
 }
 

@@ -35,6 +35,10 @@ static sci_summary *sample(const char *name)
 	sci_summary_add_call(s, "abort");
 	sci_summary_add_deref_global(s, "g_conf");
 	sci_summary_add_call(s, "malloc");
+	sci_summary_add_lock(s, "$0->lock");
+	sci_summary_add_lock(s, "g_lock");
+	sci_summary_add_lock(s, "$0->lock");
+	sci_summary_add_unlock(s, "$1");
 	return s;
 }
 
@@ -59,6 +63,13 @@ static void test_round_trip(void **state)
 	assert_int_equal(back->uses, 9);
 	assert_int_equal(back->nderef_globals, 1);
 	assert_string_equal(back->deref_globals[0], "g_conf");
+	assert_int_equal(back->nlocks, 2);
+	assert_string_equal(back->locks[0], "$0->lock");
+	assert_string_equal(back->locks[1], "g_lock");
+	assert_int_equal(back->nunlocks, 1);
+	assert_string_equal(back->unlocks[0], "$1");
+	assert_non_null(strstr(text, "\"locks\":[\"$0->lock\",\"g_lock\"]"));
+	assert_non_null(strstr(text, "\"unlocks\":[\"$1\"]"));
 	assert_int_equal(back->returns, SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL);
 	assert_string_equal(back->ret, "0-9,99");
 	assert_int_equal(back->ret_soft, 1);
@@ -82,6 +93,7 @@ static void test_no_range(void **state)
 	text = sci_summary_format(s);
 	assert_null(strstr(text, "range"));
 	assert_null(strstr(text, "out_allocs"));	/* optional key */
+	assert_null(strstr(text, "locks"));	/* optional keys */
 	assert_int_equal(sci_summary_parse(&back, text), 0);
 	assert_null(back->ret);
 	assert_true(back->noreturn);
@@ -99,6 +111,8 @@ static void test_bad_text(void **state)
 		"{\"v\":1,\"name\":\"f\",\"file\":\"\",\"line\":1,\"static\":false,\"params\":0,\"derefs\":[40],\"frees\":[],\"captures\":[],\"returns\":[],\"noreturn\":false,\"calls\":[]}",
 		"{\"v\":1,\"name\":\"f\",\"file\":\"\",\"line\":1,\"static\":false,\"params\":0,\"derefs\":[],\"frees\":[],\"captures\":[],\"returns\":[\"maybe\"],\"noreturn\":false,\"calls\":[]}",
 		"{\"v\":1,\"name\":\"f\",\"file\":\"\",\"line\":1,\"static\":false,\"params\":0,\"derefs\":[],\"frees\":[],\"captures\":[],\"returns\":[],\"noreturn\":false,\"calls\":[1]}",
+		"{\"v\":1,\"name\":\"f\",\"file\":\"\",\"line\":1,\"static\":false,\"params\":0,\"derefs\":[],\"frees\":[],\"captures\":[],\"locks\":\"m\",\"returns\":[],\"noreturn\":false,\"calls\":[]}",
+		"{\"v\":1,\"name\":\"f\",\"file\":\"\",\"line\":1,\"static\":false,\"params\":0,\"derefs\":[],\"frees\":[],\"captures\":[],\"unlocks\":[\"\"],\"returns\":[],\"noreturn\":false,\"calls\":[]}",
 		NULL
 	};
 	sci_summary *s;
