@@ -1,0 +1,87 @@
+/* expect-none */
+/* double-unlock: releases that must stay silent. */
+#include <pthread.h>
+
+struct table { pthread_mutex_t lock; int n; };
+
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t g_cond = PTHREAD_COND_INITIALIZER;
+static int ready;
+
+/* unlocks what the caller locked: normal */
+void finish(struct table *t)
+{
+	t->n = 0;
+	pthread_mutex_unlock(&t->lock);
+}
+
+/* the error path unlocks and leaves; the rest unlocks once */
+int update(struct table *t, int v)
+{
+	pthread_mutex_lock(&t->lock);
+	if (v < 0) {
+		pthread_mutex_unlock(&t->lock);
+		return -1;
+	}
+	t->n = v;
+	pthread_mutex_unlock(&t->lock);
+	return 0;
+}
+
+/* one common exit */
+int update2(struct table *t, int v)
+{
+	int ret = 0;
+
+	pthread_mutex_lock(&t->lock);
+	if (v < 0) {
+		ret = -1;
+		goto out;
+	}
+	t->n = v;
+out:
+	pthread_mutex_unlock(&t->lock);
+	return ret;
+}
+
+/* dropped and taken again inside a loop */
+void drop_in_loop(int n)
+{
+	int i;
+
+	pthread_mutex_lock(&g_lock);
+	for (i = 0; i < n; i++) {
+		pthread_mutex_unlock(&g_lock);
+		ready++;
+		pthread_mutex_lock(&g_lock);
+	}
+	pthread_mutex_unlock(&g_lock);
+}
+
+/* the condition variable gives the mutex back held */
+void wait_ready(void)
+{
+	pthread_mutex_lock(&g_lock);
+	while (!ready)
+		pthread_cond_wait(&g_cond, &g_lock);
+	pthread_mutex_unlock(&g_lock);
+}
+
+/* correlated: the same flag decides lock and unlock */
+void flagged(int locked)
+{
+	if (!locked)
+		pthread_mutex_lock(&g_lock);
+	ready = 3;
+	if (!locked)
+		pthread_mutex_unlock(&g_lock);
+}
+
+/* unlocked, then locked and unlocked again */
+void again(void)
+{
+	pthread_mutex_lock(&g_lock);
+	pthread_mutex_unlock(&g_lock);
+	pthread_mutex_lock(&g_lock);
+	pthread_mutex_unlock(&g_lock);
+}
