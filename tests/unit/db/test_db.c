@@ -126,6 +126,8 @@ static sci_db_tu *wrapper_tu(void)
 	s->returns = SCI_SUM_RET_OTHER;
 	s->ret = strdup("0-9");
 	s->ret_soft = 2;	/* SCI_RL_SOFT_MAX */
+	sci_summary_add_lock(s, "$0->lock");
+	sci_summary_add_unlock(s, "g_lock");
 	sci_summary_add_call(s, "xmalloc");
 	add_fn(tu, s);
 	tu->deps = strdup("d1");
@@ -679,6 +681,8 @@ static void test_db__show_says_what_is_known(void **state)
 		     "    returns no fresh allocation\n"
 		     "    dereferences parameters 1 and 3; frees parameter 2; may keep parameter 3\n"
 		     "    returns 0-9 (upper bound from its type)\n"
+		     "    returns holding the lock parameter 1->lock\n"
+		     "    releases the lock g_lock\n"
 		     "  called by no TU the database knows\n");
 	assert_shows(db, "die",
 		     "die\n"
