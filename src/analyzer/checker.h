@@ -674,6 +674,7 @@ typedef struct {
 	sci_pos where;		/* where that path took / released it */
 	int held;		/* 1 held, 0 released */
 	int value;		/* what it returns: SCI_LOCK_RET_* */
+	int own;		/* released after this function took it */
 } sci_lock_exit;
 
 /* sci_lock_exit.value */

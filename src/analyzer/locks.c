@@ -39,6 +39,22 @@ static const sci_state held_shared = { "held-shared", NULL };
 /* the read side taken more than once: one release leaves it unknown */
 static const sci_state held_shared_more = { "held-shared-more", NULL };
 static const sci_state released = { "released", NULL };
+/*
+ * Released after this function took it: as released for the checkers,
+ * but a function that takes and releases a lock (balanced) is no release
+ * wrapper for its callers.
+ */
+static const sci_state released_own = { "released-own", NULL };
+
+static int is_released(const sci_state *s)
+{
+	return s == &released || s == &released_own;
+}
+
+static int is_held(const sci_state *s)
+{
+	return s == &held || s == &held_shared || s == &held_shared_more;
+}
 
 /* ------------------------------------------------ what calls do */
 
@@ -211,8 +227,12 @@ static const sci_state *next_state(const sci_state *now, int kind, int shared)
 {
 	int shared_now = now == &held_shared || now == &held_shared_more;
 
-	if (kind == SCI_LOCK_RELEASE)
-		return now == &held_shared_more ? &sci_undefined : &released;
+	if (kind == SCI_LOCK_RELEASE) {
+		if (now == &held_shared_more)
+			return &sci_undefined;
+		return is_held(now) || now == &released_own ? &released_own
+							    : &released;
+	}
 	if (!shared)
 		return &held;
 	return shared_now ? &held_shared_more : &held_shared;
@@ -307,7 +327,7 @@ int sci_lock_status(const sci_key *key, sci_pos *where)
 		st = SCI_LOCK_HELD;
 	else if (sm->state == &held_shared || sm->state == &held_shared_more)
 		st = SCI_LOCK_HELD_SHARED;
-	else if (sm->state == &released)
+	else if (is_released(sm->state))
 		st = SCI_LOCK_RELEASED;
 	else
 		return 0;
@@ -378,7 +398,8 @@ static int value_class(struct expression *value)
 	return SCI_LOCK_RET_OTHER;
 }
 
-static void add_exit(const sci_sm *sm, int is_held, struct position ret,
+/* Whether the function took the locks it released, per exit (see own). */
+static void add_exit(const sci_sm *sm, int kept, struct position ret,
 		     int value)
 {
 	sci_lock_exit *x;
@@ -397,8 +418,9 @@ static void add_exit(const sci_sm *sm, int is_held, struct position ret,
 	x->ret = sci__pos(ret);
 	if (sci_sm_where(sm, sm->state, &x->where) < 0)
 		x->where = sci__pos(sm->pos);
-	x->held = is_held;
+	x->held = kept;
 	x->value = value;
+	x->own = sm->state == &released_own;
 }
 
 void sci__locks_return(struct expression *value, struct position pos)
@@ -414,10 +436,9 @@ void sci__locks_return(struct expression *value, struct position pos)
 	a = sci_state_snapshot(SCI_OWNER_LOCKS, &n);
 	cls = n ? value_class(value) : SCI_LOCK_RET_NONE;
 	for (i = 0; i < n; i++) {
-		if (a[i]->state == &held || a[i]->state == &held_shared ||
-		    a[i]->state == &held_shared_more)
+		if (is_held(a[i]->state))
 			add_exit(a[i], 1, pos, cls);
-		else if (a[i]->state == &released)
+		else if (is_released(a[i]->state))
 			add_exit(a[i], 0, pos, cls);
 	}
 }
@@ -475,14 +496,18 @@ static void push(char ***v, size_t *n, char *s)
 	(*v)[(*n)++] = s;
 }
 
-/* True when every return path says @name is (@is_held) held / released. */
-static int every_return(const char *name, int is_held)
+/*
+ * True when every return path says @name is (@held_now) held / released
+ * - released without having taken it: lock(); unlock(); is balanced.
+ */
+static int every_return(const char *name, int held_now)
 {
 	size_t i;
 	unsigned n = 0;
 
 	for (i = 0; i < exits.n; i++)
-		if (exits.v[i].held == is_held && strcmp(exits.v[i].lock, name) == 0)
+		if (exits.v[i].held == held_now && !exits.v[i].own &&
+		    strcmp(exits.v[i].lock, name) == 0)
 			n++;
 	return n == exits.nreturns;
 }

@@ -69,3 +69,14 @@ void after_trylock(void)
 		pthread_mutex_unlock(&g_lock);
 	}
 }
+
+/* the wrapper's "$0->lock" for an argument `&tab`: "tab.lock" */
+void local_table(void)
+{
+	struct table tab;
+
+	pthread_mutex_init(&tab.lock, NULL);
+	lock_table(&tab);
+	pthread_mutex_lock(&tab.lock);	/* expect-error: double-lock "'tab.lock' is locked again" */
+	pthread_mutex_unlock(&tab.lock);
+}

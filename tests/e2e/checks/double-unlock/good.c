@@ -85,3 +85,34 @@ void again(void)
 	pthread_mutex_lock(&g_lock);
 	pthread_mutex_unlock(&g_lock);
 }
+
+/*
+ * A function that takes and releases a lock (through wrappers, as git's
+ * attr.c does with g_attr_hashmap) is balanced, not a release wrapper:
+ * calling it twice releases nothing twice.
+ */
+struct map { pthread_mutex_t mutex; int n; };
+struct map g_map;
+
+static void map_lock(struct map *m)
+{
+	pthread_mutex_lock(&m->mutex);
+}
+
+static void map_unlock(struct map *m)
+{
+	pthread_mutex_unlock(&m->mutex);
+}
+
+void map_bump(void)
+{
+	map_lock(&g_map);
+	g_map.n++;
+	map_unlock(&g_map);
+}
+
+void bump_twice(void)
+{
+	map_bump();
+	map_bump();
+}
