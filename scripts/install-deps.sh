@@ -1,12 +1,15 @@
 #!/bin/sh
 # Install the Debian packages smatch-ci needs to build, test and run.
 # sparse itself is not a Debian library: scripts/bootstrap-sparse.sh builds it
-# from Debian's source package (CMake calls it on its own).
+# from Debian's source package (CMake calls it on its own).  clang and
+# libclang-rt-dev (libFuzzer and clang's sanitizer runtimes; clang only
+# recommends it) build the fuzz targets (scripts/fuzz.sh).
 set -eu
 
 PKGS="build-essential cmake pkg-config dpkg-dev git ca-certificates
       libsqlite3-dev libjansson-dev libgit2-dev libcmocka-dev
-      python3 python3-jsonschema time"
+      python3 python3-jsonschema time
+      clang libclang-rt-dev"
 
 missing=""
 for p in $PKGS; do

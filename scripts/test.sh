@@ -9,19 +9,24 @@
 #   3. build-asan/: the same with ASan+UBSan, reusing build/'s sparse; ctest
 #      with leak detection on and UBSan fatal (the Python-only self-test of
 #      the sample runner, label "tools", runs once, in step 2)
+#   4. fuzz: scripts/fuzz.sh builds the libFuzzer targets with clang into
+#      build-fuzz/ and fuzzes each for $SCI_FUZZ_SECONDS (default 10)
+#      seconds; skipped, saying why, when clang cannot link libFuzzer here
 #
 # Every step runs even if an earlier test step failed (a failed build skips
 # its own ctest); the exit status is 0 only if all passed.
 #
-# Usage: scripts/test.sh [--no-asan]
+# Usage: scripts/test.sh [--no-asan] [--no-fuzz]
 set -eu
 
 asan=yes
+fuzz=yes
 for arg in "$@"; do
 	case $arg in
 	--no-asan) asan=no ;;
+	--no-fuzz) fuzz=no ;;
 	-h | --help)
-		sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'
+		sed -n '3,19p' "$0" | sed 's/^# \{0,1\}//'
 		exit 0 ;;
 	*)
 		echo "test.sh: unknown argument '$arg' (try --help)" >&2
@@ -58,6 +63,16 @@ skip() {
 	echo "==> test.sh: $1 skipped: $2"
 }
 
+fuzz_step() {
+	if [ "$fuzz" = no ]; then
+		skip fuzz "--no-fuzz"
+	elif ! sh scripts/fuzz.sh --check; then
+		skip fuzz "clang cannot build libFuzzer binaries here (scripts/install-deps.sh installs clang and libclang-rt-dev)"
+	else
+		step fuzz env SCI_FUZZ_SECONDS="${SCI_FUZZ_SECONDS:-10}" sh scripts/fuzz.sh || :
+	fi
+}
+
 summary() {
 	secs=$(($(date +%s) - start))
 	if [ -n "$failed" ]; then
@@ -88,6 +103,7 @@ fi
 
 if [ "$asan" = no ]; then
 	skip asan "--no-asan"
+	fuzz_step
 	summary
 fi
 
@@ -99,6 +115,7 @@ if [ ! -f "$sparse/libsparse.a" ]; then
 	failed="$failed asan-build"
 	echo "==> test.sh: asan-build FAILED: no libsparse.a from build/ to reuse ($sparse)"
 	skip asan-ctest "the build failed"
+	fuzz_step
 	summary
 fi
 
@@ -112,4 +129,5 @@ else
 	skip asan-ctest "the build failed"
 fi
 
+fuzz_step
 summary

@@ -1,0 +1,76 @@
+/* divide-by-zero: divisors that are 0 on a path the analysis can name. */
+int zero_divisor(int total)
+{
+	int n = 0;
+
+	return total / n;	/* expect-error: divide-by-zero "division by zero: 'n' is 0" */
+}
+
+int set_on_one_branch(int total, int n)
+{
+	int per = 0;
+
+	if (n > 0)
+		per = total / n;
+	return total / per;	/* expect-error: divide-by-zero "division by zero: 'per' can be 0 on this path" */
+}
+
+int checked_then_used(int total, int n)
+{
+	if (n == 0)
+		return total % n;	/* expect-error: divide-by-zero "remainder by zero: 'n' is 0" */
+	return total % n;
+}
+
+int compound(int x, int flag)
+{
+	int d = 4;
+
+	if (flag)
+		d = 0;
+	x /= d;	/* expect-error: divide-by-zero "division by zero: 'd' can be 0 on this path" */
+	return x;
+}
+
+int from_switch(int x, int mode)
+{
+	int d;
+
+	switch (mode) {
+	case 0:
+		d = 0;
+		break;
+	default:
+		d = mode;
+		break;
+	}
+	return x / d;	/* expect-error: divide-by-zero "division by zero: 'd' can be 0 on this path" */
+}
+
+typedef unsigned long size_t; void *malloc(size_t); void *calloc(size_t, size_t); void *realloc(void *, size_t); void free(void *); char *strdup(const char *); size_t strlen(const char *); void *memcpy(void *, const void *, size_t); void exit(int) __attribute__((noreturn)); typedef struct FILE FILE; FILE *fopen(const char *, const char *); int fclose(FILE *); char *getenv(const char *);
+#define NULL ((void *)0)
+
+int from_input(void)
+{
+	int data = 0;
+
+	if (fscanf(stdin, "%d", &data) != 1)
+		return -1;
+	return 100 / data;	/* expect-error: divide-by-zero "division by 'data', which comes from input and is not checked against 0" */
+}
+
+int from_text(void)
+{
+	char buf[32];
+	int n;
+
+	if (!fgets(buf, sizeof(buf), stdin))
+		return 0;
+	n = atoi(buf);
+	return 1000 % n;	/* expect-error: divide-by-zero "remainder by 'n', which comes from input and is not checked against 0" */
+}
+
+int from_rand(void)
+{
+	return 10 / rand();	/* expect-error: divide-by-zero "division by 'rand(...)', which comes from input and is not checked against 0" */
+}

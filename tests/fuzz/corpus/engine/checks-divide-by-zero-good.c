@@ -1,0 +1,108 @@
+/* expect-none */
+/* divide-by-zero: divisors that cannot be 0, or that nothing says are. */
+int unknown_divisor(int total, int n)
+{
+	return total / n;	/* a parameter: nothing says it is 0 */
+}
+
+int checked(int total, int n)
+{
+	if (n == 0)
+		return 0;
+	return total / n;
+}
+
+int checked_later_form(int total, int n)
+{
+	if (!n)
+		return -1;
+	return total % n;
+}
+
+int set_on_every_path(int total, int n)
+{
+	int per = 1;
+
+	if (n > 0)
+		per = n;
+	return total / per;
+}
+
+int correlated(int total, int n)
+{
+	int per = 0;
+
+	if (n > 0)
+		per = n;
+	if (n > 0)
+		return total / per;	/* per == n > 0 on this path */
+	return 0;
+}
+
+double floating(double x)
+{
+	double z = 0.0;
+
+	return x / z;	/* IEEE: infinity, not a trap */
+}
+
+int guarded_loop(const int *v, int len)
+{
+	int sum = 0, count = 0, i;
+
+	for (i = 0; i < len; i++) {
+		sum += v[i];
+		count++;
+	}
+	if (count == 0)
+		return 0;
+	return sum / count;
+}
+
+int constant_divisor(int x)
+{
+	return x / 4 + x % 8;
+}
+
+int call_result(int x, int (*f)(void))
+{
+	return x / f();
+}
+
+typedef unsigned long size_t; void *malloc(size_t); void *calloc(size_t, size_t); void *realloc(void *, size_t); void free(void *); char *strdup(const char *); size_t strlen(const char *); void *memcpy(void *, const void *, size_t); void exit(int) __attribute__((noreturn)); typedef struct FILE FILE; FILE *fopen(const char *, const char *); int fclose(FILE *); char *getenv(const char *);
+#define NULL ((void *)0)
+
+int input_checked(void)
+{
+	int data = 0;
+
+	if (fscanf(stdin, "%d", &data) != 1 || data == 0)
+		return -1;
+	return 100 / data;
+}
+
+int input_made_positive(void)
+{
+	int r = rand() % 10 + 1;
+
+	return 100 / r;
+}
+
+int input_overwritten(void)
+{
+	int d;
+
+	if (scanf("%d", &d) != 1)
+		return 0;
+	d = 4;
+	return 100 / d;
+}
+
+double ratio(long long hits, long long misses)
+{
+	long long zero = 0;
+
+	if (hits + misses == 0)
+		hits = zero;
+	return (double)hits / (hits + misses);	/* floating point: no trap */
+}

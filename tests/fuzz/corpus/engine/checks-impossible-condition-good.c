@@ -1,0 +1,115 @@
+/* expect-none */
+/* impossible-condition: tests that are decided on purpose or not at all. */
+typedef unsigned long size_t;
+enum color { RED, GREEN };
+#define MIN_LEN 0
+#define IS_NEG(x) ((x) < 0)
+#define DEBUG 0
+
+int signed_negative(int n)
+{
+	return n < 0;
+}
+
+int configured(size_t n)
+{
+	if (n < MIN_LEN)	/* the constant comes from configuration */
+		return -1;
+	return 0;
+}
+
+int generic_macro(unsigned u, int i)
+{
+	return IS_NEG(u) + IS_NEG(i);
+}
+
+int constants(void)
+{
+	if (sizeof(long) == 8)
+		return 1;
+	if (DEBUG)
+		return 2;
+	while (1)
+		break;
+	return 0;
+}
+
+int enums(enum color c)
+{
+	if (c < 0)	/* enum signedness is the compiler's choice */
+		return -1;
+	return 0;
+}
+
+int cast_first(unsigned u)
+{
+	if ((int)u < 0)
+		return -1;
+	return 0;
+}
+
+int wide_enough(unsigned char b, int x)
+{
+	if (b > 200 || x > 300)
+		return 1;
+	return 0;
+}
+
+int redundant_but_defensive(int *p)
+{
+	if (!p)
+		return 0;
+	if (p)
+		return 1;
+	return 2;
+}
+
+/* portable range checks: the limit's width depends on the platform */
+typedef unsigned long size_t; void *malloc(size_t); void *calloc(size_t, size_t); void *realloc(void *, size_t); void free(void *); char *strdup(const char *); size_t strlen(const char *); void *memcpy(void *, const void *, size_t); void exit(int) __attribute__((noreturn)); typedef struct FILE FILE; FILE *fopen(const char *, const char *); int fclose(FILE *); char *getenv(const char *);
+#define NULL ((void *)0)
+int fits_long(long long v)
+{
+	return v < LONG_MIN || v > LONG_MAX;
+}
+
+int fits_size(unsigned long long n)
+{
+	return n <= SIZE_MAX;
+}
+
+/* a cast that may truncate: not the same value on both sides */
+int truncates(unsigned long long a)
+{
+	return a != (unsigned long)a;
+}
+
+/* x < x + 1 wraps for unsigned x at its end */
+int below_next(unsigned x)
+{
+	return x < x + 1;
+}
+
+/* the else of an earlier test makes this one redundant: clarity, no bug */
+int else_if(int flag, int mode)
+{
+	if (flag && mode == 0)
+		return 1;
+	else if (flag && mode != 0)
+		return 2;
+	return 0;
+}
+
+/* earlier statements decide it: a defensive re-check */
+int defensive(int n)
+{
+	if (n < 0)
+		return -1;
+	if (n >= 0 && n < 10)
+		return n;
+	return 0;
+}
+
+int ranges(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}

@@ -1,0 +1,90 @@
+/* memory-leak: paths on which allocated memory is lost. */
+typedef unsigned long size_t; void *malloc(size_t); void *calloc(size_t, size_t); void *realloc(void *, size_t); void free(void *); char *strdup(const char *); size_t strlen(const char *); void *memcpy(void *, const void *, size_t); void exit(int) __attribute__((noreturn)); typedef struct FILE FILE; FILE *fopen(const char *, const char *); int fclose(FILE *); char *getenv(const char *);
+#define NULL ((void *)0)
+
+int read_error_path(int fd, size_t n)
+{
+	char *buf = malloc(n);
+
+	if (!buf)
+		return -1;
+	if (read(fd, buf, n) < 0)
+		return -1;	/* expect-warning: memory-leak "memory leak of 'buf'" */
+	free(buf);
+	return 0;
+}
+
+int goto_out_forgets(int n)
+{
+	char *a = malloc(n);
+	int ret = -1;
+
+	if (!a)
+		goto out;
+	if (n > 10)
+		goto out;
+	free(a);
+	ret = 0;
+out:
+	return ret;	/* expect-warning: memory-leak "memory leak of 'a'" */
+}
+
+void inner_block(const char *s)
+{
+	if (s) {
+		char *t = strdup(s);
+
+		if (!t)
+			return;
+		printf("%s\n", t);	/* expect-warning: memory-leak "memory leak of 't'" */
+	}
+}
+
+void continue_in_loop(const int *x, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		char *b = calloc(1, 16);
+
+		if (!b)
+			break;
+		if (x[i])
+			continue;	/* expect-warning: memory-leak "memory leak of 'b'" */
+		free(b);
+	}
+}
+
+void freed_on_one_branch_only(int c)
+{
+	char *p = malloc(8);
+
+	if (!p)
+		return;
+	memset(p, 0, 8);
+	if (c)
+		free(p);
+}	/* expect-warning: memory-leak "memory leak of 'p'" */
+
+double never_freed(int limit)
+{
+	double *x = malloc(limit * sizeof(double));
+	double sum = 0;
+	int i;
+
+	if (!x)
+		return 0;
+	for (i = 0; i < limit; i++)
+		sum += x[i];
+	return sum;	/* expect-warning: memory-leak "memory leak of 'x'" */
+}
+
+void overwritten(void)
+{
+	char *p = malloc(4);
+
+	if (!p)
+		return;
+	p = malloc(8);	/* expect-warning: memory-leak "overwritten while it holds allocated memory" */
+	free(p);
+}

@@ -1,0 +1,90 @@
+/*
+ * null-deref through functions of the same file: their facts come from
+ * their own analysis (callees first), with no profile.
+ */
+typedef unsigned long size_t; void *malloc(size_t); void *calloc(size_t, size_t); void *realloc(void *, size_t); void free(void *); char *strdup(const char *); size_t strlen(const char *); void *memcpy(void *, const void *, size_t); void exit(int) __attribute__((noreturn)); typedef struct FILE FILE; FILE *fopen(const char *, const char *); int fclose(FILE *); char *getenv(const char *);
+#define NULL ((void *)0)
+
+struct rec { int id; char name[16]; };
+
+/* a malloc() wrapper passes malloc()'s result on unchecked */
+static struct rec *rec_new(void)
+{
+	struct rec *r = malloc(sizeof(*r));
+
+	return r;
+}
+
+/* dereferences its parameter on every path, unchecked */
+static void rec_init(struct rec *r, int id)
+{
+	r->id = id;
+	r->name[0] = '\0';
+}
+
+/* checks first: NULL is fine */
+static int rec_id(const struct rec *r)
+{
+	if (!r)
+		return -1;
+	return r->id;
+}
+
+/* a lookup that returns NULL on some path: callers know their keys */
+static struct rec table[4];
+static struct rec *rec_find(int id)
+{
+	if (id < 0 || id >= 4)
+		return NULL;
+	return &table[id];
+}
+
+int wrapper_unchecked(void)
+{
+	struct rec *r = rec_new();
+
+	r->id = 1;	/* expect-error: null-deref "'r' could be NULL: rec_new() at line 44 is not checked" */
+	free(r);
+	return 0;
+}
+
+int passed_unchecked(void)
+{
+	struct rec *r = malloc(sizeof(*r));
+
+	rec_init(r, 2);	/* expect-error: null-deref "'r' could be NULL when passed to rec_init(): malloc() at line 53 is not checked" */
+	free(r);
+	return 0;
+}
+
+void passed_null(void)
+{
+	struct rec *r = NULL;
+
+	rec_init(r, 3);	/* expect-error: null-deref "'r' is NULL when passed to rec_init()" */
+}
+
+int checked_callee(void)
+{
+	struct rec *r = malloc(sizeof(*r));
+	int id = rec_id(r);
+
+	free(r);
+	return id;
+}
+
+int wrapper_checked(void)
+{
+	struct rec *r = rec_new();
+
+	if (!r)
+		return -1;
+	rec_init(r, 4);
+	free(r);
+	return 0;
+}
+
+int lookup(int id)
+{
+	return rec_find(id)->id;
+}

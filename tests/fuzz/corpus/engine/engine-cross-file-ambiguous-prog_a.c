@@ -1,0 +1,10 @@
+/* Two programs in one tree, each with its own usage(): which one a caller
+ * links with is not known, so neither summary is used. */
+/* expect-none */
+typedef unsigned long size_t; void *malloc(size_t); void *calloc(size_t, size_t); void *realloc(void *, size_t); void free(void *); char *strdup(const char *); size_t strlen(const char *); void *memcpy(void *, const void *, size_t); void exit(int) __attribute__((noreturn)); typedef struct FILE FILE; FILE *fopen(const char *, const char *); int fclose(FILE *); char *getenv(const char *);
+#define NULL ((void *)0)
+
+void *usage(void)
+{
+	return malloc(1);
+}

@@ -1,0 +1,7 @@
+/* expect-none */
+static char buf[8];
+
+void *usage(void)
+{
+	return buf;
+}

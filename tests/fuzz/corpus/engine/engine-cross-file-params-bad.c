@@ -1,0 +1,30 @@
+/* NULL, or a pointer that may be NULL, passed where another file's
+ * function dereferences it: reported at the call. */
+typedef unsigned long size_t; void *malloc(size_t); void *calloc(size_t, size_t); void *realloc(void *, size_t); void free(void *); char *strdup(const char *); size_t strlen(const char *); void *memcpy(void *, const void *, size_t); void exit(int) __attribute__((noreturn)); typedef struct FILE FILE; FILE *fopen(const char *, const char *); int fclose(FILE *); char *getenv(const char *);
+#define NULL ((void *)0)
+
+struct conf;
+int conf_verbose(const struct conf *c);
+int name_len(const char *s);
+
+int literal_null(void)
+{
+	return name_len(NULL);	/* expect-error: null-deref "NULL is passed to name_len()" */
+}
+
+/* the wrong branch: c is NULL right where it is used */
+int wrong_branch(struct conf *c)
+{
+	if (!c)
+		return conf_verbose(c);	/* expect-error: null-deref "'c' is NULL when passed to conf_verbose()" */
+	return 0;
+}
+
+int unchecked_alloc(void)
+{
+	struct conf *c = malloc(64);
+	int v = conf_verbose(c);	/* expect-error: null-deref "'c' could be NULL when passed to conf_verbose(): malloc() at line 24 is not checked" */
+
+	free(c);
+	return v;
+}
