@@ -152,9 +152,14 @@ void sci_on_file_end(sci_checker_id me, sci_void_fn fn, void *payload)
 	add(H_FILE_END, me, FN(fn), payload);
 }
 
-/* Dispatch: hooks only run on reachable paths. */
+/*
+ * Dispatch: hooks only run on reachable paths.  A family nobody hooked
+ * has no table at all, and NULL + 0 is undefined behaviour, so the end is
+ * computed from a table that exists.
+ */
 #define EACH(family, h)							\
-	for (hook *h = tables[family].v; h < tables[family].v + tables[family].n; h++)
+	for (hook *h = tables[family].v,				\
+		  *h##_end = h ? h + tables[family].n : h; h != h##_end; h++)
 
 void sci__fire_expr(struct expression *e)
 {
