@@ -244,6 +244,13 @@ static void run(sci_tu_list *l, const sci_analyze_opts *aopts)
 	sci_diag_list_clear(&out);
 }
 
+/* A project profile (--profile), so its names mean something too. */
+static const char *const allocators[] = { "xmalloc", NULL };
+static const char *const deallocators[] = { "xfree", NULL };
+static const char *const noreturn[] = { "die", NULL };
+static const char *const returns_nonnull[] = { "xstrdup", NULL };
+static const char *const untrusted_sources[] = { "read_int", NULL };
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const no_rules[] = { NULL };
@@ -259,6 +266,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* 1. summaries only, as sci_project_run() does for a project */
 	memset(&a1, 0, sizeof(a1));
+	a1.allocators = allocators;
+	a1.deallocators = deallocators;
+	a1.noreturn = noreturn;
+	a1.returns_nonnull = returns_nonnull;
+	a1.untrusted_sources = untrusted_sources;
+	a1.report_inputs = 1;
 	a1.rules = no_rules;
 	a1.emit_summaries = 1;
 	a1.summaries = set;
@@ -301,7 +314,8 @@ static const char *const extra_tokens[] = {
 	"NULL", "((void *)0)", "p", "q", "i", "n", "buf", "len", "malloc(n)",
 	"free(p);", "realloc(p, n)", "memcpy(p, q, n);", "strlen(p)", "exit(1);",
 	"#define M(x) x\n", "#if 1\n", "#endif\n", "#include <stdlib.h>\n",
-	"__sci_range(i);", "\n",
+	"__sci_range(i);", "xmalloc(n)", "xfree(p);", "die();", "xstrdup(p)",
+	"read_int()", "\n",
 };
 
 static uint32_t next_rand(uint32_t *s)
