@@ -20,10 +20,14 @@
  *   - a worker killed by a signal, except a stack overflow on code nested
  *     too deeply (a documented limit), or ending in any way the driver
  *     calls a protocol error;
- *   - a worker that times out (SCI_FUZZ_TU_TIMEOUT seconds, default 10;
+ *   - a worker that times out (SCI_FUZZ_TU_TIMEOUT seconds, default 30;
  *     0 turns the timeout off): the engine's limits should stop it first;
  *   - the driver failing, or not reporting the TU at all.
  * "sparse could not parse the file" is an expected outcome on garbage.
+ * A worker's own SIGSEGV handler (cli/worker.c, which tells a stack
+ * overflow from other faults) replaces the sanitizer's, so a plain
+ * segfault there is reported without a stack trace: replay the input
+ * under a debugger.
  *
  * Coverage: libFuzzer's inline 8-bit counters live in this process's
  * memory, and a forked worker's increments would be lost.  The worker
@@ -96,7 +100,7 @@ static int report_fd = -1;	/* this process's stderr, for the worker */
 static char **base_flags;	/* sparse's default flags (plan.h) */
 static const char **rules;	/* every checker */
 static size_t nrules;
-static unsigned tu_timeout = 10;
+static unsigned tu_timeout = 30;
 
 /* ---- the worker side ---- */
 
