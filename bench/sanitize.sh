@@ -16,6 +16,7 @@
 # and writes them to bench/results/sanitize-<date>.md.
 #
 # Usage: bench/sanitize.sh [PKG...]   (default: zlib lua5.4 redis git busybox)
+#        bench/sanitize.sh --recount  (the report again from the last runs)
 # Environment: SMATCH_CI (default build-asan/src/smatch-ci), SCI_BENCH_DIR
 # (default build/bench, shared with bench/lib.sh), SCI_SANITIZE_JOBS (-j,
 # default 2), SCI_SANITIZE_MAX (analyze only the first N TUs of each
@@ -29,6 +30,11 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 export SMATCH_CI
 jobs=${SCI_SANITIZE_JOBS:-2}
 max=${SCI_SANITIZE_MAX:-0}
+recount=no
+if [ "${1:-}" = --recount ]; then
+	recount=yes
+	shift
+fi
 pkgs=${*:-zlib lua5.4 redis git busybox}
 date=$(date -u +%Y-%m-%d)
 report=$here/bench/results/sanitize-$date.md
@@ -95,6 +101,47 @@ fetch() {
 	return 1
 }
 
+# count PKG TUS SECS RC: prints the counts line of a finished run from
+# $work/sanitize-PKG/ (diags.jsonl, logs/) and writes its details.txt.
+count() {
+	python3 - "$1" "$2" "$3" "$4" "$work/sanitize-$1" <<-'EOF'
+	import json, os, sys
+	pkg, tus, secs, rc, out = sys.argv[1:]
+	san = crash = tmo = fail = found = 0
+	details = []
+	for name in sorted(os.listdir(os.path.join(out, "logs"))):
+	    text = open(os.path.join(out, "logs", name), errors="replace").read()
+	    san += max(1, text.count("ERROR: AddressSanitizer") +
+	               text.count("runtime error:"))
+	    first = [l for l in text.splitlines()
+	             if "ERROR: AddressSanitizer" in l or "runtime error:" in l]
+	    details.append("sanitizer: %s: %s" % (name, first[0] if first else text[:200]))
+	lines = open(os.path.join(out, "diags.jsonl")).read().splitlines() \
+	    if os.path.exists(os.path.join(out, "diags.jsonl")) else []
+	for l in lines:
+	    d = json.loads(l)
+	    if d.get("rule") != "analysis-failure":
+	        found += 1
+	        continue
+	    m = d.get("message", "")
+	    if "timed out after" in m:
+	        tmo += 1
+	    elif "exited with status 99" in m:
+	        continue  # counted from its sanitizer log
+	    elif "killed by signal" in m:
+	        crash += 1
+	    else:
+	        fail += 1
+	    details.append("%s: %s" % (d.get("path", ""), m[:300]))
+	if rc not in ("0", "1", "3"):
+	    crash += 1
+	    details.append("smatch-ci itself exited with status %s" % rc)
+	with open(os.path.join(out, "details.txt"), "w") as f:
+	    f.write("".join(l + "\n" for l in details))
+	print(pkg, tus, san, crash, tmo, fail, found, secs, rc)
+	EOF
+}
+
 # sweep PKG: fetch, build, analyze; appends "pkg tus san crash timeout
 # fail findings secs rc" to $work/sanitize.counts.
 sweep() {
@@ -143,34 +190,7 @@ sweep() {
 			-j"$jobs" --no-cache --json "$out/diags.jsonl" -q \
 			>"$out/stdout" 2>"$out/stderr" || rc=$?
 		secs=$(($(date +%s) - t0))
-		python3 - "$pkg" "$tus" "$secs" "$rc" "$out" >>"$work/sanitize.counts" <<-'EOF'
-		import json, os, sys
-		pkg, tus, secs, rc, out = sys.argv[1:]
-		san = crash = tmo = fail = found = 0
-		for name in os.listdir(os.path.join(out, "logs")):
-		    text = open(os.path.join(out, "logs", name), errors="replace").read()
-		    san += max(1, text.count("ERROR: AddressSanitizer") +
-		               text.count("runtime error:"))
-		lines = open(os.path.join(out, "diags.jsonl")).read().splitlines() \
-		    if os.path.exists(os.path.join(out, "diags.jsonl")) else []
-		for l in lines:
-		    d = json.loads(l)
-		    if d.get("rule") != "analysis-failure":
-		        found += 1
-		        continue
-		    m = d.get("message", "")
-		    if "timed out after" in m:
-		        tmo += 1
-		    elif "exited with status 99" in m:
-		        pass  # counted from its sanitizer log
-		    elif "killed by signal" in m:
-		        crash += 1
-		    else:
-		        fail += 1
-		if rc not in ("0", "1", "3"):
-		    crash += 1
-		print(pkg, tus, san, crash, tmo, fail, found, secs, rc)
-		EOF
+		count "$pkg" "$tus" "$secs" "$rc" >>"$work/sanitize.counts"
 	)
 }
 
@@ -179,6 +199,18 @@ mkdir -p "$work" "$here/bench/results"
 # One line per project, from its latest run: a run of some projects keeps
 # the others' lines.
 touch "$work/sanitize.counts"
+if [ "$recount" = yes ]; then
+	# shellcheck disable=SC2034 # the columns count() does not need
+	while read -r p tus san crash tmo fail found secs rc; do
+		if [ -d "$work/sanitize-$p/logs" ]; then
+			count "$p" "$tus" "$secs" "$rc"
+		else
+			echo "$p $tus $san $crash $tmo $fail $found $secs $rc"
+		fi
+	done < "$work/sanitize.counts" > "$work/sanitize.counts.new"
+	mv "$work/sanitize.counts.new" "$work/sanitize.counts"
+	pkgs=""
+fi
 for p in $pkgs; do
 	grep -v "^$p " "$work/sanitize.counts" > "$work/sanitize.counts.new" || :
 	mv "$work/sanitize.counts.new" "$work/sanitize.counts"
@@ -192,7 +224,7 @@ done
 	echo "ASan+UBSan (-DSCI_SANITIZE=ON), \`--enable all\`, default --tu-timeout,"
 	if [ "$max" -gt 0 ]; then echo "-j$jobs, the first $max TUs of each project; commit"
 	else echo "-j$jobs, every TU; commit"; fi
-	echo "$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo '?')."
+	echo "$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo '?') (the binary: $(date -u -r "$SMATCH_CI" '+built %Y-%m-%d %H:%M UTC'))."
 	echo
 	echo "| project | TUs | sanitizer reports | crashes | timeouts | analysis failures | findings | seconds | exit |"
 	echo "|---|---|---|---|---|---|---|---|---|"
@@ -200,5 +232,14 @@ done
 		"$work/sanitize.counts"
 	echo
 	echo "Sanitizer logs and the analysis failures: \`$work/sanitize-<project>/\`."
+	for p in $(awk '{ print $1 }' "$work/sanitize.counts"); do
+		[ -s "$work/sanitize-$p/details.txt" ] || continue
+		echo
+		echo "## $p: every sanitizer report, crash, timeout and analysis failure"
+		echo
+		echo '```'
+		cat "$work/sanitize-$p/details.txt"
+		echo '```'
+	done
 } > "$report"
 cat "$report"
