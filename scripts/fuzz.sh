@@ -55,10 +55,12 @@ fi
 sparse=$(sed -n 's/^SPARSE_INCLUDE_DIR:PATH=//p' build/CMakeCache.txt 2>/dev/null || :)
 [ -n "$sparse" ] && [ -f "$sparse/libsparse.a" ] || sparse=""
 jobs=$(nproc 2>/dev/null || echo 2)
+mkdir -p "$build"
+blog=$build/fuzz-build.log
 CC=$cc cmake -S . -B "$build" -DSCI_FUZZ=ON -DSCI_ENABLE_WERROR=ON \
-	${sparse:+-DSPARSE_ROOT="$sparse"} >"$build.log" 2>&1 &&
-	cmake --build "$build" --target fuzz -j"$jobs" >>"$build.log" 2>&1 ||
-	{ tail -n 30 "$build.log" >&2; echo "fuzz.sh: the build failed ($build.log)" >&2; exit 1; }
+	${sparse:+-DSPARSE_ROOT="$sparse"} >"$blog" 2>&1 &&
+	cmake --build "$build" --target fuzz -j"$jobs" >>"$blog" 2>&1 ||
+	{ tail -n 30 "$blog" >&2; echo "fuzz.sh: the build failed ($blog)" >&2; exit 1; }
 
 targets=${*:-$(cd tests/fuzz && ls fuzz_*.c | sed -n 's/^fuzz_\(.*\)\.c$/\1/p' | grep -v '^util$')}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
