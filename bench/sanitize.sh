@@ -101,12 +101,12 @@ fetch() {
 	return 1
 }
 
-# count PKG TUS SECS RC: prints the counts line of a finished run from
+# count PKG TUS SECS RC JOBS: prints the counts line of a finished run from
 # $work/sanitize-PKG/ (diags.jsonl, logs/) and writes its details.txt.
 count() {
-	python3 - "$1" "$2" "$3" "$4" "$work/sanitize-$1" <<-'EOF'
+	python3 - "$1" "$2" "$3" "$4" "$work/sanitize-$1" "$5" <<-'EOF'
 	import json, os, sys
-	pkg, tus, secs, rc, out = sys.argv[1:]
+	pkg, tus, secs, rc, out, jobs = sys.argv[1:]
 	san = crash = tmo = fail = found = 0
 	details = []
 	for name in sorted(os.listdir(os.path.join(out, "logs"))):
@@ -138,7 +138,7 @@ count() {
 	    details.append("smatch-ci itself exited with status %s" % rc)
 	with open(os.path.join(out, "details.txt"), "w") as f:
 	    f.write("".join(l + "\n" for l in details))
-	print(pkg, tus, san, crash, tmo, fail, found, secs, rc)
+	print(pkg, tus, san, crash, tmo, fail, found, secs, rc, jobs)
 	EOF
 }
 
@@ -174,11 +174,13 @@ sweep() {
 		        continue
 		    seen.add(f)
 		    keep.append(e)
+		open("sanitize_total", "w").write("%d\n" % len(keep))
 		if max_ > 0:
 		    keep = keep[:max_]
 		json.dump(keep, open("sanitize_commands.json", "w"), indent=1)
 		EOF
 		tus=$(python3 -c 'import json; print(len(json.load(open("sanitize_commands.json"))))')
+		of="$tus/$(cat sanitize_total)"
 		echo "sanitize: $pkg: analyzing $tus TUs (-j$jobs, --enable all)" >&2
 		t0=$(date +%s)
 		rc=0
@@ -190,7 +192,7 @@ sweep() {
 			-j"$jobs" --no-cache --json "$out/diags.jsonl" -q \
 			>"$out/stdout" 2>"$out/stderr" || rc=$?
 		secs=$(($(date +%s) - t0))
-		count "$pkg" "$tus" "$secs" "$rc" >>"$work/sanitize.counts"
+		count "$pkg" "$of" "$secs" "$rc" "-j$jobs" >>"$work/sanitize.counts"
 	)
 }
 
@@ -201,11 +203,11 @@ mkdir -p "$work" "$here/bench/results"
 touch "$work/sanitize.counts"
 if [ "$recount" = yes ]; then
 	# shellcheck disable=SC2034 # the columns count() does not need
-	while read -r p tus san crash tmo fail found secs rc; do
+	while read -r p tus san crash tmo fail found secs rc j; do
 		if [ -d "$work/sanitize-$p/logs" ]; then
-			count "$p" "$tus" "$secs" "$rc"
+			count "$p" "$tus" "$secs" "$rc" "${j:-?}"
 		else
-			echo "$p $tus $san $crash $tmo $fail $found $secs $rc"
+			echo "$p $tus $san $crash $tmo $fail $found $secs $rc ${j:-?}"
 		fi
 	done < "$work/sanitize.counts" > "$work/sanitize.counts.new"
 	mv "$work/sanitize.counts.new" "$work/sanitize.counts"
@@ -214,21 +216,20 @@ fi
 for p in $pkgs; do
 	grep -v "^$p " "$work/sanitize.counts" > "$work/sanitize.counts.new" || :
 	mv "$work/sanitize.counts.new" "$work/sanitize.counts"
-	sweep "$p" || echo "$p 0 0 0 0 0 0 0 not-run" >> "$work/sanitize.counts"
+	sweep "$p" || echo "$p 0 0 0 0 0 0 0 not-run -" >> "$work/sanitize.counts"
 done
 
 {
 	echo "# Sanitizer sweep, $date"
 	echo
 	echo "\`bench/sanitize.sh\` (each project's latest run): $(basename "$SMATCH_CI") built with"
-	echo "ASan+UBSan (-DSCI_SANITIZE=ON), \`--enable all\`, default --tu-timeout,"
-	if [ "$max" -gt 0 ]; then echo "-j$jobs, the first $max TUs of each project; commit"
-	else echo "-j$jobs, every TU; commit"; fi
+	echo "ASan+UBSan (-DSCI_SANITIZE=ON), \`--enable all\`, default --tu-timeout;"
+	echo "TUs: analyzed/in the project (SCI_SANITIZE_MAX takes the first ones); commit"
 	echo "$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo '?') (the binary: $(date -u -r "$SMATCH_CI" '+built %Y-%m-%d %H:%M UTC'))."
 	echo
-	echo "| project | TUs | sanitizer reports | crashes | timeouts | analysis failures | findings | seconds | exit |"
-	echo "|---|---|---|---|---|---|---|---|---|"
-	awk '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' \
+	echo "| project | TUs | sanitizer reports | crashes | timeouts | analysis failures | findings | seconds | -j | exit |"
+	echo "|---|---|---|---|---|---|---|---|---|---|"
+	awk '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $10, $9 }' \
 		"$work/sanitize.counts"
 	echo
 	echo "Sanitizer logs and the analysis failures: \`$work/sanitize-<project>/\`."
