@@ -13,7 +13,8 @@
 # Usage: scripts/fuzz.sh [-t SECONDS] [TARGET...] | --check
 #   -t SECONDS  time per target (default: $SCI_FUZZ_SECONDS, else 30)
 #   --check     only say whether libFuzzer binaries can be built here
-#   TARGET      baseline, cache, compdb, db, engine, records (default: all)
+#   TARGET      baseline, cache, compdb, db, engine, records, results
+#               (default: all)
 # Exit status: 0 nothing found, 1 a target found something or the build
 # failed, 77 clang cannot link -fsanitize=fuzzer,address,undefined here
 # (scripts/install-deps.sh installs clang and libclang-rt-dev).
@@ -74,7 +75,7 @@ for t in $targets; do
 	dict=""
 	case $t in
 	engine) dict=$root/tests/fuzz/engine.dict ;;
-	baseline | compdb | records) dict=$root/tests/fuzz/json.dict ;;
+	baseline | compdb | records | results) dict=$root/tests/fuzz/json.dict ;;
 	esac
 	seeds=""
 	for d in tests/fuzz/corpus/$t tests/fuzz/regress/$t; do
