@@ -479,7 +479,19 @@ static json_t *diag_json(const sci_diag *d)
 	    json_object_set_new(o, "level",
 				json_string(sci_level_name(d->level))) < 0 ||
 	    json_object_set_new(o, "function", json_string(d->function)) < 0 ||
-	    json_object_set_new(o, "key", json_string(d->key)) < 0) {
+	    json_object_set_new(o, "key", json_string(d->key)) < 0 ||
+	    /* the gate reads them off base findings too (deleted lines) */
+	    (d->fn_first &&
+	     json_object_set_new(o, "function_lines",
+				 json_pack("[II]", (json_int_t)d->fn_first,
+					   (json_int_t)d->fn_last)) < 0) ||
+	    (d->fix_line &&
+	     json_object_set_new(o, "fix",
+				 json_pack("{sIsIsIss}",
+					   "line", (json_int_t)d->fix_line,
+					   "column", (json_int_t)d->fix_col,
+					   "end_column", (json_int_t)d->fix_end_col,
+					   "text", d->fix_text)) < 0)) {
 		json_decref(o);
 		return NULL;
 	}
@@ -496,7 +508,8 @@ static int diag_is_utf8(const sci_diag *d)
 
 	if (!sci_baseline__is_utf8(d->rule) || !sci_baseline__is_utf8(d->path) ||
 	    !sci_baseline__is_utf8(d->function) ||
-	    !sci_baseline__is_utf8(d->key) || !sci_baseline__is_utf8(d->message))
+	    !sci_baseline__is_utf8(d->key) || !sci_baseline__is_utf8(d->message) ||
+	    (d->fix_text && !sci_baseline__is_utf8(d->fix_text)))
 		return 0;
 	for (i = 0; i < d->nrelated; i++)
 		if (!sci_baseline__is_utf8(d->related[i].path) ||
@@ -554,6 +567,32 @@ static int parse_diag(sci_diag **out, json_t *o)
 			return SCI_EINVALID;
 		}
 		sci_diag_add_related(d, path, line, col, message);
+	}
+	if ((r = json_object_get(o, "function_lines")) != NULL) {
+		if (!json_is_array(r) || json_array_size(r) != 2 ||
+		    !json_is_integer(json_array_get(r, 0)) ||
+		    !json_is_integer(json_array_get(r, 1)) ||
+		    json_integer_value(json_array_get(r, 0)) <= 0 ||
+		    json_integer_value(json_array_get(r, 1)) <
+		    json_integer_value(json_array_get(r, 0)) ||
+		    json_integer_value(json_array_get(r, 1)) > (json_int_t)UINT_MAX) {
+			sci_diag_free(d);
+			return SCI_EINVALID;
+		}
+		d->fn_first = (unsigned)json_integer_value(json_array_get(r, 0));
+		d->fn_last = (unsigned)json_integer_value(json_array_get(r, 1));
+	}
+	if ((r = json_object_get(o, "fix")) != NULL) {
+		unsigned fl, fc, fe;
+		const char *text;
+
+		if (get_uint(&fl, r, "line") < 0 || get_uint(&fc, r, "column") < 0 ||
+		    get_uint(&fe, r, "end_column") < 0 ||
+		    get_str(&text, r, "text") < 0 || !fl || !fc || fe < fc) {
+			sci_diag_free(d);
+			return SCI_EINVALID;
+		}
+		sci_diag_set_fix(d, fl, fc, fe, text);
 	}
 	*out = d;
 	return 0;

@@ -61,6 +61,9 @@ static void sample(sci_diag_list *l)
 
 	sci_diag_add_related(d, "src/a.c", 10, 2, "allocated here");
 	sci_diag_add_related(d, "src/b.h", 3, 1, "");
+	d->fn_first = 8;
+	d->fn_last = 20;
+	sci_diag_set_fix(d, 12, 5, 9, "*buf");
 	sci_diag_list_take(l, d);
 	sci_diag_list_take(l, sci_diag_new("null-deref", SCI_LEVEL_NOTE,
 					   "src/a.c", 4000000000u, 0, "", "",
@@ -79,6 +82,13 @@ static void assert_same_diag(const sci_diag *a, const sci_diag *b)
 	assert_string_equal(a->function, b->function);
 	assert_string_equal(a->key, b->key);
 	assert_string_equal(a->message, b->message);
+	assert_int_equal(a->fn_first, b->fn_first);
+	assert_int_equal(a->fn_last, b->fn_last);
+	assert_int_equal(a->fix_line, b->fix_line);
+	assert_int_equal(a->fix_col, b->fix_col);
+	assert_int_equal(a->fix_end_col, b->fix_end_col);
+	if (a->fix_line)
+		assert_string_equal(a->fix_text, b->fix_text);
 	assert_int_equal(a->nrelated, b->nrelated);
 	for (i = 0; i < a->nrelated; i++) {
 		assert_string_equal(a->related[i].path, b->related[i].path);

@@ -56,7 +56,7 @@ void small_buffer(size_t n)
 		p = malloc(n);
 	if (n <= sizeof(buf))
 		free(p);	/* expect-error: free-nonheap "free() of 'p', which points to 'buf': that is on the stack, not memory from an allocator" */
-	else
+	else if (p)
 		free(p);
 }
 
