@@ -48,17 +48,14 @@ per_file() {
 	    'BEGIN { printf "%s %.2f %.2f %d\n", n, b - a, c, p }'
 }
 
-src=$(pwd)
+# the whole package, so every header and subdirectory is there
+top=$work/$pkg-src
+sub=${PWD#"$top"}
 repo=$work/$pkg-repo
 rm -rf "$repo"
-mkdir -p "$repo"
-# shellcheck disable=SC2086
-cp -r $files "$repo/"
-cp ./*.h "$repo/" 2>/dev/null || :
-for d in $(echo "$flags" | tr ' ' '\n' | sed -n 's/^-I//p'); do
-	[ "$d" = . ] || { mkdir -p "$repo/$d" && cp -r "$src/$d/." "$repo/$d/"; }
-done
-cd "$repo"
+cp -r "$top" "$repo"
+cd "$repo$sub"
+rm -rf .git .smatch-ci
 git init -q -b main . && git add -A && git -c user.name=bench -c user.email=b@e commit -qm base
 one=$(echo "$files" | sed -n '2p')
 echo "bench: $n files of Debian's $pkg source; one-file change: $one" >&2

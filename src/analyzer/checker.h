@@ -424,7 +424,7 @@ int sci_expr_is_scalar(sci_expr *e);
 
 /** True when @s is an if statement; sets its parts (@els may be NULL). */
 int sci_stmt_if(sci_stmt *s, sci_expr **cond, sci_stmt **then, sci_stmt **els);
-/** True when @s is NULL, `;` or `{}`. */
+/** True when @s is NULL, `;`, `{}`, `do {} while (0)` or a block of such. */
 int sci_stmt_is_empty(sci_stmt *s);
 /**
  * True when @e (after parentheses) is `c ? t : f` (not GNU `c ?: f`);

@@ -69,7 +69,9 @@ void sci__freed_call(struct expression *call)
 	if (!sci__cur || !name || sci_profile_is_alloc(name))
 		return;
 	arg = sci_profile_free_arg(name);
-	if (arg < 0 || !(key = sci_key_expr(sci_call_arg(call, arg))))
+	/* only a pointer holds memory: a deallocator's other arguments do not */
+	if (arg < 0 || !sci_expr_is_pointer(sci_call_arg(call, arg)) ||
+	    !(key = sci_key_expr(sci_call_arg(call, arg))))
 		return;
 	fn = sci__strip(call)->fn;
 	set_freed(key, fn ? fn->pos : call->pos);

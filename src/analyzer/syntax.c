@@ -399,10 +399,23 @@ int sci_stmt_same(sci_stmt *a, sci_stmt *b)
 
 int sci_stmt_is_empty(sci_stmt *s)
 {
+	struct statement *inner;
+
 	if (!s)
 		return 1;
 	if (s->type == STMT_NONE)
 		return 1;
-	return s->type == STMT_COMPOUND && !s->inline_fn &&
-	       ptr_list_size((struct ptr_list *)s->stmts) == 0;
+	/* `do {} while (0)`: what a disabled debug macro expands to */
+	if (s->type == STMT_ITERATOR && !s->iterator_pre_condition &&
+	    s->iterator_post_condition &&
+	    s->iterator_post_condition->type == EXPR_VALUE &&
+	    !s->iterator_post_condition->value)
+		return sci_stmt_is_empty(s->iterator_statement);
+	if (s->type != STMT_COMPOUND || s->inline_fn)
+		return 0;
+	FOR_EACH_PTR(s->stmts, inner) {
+		if (!sci_stmt_is_empty(inner))
+			return 0;
+	} END_FOR_EACH_PTR(inner);
+	return 1;
 }

@@ -48,6 +48,8 @@ static void check(sci_expr *call, sci_expr *size)
 
 	if (!size || sci_expr_binop(size, &l, &r) != '*')
 		return;
+	/* the product's own type, not the parameter's it is converted to */
+	size = sci_expr_strip(size);
 	bits = sci_expr_bits(size);
 	if (bits <= 0 || bits > 64 || (a = largest(l)) <= 0 || (b = largest(r)) <= 0)
 		return;

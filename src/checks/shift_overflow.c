@@ -28,7 +28,9 @@ static void on_expr(sci_expr *e, void *payload)
 	const char *dir;
 
 	(void)payload;
-	if ((op != '<' && op != '>') || !sci_expr_is_integer(e))
+	/* a cast of a shift, `(uint8_t)(x >> 8)`: the shift itself comes too */
+	if ((op != '<' && op != '>') || sci_expr_strip(e) != e ||
+	    !sci_expr_is_integer(e))
 		return;
 	bits = sci_expr_bits(e);
 	if (bits <= 0 || !(known = sci_value_bounds(r, &min, &max)))

@@ -16,7 +16,8 @@
  * Tracked: locals without an initializer of scalar type (integers, enums,
  * floats, pointers) and the scalar members of local structs (`s.count`).
  * Any assignment, ++/--, and any taking of the address (`&x`, `&s`,
- * `&s.m`: whoever gets it may write it, as scanf() and stat() do) count as
+ * `&s.m`: whoever gets it may write it, as scanf() and stat() do, and
+ * `pipe(&fds.rd)` writes fds.wr too, so the whole variable counts) count as
  * initialization; so does an assignment to a containing member (`s.in =
  * t` initializes `s.in.x`).  Arrays and unions are not tracked.
  *
@@ -94,9 +95,15 @@ static void on_expr(sci_expr *e, void *payload)
 
 	(void)payload;
 	if (sci_expr_is_addr_of(e, &inner)) {
-		if ((key = sci_key_expr(inner)) && sci_key_base(key) &&
-		    sci_state_get(me, sci_key_sym(sci_key_base(key))))
+		/*
+		 * Whoever gets `&s.m` may write past m: pipe(&fds.rd) fills
+		 * fds.wr too.  The whole variable counts as written.
+		 */
+		if ((key = sci_key_expr(inner)) && (var = sci_key_base(key)) &&
+		    sci_state_get(me, sci_key_sym(var))) {
 			sci_state_set(me, key, &init);
+			sci_state_set(me, sci_key_sym(var), &init);
+		}
 		return;
 	}
 	var = sci_expr_symbol(e);

@@ -35,3 +35,9 @@ unsigned loop(void)
 		m |= 1u << i;
 	return m;
 }
+
+/* the high byte, cast to a byte: the shift is of the wider value */
+unsigned char high(unsigned b)
+{
+	return (unsigned char)(b >> 8);
+}
