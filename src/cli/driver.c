@@ -742,29 +742,7 @@ done:
  */
 static int cmp_full(const void *pa, const void *pb)
 {
-	const sci_diag *a = *(sci_diag *const *)pa, *b = *(sci_diag *const *)pb;
-	size_t i;
-	int c;
-
-	if ((c = sci_diag_cmp(a, b)) != 0)
-		return c;
-	if (a->level != b->level)
-		return a->level < b->level ? -1 : 1;
-	if (a->nrelated != b->nrelated)
-		return a->nrelated < b->nrelated ? -1 : 1;
-	for (i = 0; i < a->nrelated; i++) {
-		const sci_diag_loc *x = &a->related[i], *y = &b->related[i];
-
-		if ((c = strcmp(x->path, y->path)) != 0)
-			return c;
-		if (x->line != y->line)
-			return x->line < y->line ? -1 : 1;
-		if (x->col != y->col)
-			return x->col < y->col ? -1 : 1;
-		if ((c = strcmp(x->message, y->message)) != 0)
-			return c;
-	}
-	return 0;
+	return sci_diag_cmp_full(*(sci_diag *const *)pa, *(sci_diag *const *)pb);
 }
 
 /*

@@ -28,7 +28,7 @@ struct sci_merge {
 	sci_results **parts;	/* by shard index - 1 */
 	size_t nparts;
 	const char **paths;	/* borrowed strings, by shard index - 1 */
-	entry *entries;		/* sorted by cmp_full */
+	entry *entries;		/* sorted by sci_diag_cmp_full */
 	size_t nentries;
 	size_t tus, failed, unanalyzed;
 };
@@ -38,36 +38,9 @@ static int str_eq(const char *a, const char *b)
 	return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
-/* sci_diag_cmp, then the level and related locations: equal means same. */
-static int cmp_full(const sci_diag *a, const sci_diag *b)
-{
-	size_t i;
-	int c = sci_diag_cmp(a, b);
-
-	if (c)
-		return c;
-	if (a->level != b->level)
-		return a->level < b->level ? -1 : 1;
-	if (a->nrelated != b->nrelated)
-		return a->nrelated < b->nrelated ? -1 : 1;
-	for (i = 0; i < a->nrelated; i++) {
-		const sci_diag_loc *x = &a->related[i], *y = &b->related[i];
-
-		if ((c = strcmp(x->path, y->path)) != 0)
-			return c;
-		if (x->line != y->line)
-			return x->line < y->line ? -1 : 1;
-		if (x->col != y->col)
-			return x->col < y->col ? -1 : 1;
-		if ((c = strcmp(x->message, y->message)) != 0)
-			return c;
-	}
-	return 0;
-}
-
 static int cmp_entry(const void *a, const void *b)
 {
-	return cmp_full(((const entry *)a)->diag, ((const entry *)b)->diag);
+	return sci_diag_cmp_full(((const entry *)a)->diag, ((const entry *)b)->diag);
 }
 
 void sci_merge_free(sci_merge *m)

@@ -191,3 +191,29 @@ void sci_diag_list_clear(sci_diag_list *list)
 	list->items = NULL;
 	list->n = list->cap = 0;
 }
+
+int sci_diag_cmp_full(const sci_diag *a, const sci_diag *b)
+{
+	size_t i;
+	int c = sci_diag_cmp(a, b);
+
+	if (c)
+		return c;
+	if (a->level != b->level)
+		return a->level < b->level ? -1 : 1;
+	if (a->nrelated != b->nrelated)
+		return a->nrelated < b->nrelated ? -1 : 1;
+	for (i = 0; i < a->nrelated; i++) {
+		const sci_diag_loc *x = &a->related[i], *y = &b->related[i];
+
+		if ((c = strcmp(x->path, y->path)) != 0)
+			return c;
+		if (x->line != y->line)
+			return x->line < y->line ? -1 : 1;
+		if (x->col != y->col)
+			return x->col < y->col ? -1 : 1;
+		if ((c = strcmp(x->message, y->message)) != 0)
+			return c;
+	}
+	return 0;
+}

@@ -88,6 +88,12 @@ sci_diag *sci_diag_dup(const sci_diag *d);
 void sci_diag_free(sci_diag *d);
 /** Total order: path, line, col, rule, function, key, message. */
 int sci_diag_cmp(const sci_diag *a, const sci_diag *b);
+/**
+ * sci_diag_cmp(), then the level and the related locations: 0 only for
+ * diagnostics that say the same, so a sort by it leaves nothing to the
+ * order they came in.
+ */
+int sci_diag_cmp_full(const sci_diag *a, const sci_diag *b);
 /** True for diagnostics that are findings (not failures, not debug). */
 int sci_diag_is_finding(const sci_diag *d);
 
