@@ -4,7 +4,7 @@
 # $work/$pkg-src (a deb-src list made from the machine's own sources),
 # enters the directory holding its .c files, and sets $flags to the
 # include directories its Makefile gives and $files / $n to the (first
-# $max) .c files.
+# $max) .c files; defines run and per_file, the timing the benchmarks share.
 sci=${SMATCH_CI:-$here/build/src/smatch-ci}
 sparse_src=$(sed -n "s/^SPARSE_INCLUDE_DIR:PATH=//p" "$here/build/CMakeCache.txt" 2>/dev/null)
 [ -n "$sparse_src" ] || sparse_src=$here/build/sparse/src
@@ -46,3 +46,34 @@ fi
 files=$(find . -maxdepth 1 -name '*.c' | sort)
 [ "$max" -gt 0 ] && files=$(echo "$files" | head -n "$max")
 n=$(echo "$files" | wc -l)
+
+# Timing, for the benchmarks that source this file.
+# run NAME CMD...: one run of CMD; prints NAME wall cpu peak_kb (CMD's
+# exit status ignored; peak: the largest process of its tree)
+run() {
+	name=$1
+	shift
+	start=$(date +%s.%N)
+	/usr/bin/time -f '%U %S %M' -o "$work/rusage" "$@" >/dev/null 2>"$work/err" || true
+	end=$(date +%s.%N)
+	# GNU time puts "Command exited with non-zero status" first
+	tail -n 1 "$work/rusage" | awk -v n="$name" -v a="$start" -v b="$end" \
+	    '{ printf "%s %.2f %.2f %d\n", n, b - a, $1 + $2, $3 }'
+}
+
+# per_file NAME CMD...: CMD once per file; CPU summed, peak the largest
+per_file() {
+	name=$1
+	shift
+	cpu=0
+	peak=0
+	start=$(date +%s.%N)
+	for f in $files; do
+		/usr/bin/time -f '%U %S %M' -o "$work/rusage" "$@" $flags "$f" >/dev/null 2>&1 || true
+		cpu=$(tail -n 1 "$work/rusage" | awk -v c="$cpu" '{ printf "%.2f", c + $1 + $2 }')
+		peak=$(tail -n 1 "$work/rusage" | awk -v p="$peak" '{ print ($3 + 0 > p + 0 ? $3 : p) }')
+	done
+	end=$(date +%s.%N)
+	awk -v n="$name" -v a="$start" -v b="$end" -v c="$cpu" -v p="$peak" \
+	    'BEGIN { printf "%s %.2f %.2f %d\n", n, b - a, c, p }'
+}

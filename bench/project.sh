@@ -19,30 +19,6 @@ max=${2:-0}
 db=$work/$pkg-bench.sqlite
 rm -f "$db"
 
-# timed NAME CMD...: one run of CMD; prints NAME wall cpu
-timed() {
-	name=$1
-	shift
-	start=$(date +%s.%N)
-	/usr/bin/time -f '%U %S' -o "$work/cpu" "$@" >/dev/null 2>"$work/err" || true
-	end=$(date +%s.%N)
-	awk -v n="$name" -v a="$start" -v b="$end" '{ printf "%s %.2f %.2f\n", n, b - a, $1 + $2 }' "$work/cpu"
-}
-
-# per-file tools: one process per file, summed
-per_file() {
-	name=$1
-	shift
-	cpu=0
-	start=$(date +%s.%N)
-	for f in $files; do
-		/usr/bin/time -f '%U %S' -o "$work/cpu" "$@" $flags "$f" >/dev/null 2>&1 || true
-		cpu=$(awk -v c="$cpu" '{ printf "%.2f", c + $1 + $2 }' "$work/cpu")
-	done
-	end=$(date +%s.%N)
-	awk -v n="$name" -v a="$start" -v b="$end" -v c="$cpu" 'BEGIN { printf "%s %.2f %.2f\n", n, b - a, c }'
-}
-
 one=$(echo "$files" | sed -n '2p')
 cp "$one" "$work/one.c.orig"
 echo "bench: $n files of Debian's $pkg source; one-file change: $one" >&2
@@ -50,14 +26,14 @@ echo "bench: $n files of Debian's $pkg source; one-file change: $one" >&2
 	per_file gcc gcc -fsyntax-only -std=gnu17
 	per_file sparse "$sparse_src/sparse" -std=gnu17 -fmax-warnings=0
 	# shellcheck disable=SC2086
-	timed smatch-ci-nodb "$sci" -j1 --no-cache $flags $files
+	run smatch-ci-nodb "$sci" -j1 --no-cache $flags $files
 	# shellcheck disable=SC2086
-	timed smatch-ci-cold "$sci" -j1 --db "$db" $flags $files
+	run smatch-ci-cold "$sci" -j1 --db "$db" $flags $files
 	# shellcheck disable=SC2086
-	timed smatch-ci-warm "$sci" -j1 --db "$db" $flags $files
+	run smatch-ci-warm "$sci" -j1 --db "$db" $flags $files
 	echo "/* bench: one-file change */" >> "$one"
 	# shellcheck disable=SC2086
-	timed smatch-ci-1file "$sci" -j1 --db "$db" $flags $files
+	run smatch-ci-1file "$sci" -j1 --db "$db" $flags $files
 } > "$work/results"
 cp "$work/one.c.orig" "$one"
 

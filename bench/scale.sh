@@ -19,35 +19,6 @@ max=${2:-0}
 . "$here/bench/lib.sh"
 jobs=${SCI_BENCH_JOBS:-2}
 
-# run NAME CMD...: prints NAME wall cpu peak_kb (CMD's exit status ignored)
-run() {
-	name=$1
-	shift
-	start=$(date +%s.%N)
-	/usr/bin/time -f '%U %S %M' -o "$work/rusage" "$@" >/dev/null 2>"$work/err" || true
-	end=$(date +%s.%N)
-	# GNU time puts "Command exited with non-zero status" first
-	tail -n 1 "$work/rusage" | awk -v n="$name" -v a="$start" -v b="$end" \
-	    '{ printf "%s %.2f %.2f %d\n", n, b - a, $1 + $2, $3 }'
-}
-
-# per_file NAME CMD...: CMD once per file; CPU summed, peak the largest
-per_file() {
-	name=$1
-	shift
-	cpu=0
-	peak=0
-	start=$(date +%s.%N)
-	for f in $files; do
-		/usr/bin/time -f '%U %S %M' -o "$work/rusage" "$@" $flags "$f" >/dev/null 2>&1 || true
-		cpu=$(tail -n 1 "$work/rusage" | awk -v c="$cpu" '{ printf "%.2f", c + $1 + $2 }')
-		peak=$(tail -n 1 "$work/rusage" | awk -v p="$peak" '{ print ($3 + 0 > p + 0 ? $3 : p) }')
-	done
-	end=$(date +%s.%N)
-	awk -v n="$name" -v a="$start" -v b="$end" -v c="$cpu" -v p="$peak" \
-	    'BEGIN { printf "%s %.2f %.2f %d\n", n, b - a, c, p }'
-}
-
 # the whole package, so every header and subdirectory is there
 top=$work/$pkg-src
 sub=${PWD#"$top"}
