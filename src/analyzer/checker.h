@@ -269,6 +269,8 @@ typedef struct sci_finding sci_finding;
  * Reports a finding at @pos.  @key is the semantic key of the finding
  * (usually a variable name; used in fingerprints, so no line numbers).
  * The message must not contain line numbers: use sci_finding_related().
+ * The engine adds the branches the walk took to reach @pos (the `if`,
+ * loop and switch case steps of the finding's path, docs/explain.md).
  * Findings on paths the engine walks only to approximate loops are
  * dropped, and duplicates are merged.  Returns a handle valid until the
  * next sci_report(), or NULL when dropped.

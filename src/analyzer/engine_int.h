@@ -681,6 +681,18 @@ int sci__profile_is_noreturn(const char *name);
 /** The options sci__profile_set() installed (borrowed), or NULL. */
 const sci_analyze_opts *sci__profile_opts(void);
 
+/* ---------------------------------------------------------- branches */
+
+/* The branches taken on the way to the statement walked (branches.c). */
+void sci__branch_reset(void);
+unsigned sci__branch_depth(void);
+/** @message: static text, e.g. "taking the true branch". */
+void sci__branch_push(struct position pos, const char *message);
+/** Pops back to @depth (a sci__branch_depth() taken before). */
+void sci__branch_truncate(unsigned depth);
+/** Appends the stack, outermost first, to @d's steps. */
+void sci__branch_copy(sci_diag *d);
+
 /* ------------------------------------------------------------ report */
 
 void sci__report_begin_tu(sci_diag_emit_fn emit, void *payload);

@@ -6,6 +6,7 @@
  */
 #include "analyzer/engine_int.h"
 #include "util/alloc.h"
+#include "util/fs.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -71,6 +72,7 @@ sci_finding *sci_report(sci_checker_id me, sci_pos pos, const char *key,
 	va_list ap;
 	char msg[1024];
 	const struct sci_checker *c;
+	sci_diag *d;
 
 	if (sci__quiet || !sci__cur || me < SCI_OWNER_FIRST_CHECKER ||
 	    me >= sci__nowners)
@@ -79,9 +81,10 @@ sci_finding *sci_report(sci_checker_id me, sci_pos pos, const char *key,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	handle.diag = keep(sci_diag_new(c->rule, (sci_level)c->severity,
-					pos.path, pos.line, pos.col,
-					sci_func_name(), key, msg));
+	d = sci_diag_new(c->rule, (sci_level)c->severity, pos.path, pos.line,
+			 pos.col, sci_func_name(), key, msg);
+	sci__branch_copy(d);
+	handle.diag = keep(d);
 	return &handle;
 }
 
@@ -125,29 +128,6 @@ void sci__report_flush_function(void)
 	memset(&pending, 0, sizeof(pending));
 }
 
-/* Line @line of @path without its end of line, or NULL.  Returns: owned. */
-static char *read_line(const char *path, unsigned line)
-{
-	FILE *f = path && *path ? fopen(path, "r") : NULL;
-	char *buf = NULL;
-	size_t cap = 0;
-	unsigned n = 0;
-	ssize_t len = -1;
-
-	if (!f)
-		return NULL;
-	while (n < line && (len = getline(&buf, &cap, f)) >= 0)
-		n++;
-	fclose(f);
-	if (n < line || len < 0) {
-		free(buf);
-		return NULL;
-	}
-	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
-		buf[--len] = '\0';
-	return buf;
-}
-
 /*
  * The byte index in @text of the character sparse placed at column @col:
  * sparse counts columns from 1 and expands tabs.  -1 when no character
@@ -182,7 +162,7 @@ int sci_finding_fix(sci_finding *f, sci_pos pos, const char *old,
 	if (!f || !f->diag || !n || sci_pos_macro(pos) ||
 	    strcmp(pos.path, f->diag->path) != 0)
 		return -1;
-	text = read_line(pos.path, pos.line);
+	text = sci_fs_line_dup(pos.path, pos.line);
 	at = text ? char_index(text, pos.col) : -1;
 	ok = at >= 0 && strncmp(text + at, old, n) == 0;
 	free(text);

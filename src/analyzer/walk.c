@@ -358,6 +358,7 @@ typedef struct {
 	const sci_stree *entry;
 	const sci_rl *cases;	/* union of every case value */
 	int has_default;
+	unsigned branch_depth;	/* sci__branch_depth() at the switch */
 } switch_ctx;
 
 static switch_ctx switches[SCI_LIMIT_SWITCH_NESTING];
@@ -565,13 +566,24 @@ static void walk_if(struct statement *stmt)
 {
 	const sci_stree *t, *f, *after_true;
 
+	unsigned depth = sci__branch_depth();
+	int choice;
+
 	sci__fire_whole_condition(stmt->if_conditional);
 	sci__split_condition(stmt->if_conditional, &t, &f);
+	/* a condition decided on this path is no step of it */
+	choice = t && f;
 	sci__cur = t;
+	if (choice)
+		sci__branch_push(stmt->pos, "taking the true branch");
 	sci__walk_stmt(stmt->if_true);
+	sci__branch_truncate(depth);
 	after_true = sci__cur;
 	sci__cur = f;
+	if (choice && stmt->if_false)
+		sci__branch_push(stmt->pos, "taking the false branch");
 	sci__walk_stmt(stmt->if_false);
+	sci__branch_truncate(depth);
 	sci__cur = sci__stree_merge(after_true, sci__cur);
 }
 
@@ -659,6 +671,7 @@ static const sci_stree *loop_pass(loop_ctx *c, const sci_stree *head,
 {
 	struct statement *stmt = c->stmt;
 	const sci_stree *t, *f;
+	unsigned depth = sci__branch_depth();
 
 	take_pending(stmt->iterator_break);
 	take_pending(stmt->iterator_continue);
@@ -671,10 +684,13 @@ static const sci_stree *loop_pass(loop_ctx *c, const sci_stree *head,
 			f = sci__extra_narrow(f, c->counter, c->exit_value);
 		*exits = f;
 		sci__cur = t;
+		if (t && f)
+			sci__branch_push(stmt->pos, "entering the loop body");
 	}
 	loop_level++;
 	sci__walk_stmt(stmt->iterator_statement);
 	loop_level--;
+	sci__branch_truncate(depth);
 	sci__cur = sci__stree_merge(sci__cur, take_pending(stmt->iterator_continue));
 	sci__walk_stmt(stmt->iterator_post_statement);
 	if (stmt->iterator_post_condition) {
@@ -743,6 +759,7 @@ static void walk_switch(struct statement *stmt)
 	ctx->expr = stmt->switch_expression;
 	ctx->entry = sci__cur;
 	ctx->cases = sci_rl_range(1, 0);
+	ctx->branch_depth = sci__branch_depth();
 	FOR_EACH_PTR(stmt->switch_case->symbol_list, label) {
 		const sci_rl *rl;
 
@@ -774,6 +791,7 @@ static void walk_switch(struct statement *stmt)
 					     ctx->cases));
 		end = sci__stree_merge(end, none);
 	}
+	sci__branch_truncate(ctx->branch_depth);
 	nswitches--;
 	sci__cur = end;
 }
@@ -800,6 +818,12 @@ static void walk_case(struct statement *stmt)
 				     ctx->cases));
 	}
 	sci__cur = sci__stree_merge(sci__cur, in);
+	/* falling through from the case above: this case is the step now */
+	sci__branch_truncate(ctx->branch_depth);
+	if (in)
+		sci__branch_push(stmt->pos, stmt->case_expression ?
+				 "jumping to this case" :
+				 "jumping to the default case");
 	sci__walk_stmt(stmt->case_statement);
 }
 
@@ -940,6 +964,7 @@ void sci__walk_function(struct symbol *fn)
 	loop_nest = 0;
 	sci__quiet = 0;
 	nanc = 0;
+	sci__branch_reset();
 	prescan_stmt(body);
 
 	sci__cur = SCI_STREE_EMPTY;

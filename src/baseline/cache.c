@@ -27,7 +27,8 @@
 #include <string.h>
 #include <time.h>
 
-#define CACHE_KEY_TAG "smatch-ci-cache-v1"
+/* v2: findings keep their path steps (sci_diag.steps) */
+#define CACHE_KEY_TAG "smatch-ci-cache-v2"
 /* The meta table's "format" row; people reading the file see it. */
 #define CACHE_FORMAT "smatch-ci result cache"
 
@@ -456,26 +457,34 @@ static json_t *loc_json(const char *path, unsigned line, unsigned col,
 	return o;
 }
 
+static json_t *locs_json(const sci_diag_loc *v, size_t n)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; a && i < n; i++) {
+		if (json_array_append_new(a, loc_json(v[i].path, v[i].line,
+						      v[i].col,
+						      v[i].message)) < 0) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
 static json_t *diag_json(const sci_diag *d)
 {
 	json_t *o = loc_json(d->path, d->line, d->col, d->message);
-	json_t *rel = json_array();
-	size_t i;
 
-	if (!o || !rel)
-		goto fail;
-	for (i = 0; i < d->nrelated; i++) {
-		const sci_diag_loc *l = &d->related[i];
-
-		if (json_array_append_new(rel, loc_json(l->path, l->line,
-							l->col, l->message)) < 0)
-			goto fail;
-	}
-	if (json_object_set_new(o, "related", rel) < 0) {
-		rel = NULL;
-		goto fail;
-	}
-	if (json_object_set_new(o, "rule", json_string(d->rule)) < 0 ||
+	if (!o)
+		return NULL;
+	if (json_object_set_new(o, "related",
+				locs_json(d->related, d->nrelated)) < 0 ||
+	    (d->nsteps &&
+	     json_object_set_new(o, "steps",
+				 locs_json(d->steps, d->nsteps)) < 0) ||
+	    json_object_set_new(o, "rule", json_string(d->rule)) < 0 ||
 	    json_object_set_new(o, "level",
 				json_string(sci_level_name(d->level))) < 0 ||
 	    json_object_set_new(o, "function", json_string(d->function)) < 0 ||
@@ -496,10 +505,6 @@ static json_t *diag_json(const sci_diag *d)
 		return NULL;
 	}
 	return o;
-fail:
-	json_decref(rel);
-	json_decref(o);
-	return NULL;
 }
 
 static int diag_is_utf8(const sci_diag *d)
@@ -514,6 +519,10 @@ static int diag_is_utf8(const sci_diag *d)
 	for (i = 0; i < d->nrelated; i++)
 		if (!sci_baseline__is_utf8(d->related[i].path) ||
 		    !sci_baseline__is_utf8(d->related[i].message))
+			return 0;
+	for (i = 0; i < d->nsteps; i++)
+		if (!sci_baseline__is_utf8(d->steps[i].path) ||
+		    !sci_baseline__is_utf8(d->steps[i].message))
 			return 0;
 	return 1;
 }
@@ -539,6 +548,29 @@ static int get_uint(unsigned *out, json_t *o, const char *key)
 	return 0;
 }
 
+/* [{"path", "line", "column", "message"}...] into @d through @add. */
+static int parse_locs(sci_diag *d, json_t *a,
+		      void (*add)(sci_diag *, const char *, unsigned,
+				  unsigned, const char *))
+{
+	const char *path, *message;
+	unsigned line, col;
+	json_t *r;
+	size_t i;
+
+	if (!json_is_array(a))
+		return SCI_EINVALID;
+	json_array_foreach(a, i, r) {
+		if (get_str(&path, r, "path") < 0 ||
+		    get_str(&message, r, "message") < 0 ||
+		    get_uint(&line, r, "line") < 0 ||
+		    get_uint(&col, r, "column") < 0)
+			return SCI_EINVALID;
+		add(d, path, line, col, message);
+	}
+	return 0;
+}
+
 static int parse_diag(sci_diag **out, json_t *o)
 {
 	const char *rule, *level, *path, *function, *key, *message;
@@ -546,7 +578,6 @@ static int parse_diag(sci_diag **out, json_t *o)
 	sci_diag *d = NULL;
 	sci_level lv;
 	json_t *rel, *r;
-	size_t i;
 
 	*out = NULL;
 	if (get_str(&rule, o, "rule") < 0 || get_str(&level, o, "level") < 0 ||
@@ -558,15 +589,11 @@ static int parse_diag(sci_diag **out, json_t *o)
 	    !json_is_array(rel = json_object_get(o, "related")))
 		return SCI_EINVALID;
 	d = sci_diag_new(rule, lv, path, line, col, function, key, message);
-	json_array_foreach(rel, i, r) {
-		if (get_str(&path, r, "path") < 0 ||
-		    get_str(&message, r, "message") < 0 ||
-		    get_uint(&line, r, "line") < 0 ||
-		    get_uint(&col, r, "column") < 0) {
-			sci_diag_free(d);
-			return SCI_EINVALID;
-		}
-		sci_diag_add_related(d, path, line, col, message);
+	if (parse_locs(d, rel, sci_diag_add_related) < 0 ||
+	    ((r = json_object_get(o, "steps")) != NULL &&
+	     parse_locs(d, r, sci_diag_add_step) < 0)) {
+		sci_diag_free(d);
+		return SCI_EINVALID;
 	}
 	if ((r = json_object_get(o, "function_lines")) != NULL) {
 		if (!json_is_array(r) || json_array_size(r) != 2 ||

@@ -72,7 +72,7 @@ typedef struct sci_cache sci_cache;
 
 /**
  * Computes the cache key into @out (64 hex digits + NUL): SHA-256 over the
- * tag "smatch-ci-cache-v1", @tool_version, the number of flags, each of
+ * tag "smatch-ci-cache-v2", @tool_version, the number of flags, each of
  * the @nflags @flags in order, @input_hash and @tu_path, each as a
  * length-prefixed field (as in fingerprint.h), so no two different inputs
  * encode alike.  NULL strings count as "".

@@ -331,26 +331,31 @@ fail:
 	return -e;
 }
 
+typedef struct {
+	const char *dir;
+	const char *cwd;
+} display_ctx;
+
+static char *display_map(const char *path, void *payload)
+{
+	const display_ctx *c = payload;
+
+	return sci_path_display_dup(path, c->dir, c->cwd);
+}
+
 static void rebase_paths(const pool *p, const sci_tu *tu, sci_diag *d)
 {
-	size_t i;
-	char *c;
+	display_ctx c = { tu->directory, p->opts->cwd };
+	char *s;
 
 	if (!tu->directory)
 		return;
 	if (d->path[0]) {
-		c = sci_path_display_dup(d->path, tu->directory, p->opts->cwd);
+		s = sci_path_display_dup(d->path, tu->directory, p->opts->cwd);
 		free(d->path);
-		d->path = c;
+		d->path = s;
 	}
-	for (i = 0; i < d->nrelated; i++) {
-		if (!d->related[i].path[0])
-			continue;
-		c = sci_path_display_dup(d->related[i].path, tu->directory,
-					 p->opts->cwd);
-		free(d->related[i].path);
-		d->related[i].path = c;
-	}
+	sci_diag_map_loc_paths(d, display_map, &c);
 }
 
 /* A summary's file is the record's path, made relative like findings'. */

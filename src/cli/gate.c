@@ -29,6 +29,7 @@
 #include "cli/check_docs.h"
 #include "cli/cleanup.h"
 #include "cli/db_cmd.h"
+#include "cli/explain.h"
 #include "cli/flags.h"
 #include "cli/merge.h"
 #include "cli/paths.h"
@@ -143,21 +144,27 @@ static char *repo_path_dup(const gate_ctx *g, const char *path,
 	return abs;
 }
 
+typedef struct {
+	const gate_ctx *g;
+	const char *base_dir;
+} repo_path_ctx;
+
+static char *repo_path_map(const char *path, void *payload)
+{
+	const repo_path_ctx *c = payload;
+
+	return repo_path_dup(c->g, path, c->base_dir);
+}
+
 static void rename_paths(gate_ctx *g, sci_diag *d, const char *base_dir)
 {
+	repo_path_ctx c = { g, base_dir };
 	char *p;
-	size_t i;
 
 	p = repo_path_dup(g, d->path, base_dir);
 	free(d->path);
 	d->path = p;
-	for (i = 0; i < d->nrelated; i++) {
-		if (!d->related[i].path[0])
-			continue;
-		p = repo_path_dup(g, d->related[i].path, base_dir);
-		free(d->related[i].path);
-		d->related[i].path = p;
-	}
+	sci_diag_map_loc_paths(d, repo_path_map, &c);
 }
 
 /* Splits @diags (taken) into findings for @out and failures. */
@@ -408,10 +415,17 @@ static void cache_key(const gate_ctx *g, char out[SCI_FP_HEX], const sci_tu *tu,
 	sci_strv_clear(&flags);
 }
 
+static char *new_path_map(const char *path, void *payload)
+{
+	const char *to = sci_changes_new_path(payload, path);
+
+	return to ? sci_strdup(to) : NULL;
+}
+
 /* Base findings get their head names, so renamed files still match. */
 static void map_renames(gate_ctx *g, sci_diag_list *diags)
 {
-	size_t i, k;
+	size_t i;
 
 	for (i = 0; i < diags->n; i++) {
 		sci_diag *d = diags->items[i];
@@ -421,13 +435,7 @@ static void map_renames(gate_ctx *g, sci_diag_list *diags)
 			free(d->path);
 			d->path = sci_strdup(to);
 		}
-		for (k = 0; k < d->nrelated; k++) {
-			to = sci_changes_new_path(g->changes, d->related[k].path);
-			if (to) {
-				free(d->related[k].path);
-				d->related[k].path = sci_strdup(to);
-			}
-		}
+		sci_diag_map_loc_paths(d, new_path_map, g->changes);
 	}
 }
 
@@ -1055,6 +1063,19 @@ static int gate_exit_code(const gate_ctx *g)
 
 /* ---------------------------------------------------------- reports */
 
+static int locs_touched(const sci_changes *c, const sci_diag *d,
+			const sci_diag_loc *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i].line &&
+		    sci_changes_touched(c, v[i].path[0] ? v[i].path : d->path,
+					v[i].line))
+			return 1;
+	return 0;
+}
+
 /*
  * Did the change cause head finding @d?  Yes when it added or edited a
  * line of the finding's evidence - the primary location, or any related
@@ -1069,7 +1090,6 @@ static int touched_cb(const sci_diag *d, void *payload)
 	const gate_ctx *g = payload;
 	const sci_changes *c = g->changes;
 	const sci_submodule_change *sm;
-	size_t i;
 
 	if (g->merged)	/* the shard that analyzed it decided */
 		return sci_merge_touched(g->merged, d);
@@ -1082,12 +1102,10 @@ static int touched_cb(const sci_diag *d, void *payload)
 	/* new where a callee changed: the change broke this caller */
 	if (caused_by_callee(g, d))
 		return 1;
-	for (i = 0; i < d->nrelated; i++)
-		if (d->related[i].line &&
-		    sci_changes_touched(c, d->related[i].path[0] ?
-					   d->related[i].path : d->path,
-					d->related[i].line))
-			return 1;
+	/* branch steps need no look: a changed condition is a changed line
+	 * inside the function, which the test below counts */
+	if (locs_touched(c, d, d->related, d->nrelated))
+		return 1;
 	return sci_changes_deleted_within(c, d->path, d->fn_first,
 					  d->fn_last);
 }
@@ -1266,11 +1284,12 @@ static void verdict(const gate_ctx *g)
 	printf(": %s\n", how);
 }
 
+/* Returns 0, 1 when --explain named no finding, or an error code. */
 static int write_reports(const gate_ctx *g)
 {
 	const sci_cli_options *o = g->s->o;
 	sci_report_run run;
-	int error = 0;
+	int error = 0, explained = 0;
 
 	memset(&run, 0, sizeof(run));
 	run.tool_version = sci_cli_version();
@@ -1281,8 +1300,18 @@ static int write_reports(const gate_ctx *g)
 	run.nfailures = g->failures.n;
 	run.nunanalyzed = g->s->o->allow_unanalyzed ? 0 : g->unanalyzed;
 	run.base_ref = g->have_base ? g->base_name : NULL;
-	if (!o->quiet && !(o->json && strcmp(o->json, "-") == 0))
+	if (o->explain) {
+		if ((explained = sci_explain_results(stdout, &g->results,
+						     o->explain, g->root,
+						     g->s->cwd)) < 0)
+			return explained;
+		if (!explained)
+			fprintf(stderr, "smatch-ci: --explain %s: no finding of this run is there (%zu finding%s)\n",
+				o->explain, g->results.n,
+				g->results.n == 1 ? "" : "s");
+	} else if (!o->quiet && !(o->json && strcmp(o->json, "-") == 0)) {
 		write_text(g);
+	}
 	if (o->json && (error = write_file(o->json, write_json, g, &run)) < 0)
 		return error;
 	if (o->sarif && (error = write_file(o->sarif, write_sarif, g, &run)) < 0)
@@ -1297,7 +1326,7 @@ static int write_reports(const gate_ctx *g)
 		return error;
 	if (!(o->json && strcmp(o->json, "-") == 0))
 		verdict(g);
-	return 0;
+	return o->explain && !explained;
 }
 
 /* --------------------------------------------------------- commands */
@@ -1811,11 +1840,11 @@ classify:
 	if (g.have_base && !g.merged)	/* merged: the shards did */
 		mark_unanalyzed(&g);
 	g.exit_code = gate_exit_code(&g);
-	if (write_reports(&g) < 0) {
+	if ((error = write_reports(&g)) < 0) {
 		code = usage_error(sci_error_last());
 		goto done;
 	}
-	code = g.exit_code;
+	code = error ? EXIT_USAGE : g.exit_code;
 done:
 	gate_free(&g);
 	return code;

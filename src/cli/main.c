@@ -4,10 +4,12 @@
  * own; this file only orders them and maps outcomes to exit codes.
  */
 #include "analyzer/analyzer.h"
+#include "baseline/fingerprint.h"
 #include "cli/cleanup.h"
 #include "cli/db_cmd.h"
 #include "cli/db_merge.h"
 #include "cli/driver.h"
+#include "cli/explain.h"
 #include "cli/gate.h"
 #include "cli/project.h"
 #include "cli/paths.h"
@@ -113,6 +115,31 @@ static int json_open_early(sci_atomic_file **out, const char *path)
 	return 0;
 }
 
+/*
+ * --explain without the gate: the findings get the fingerprints the
+ * gate would give them (paths as reported), so either spelling works.
+ * Returns the number explained, or an error code.
+ */
+static int explain(const sci_diag_list *diags, const sci_cli_options *o,
+		   const char *cwd)
+{
+	sci_result_list results = { 0 };
+	size_t i;
+	int n;
+
+	/* no base, no class: "unchanged" is the one the text leaves unmarked */
+	for (i = 0; i < diags->n; i++)
+		sci_result_list_take(&results, sci_diag_dup(diags->items[i]))
+			->cls = SCI_CLASS_UNCHANGED;
+	sci_fp_assign(&results, NULL, NULL);
+	n = sci_explain_results(stdout, &results, o->explain, NULL, cwd);
+	if (n == 0)
+		fprintf(stderr, "smatch-ci: --explain %s: no finding of this run is there (%zu finding%s)\n",
+			o->explain, results.n, results.n == 1 ? "" : "s");
+	sci_result_list_clear(&results);
+	return n;
+}
+
 static int outcome(const sci_diag_list *diags, sci_level fail_level)
 {
 	int findings = 0, failures = 0;
@@ -197,7 +224,7 @@ static int run(const sci_cli_options *o)
 	FILE *json = NULL;
 	sci_atomic_file *json_file = NULL;
 	size_t i;
-	int code = EXIT_USAGE, json_stdout = 0;
+	int code = EXIT_USAGE, json_stdout = 0, explained = 0;
 
 	memset(&tus, 0, sizeof(tus));
 	memset(&aopts, 0, sizeof(aopts));
@@ -288,7 +315,12 @@ static int run(const sci_cli_options *o)
 						: NULL;
 	/* a header's functions are analyzed in every TU that includes it */
 	sci_diag_list_dedupe(&diags);
-	if (write_reports(&diags, o->json, json, o->quiet) < 0) {
+	if (o->explain && (explained = explain(&diags, o, cwd)) < 0) {
+		fail(sci_error_last());
+		goto done;
+	}
+	/* --explain takes the text report's place; --json is still written */
+	if (write_reports(&diags, o->json, json, o->quiet || o->explain) < 0) {
 		fail("cannot write the report");
 		goto done;
 	}
@@ -296,7 +328,8 @@ static int run(const sci_cli_options *o)
 	if (stats.failed && !o->quiet)
 		fprintf(stderr, "smatch-ci: analysis incomplete: %zu of %zu translation units failed\n",
 			stats.failed, stats.tus);
-	code = outcome(&diags, o->fail_level);
+	code = o->explain && !explained ? EXIT_USAGE :
+	       outcome(&diags, o->fail_level);
 	/* as in the gate: JSON on stdout stays JSON */
 	if (o->quiet && !json_stdout)
 		printf("smatch-ci: %s\n", code == EXIT_CLEAN ? "passed" :

@@ -4,6 +4,7 @@
  * single-dash words that getopt would read as bundles of letters.
  */
 #include "cli/options.h"
+#include "cli/explain.h"
 #include "cli/flags.h"
 #include "cli/memlimit.h"
 #include "cli/shard.h"
@@ -55,6 +56,12 @@ static const char usage[] =
 "                        ('-': stdout, instead of the text report)\n"
 "  --fail-level LEVEL    note, warning (default) or error: the lowest level\n"
 "                        of findings that makes the run fail\n"
+"  --explain FILE:LINE, --explain FINGERPRINT\n"
+"                        instead of the text report, print the findings at\n"
+"                        that line (or with that fingerprint, or its first\n"
+"                        8+ digits) with the path that led to each: where\n"
+"                        the value came from, the branches taken; exit 2\n"
+"                        when the run has no such finding\n"
 "Gate (in a git repository):\n"
 "  --baseline REF        compare with the merge base of HEAD and REF: only new\n"
 "                        findings fail the run (also --base-sha SHA)\n"
@@ -131,6 +138,7 @@ void sci_cli_options_free(sci_cli_options *o)
 	free(o->gitlab);
 	free(o->markdown);
 	free(o->category);
+	free(o->explain);
 	free(o->cache);
 	free(o->db);
 	free(o->results);
@@ -386,6 +394,14 @@ static int parse_valued(sci_cli_options *o, cursor *c)
 			set_string((char **)((char *)o + strings[k].offset), v);
 			return 1;
 		}
+	}
+	if ((r = long_value(&v, c, "--explain")) != 0) {
+		if (r < 0)
+			return r;
+		if (sci_explain_spec_check(v) < 0)
+			return SCI_EINVALID;
+		set_string(&o->explain, v);
+		return 1;
 	}
 	if ((r = long_value(&v, c, "--shard")) != 0) {
 		if (r < 0)

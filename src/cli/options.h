@@ -63,6 +63,7 @@ typedef struct {
 	char *gitlab;		/* --gitlab FILE */
 	char *markdown;		/* --markdown FILE */
 	char *category;		/* --category NAME (SARIF automationDetails) */
+	char *explain;		/* --explain FILE:LINE|FINGERPRINT (cli/explain.h) */
 	char *cache;		/* --cache FILE, or NULL (default) */
 	int no_cache;		/* --no-cache: neither the cache nor the database */
 	char *db;		/* --db FILE, or NULL (default) */

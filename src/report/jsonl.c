@@ -31,15 +31,15 @@ static json_t *loc_new(const char *path, unsigned line, unsigned col,
 	return o;
 }
 
-static json_t *related_new(const sci_diag *d)
+static json_t *locs_new(const sci_diag_loc *v, size_t n)
 {
 	json_t *a = json_array();
 	size_t i;
 
 	if (!a)
 		return NULL;
-	for (i = 0; i < d->nrelated; i++) {
-		const sci_diag_loc *l = &d->related[i];
+	for (i = 0; i < n; i++) {
+		const sci_diag_loc *l = &v[i];
 
 		if (json_array_append_new(a, loc_new(l->path, l->line, l->col,
 						      l->message)) < 0) {
@@ -61,7 +61,11 @@ static json_t *diag_object(const sci_diag *d)
 				json_string(sci_level_name(d->level))) < 0 ||
 	    json_object_set_new(o, "function", sci_report__str_new(d->function)) < 0 ||
 	    json_object_set_new(o, "key", sci_report__str_new(d->key)) < 0 ||
-	    json_object_set_new(o, "related", related_new(d)) < 0) {
+	    json_object_set_new(o, "related",
+				locs_new(d->related, d->nrelated)) < 0 ||
+	    (d->nsteps &&
+	     json_object_set_new(o, "steps",
+				 locs_new(d->steps, d->nsteps)) < 0)) {
 		json_decref(o);
 		return NULL;
 	}
@@ -184,7 +188,10 @@ static int get_uint(unsigned *out, json_t *o, const char *key, int required,
 	return 0;
 }
 
-static int parse_related(sci_diag *d, json_t *a)
+/* "related" or "steps": [{"path", "line", "column", "message"}...] */
+static int parse_locs(sci_diag *d, json_t *a, const char *key,
+		      void (*add)(sci_diag *, const char *, unsigned,
+				  unsigned, const char *))
 {
 	const char *path, *message;
 	unsigned line, col;
@@ -194,21 +201,18 @@ static int parse_related(sci_diag *d, json_t *a)
 
 	if (!json_is_array(a))
 		return sci_error_set(SCI_EINVALID,
-				     "diagnostic: \"related\" is not an array");
+				     "diagnostic: \"%s\" is not an array", key);
 	json_array_foreach(a, i, l) {
 		if (!json_is_object(l))
 			return sci_error_set(SCI_EINVALID,
-					     "related location: not an object");
-		if ((error = get_string(&path, l, "path", 1,
-					"related location")) < 0 ||
-		    (error = get_uint(&line, l, "line", 1,
-				      "related location")) < 0 ||
-		    (error = get_uint(&col, l, "column", 0,
-				      "related location")) < 0 ||
-		    (error = get_string(&message, l, "message", 0,
-					"related location")) < 0)
+					     "diagnostic: \"%s\"[%zu]: not an object",
+					     key, i);
+		if ((error = get_string(&path, l, "path", 1, key)) < 0 ||
+		    (error = get_uint(&line, l, "line", 1, key)) < 0 ||
+		    (error = get_uint(&col, l, "column", 0, key)) < 0 ||
+		    (error = get_string(&message, l, "message", 0, key)) < 0)
 			return error;
-		sci_diag_add_related(d, path, line, col, message);
+		add(d, path, line, col, message);
 	}
 	return 0;
 }
@@ -255,7 +259,7 @@ int sci_jsonl_parse(sci_diag **out, const char *line)
 	const char *rule, *level_name, *path, *function, *key, *message;
 	const char *what = "diagnostic";
 	json_error_t jerr;
-	json_t *o = NULL, *rel, *fn_lines, *fix;
+	json_t *o = NULL, *rel, *steps, *fn_lines, *fix;
 	sci_diag *d = NULL;
 	unsigned ln, col;
 	sci_level level;
@@ -289,7 +293,12 @@ int sci_jsonl_parse(sci_diag **out, const char *line)
 		goto done;
 	d = sci_diag_new(rule, level, path, ln, col, function, key, message);
 	rel = json_object_get(o, "related");
-	if (rel && (error = parse_related(d, rel)) < 0)
+	if (rel && (error = parse_locs(d, rel, "related",
+				       sci_diag_add_related)) < 0)
+		goto done;
+	steps = json_object_get(o, "steps");
+	if (steps && (error = parse_locs(d, steps, "steps",
+					 sci_diag_add_step)) < 0)
 		goto done;
 	fix = json_object_get(o, "fix");
 	if (fix && (error = parse_fix(d, fix)) < 0)

@@ -8,6 +8,9 @@
  *    "message":"...","path":"a.c","related":[{"column":1,"line":2,
  *    "message":"...","path":"a.c"}],"rule":"memory-leak"}
  *
+ * and, when present, "steps" (the branches taken, as "related"),
+ * "function_lines" ([first, last]) and "fix".
+ *
  * This module does not decide which diagnostics are written or in what
  * order; callers sort (sci_diag_list_sort) before writing.
  */

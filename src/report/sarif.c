@@ -12,6 +12,7 @@
  * get a rule of their own), levels are none/note/warning/error, URIs are
  * relative to the checkout (so %SRCROOT%), and at most 20 tags per rule.
  */
+#include "report/path.h"
 #include "report/report_int.h"
 #include "report/sarif.h"
 #include "util/alloc.h"
@@ -530,27 +531,43 @@ static json_t *related_locations_new(const sci_diag *d, const char *srcroot)
 	return a;
 }
 
-/* [{"threadFlows": [{"locations": [related..., primary]}]}] */
+/*
+ * [{"threadFlows": [{"locations": [...]}]}]: the finding's path
+ * (report/path.h); a branch step is marked "branch", a step outside the
+ * function is nested one level in.
+ */
 static json_t *code_flows_new(const sci_diag *d, const char *srcroot)
 {
-	json_t *locs = json_array();
-	size_t i;
+	json_t *locs = json_array(), *tfl;
+	sci_step *steps;
+	size_t n = sci_path_steps(d, &steps), i;
 
-	for (i = 0; i < d->nrelated; i++) {
-		const sci_diag_loc *l = &d->related[i];
+	for (i = 0; i < n; i++) {
+		const sci_step *st = &steps[i];
 
-		if (json_array_append_new(locs, wrap_new("location",
-				location_new(l->path, l->line, l->col,
-					     l->message, 0, srcroot))) < 0)
+		tfl = wrap_new("location",
+			       location_new(st->path, st->line, st->col,
+					    st->message, 0, srcroot));
+		if (tfl && st->kind == SCI_STEP_BRANCH &&
+		    json_object_set_new(tfl, "kinds",
+					array1_new(json_string("branch"))) < 0) {
+			json_decref(tfl);
+			tfl = NULL;
+		}
+		if (tfl && st->nesting &&
+		    json_object_set_new(tfl, "nestingLevel",
+					json_integer(st->nesting)) < 0) {
+			json_decref(tfl);
+			tfl = NULL;
+		}
+		if (json_array_append_new(locs, tfl) < 0)
 			goto fail;
 	}
-	if (json_array_append_new(locs, wrap_new("location",
-			location_new(d->path, d->line, d->col, d->message, 0,
-				     srcroot))) < 0)
-		goto fail;
+	free(steps);
 	return array1_new(wrap_new("threadFlows",
 				   array1_new(wrap_new("locations", locs))));
 fail:
+	free(steps);
 	json_decref(locs);
 	return NULL;
 }
@@ -640,10 +657,12 @@ static json_t *result_new(const sci_result *r, int rule_index,
 				json_string(baseline_state(r->cls))) < 0)
 		goto fail;
 	if (d->nrelated > 0 &&
-	    (json_object_set_new(o, "relatedLocations",
-				 related_locations_new(d, srcroot)) < 0 ||
-	     json_object_set_new(o, "codeFlows",
-				 code_flows_new(d, srcroot)) < 0))
+	    json_object_set_new(o, "relatedLocations",
+				related_locations_new(d, srcroot)) < 0)
+		goto fail;
+	if ((d->nrelated > 0 || d->nsteps > 0) &&
+	    json_object_set_new(o, "codeFlows",
+				code_flows_new(d, srcroot)) < 0)
 		goto fail;
 	if (d->fix_line &&
 	    json_object_set_new(o, "fixes", fixes_new(d, srcroot)) < 0)

@@ -11,6 +11,7 @@
  * --json gives every field exactly.
  */
 #include "report/text.h"
+#include "report/report_int.h"
 #include "util/error.h"
 #include "util/utf8.h"
 
@@ -56,8 +57,7 @@ static void put_escape(FILE *f, unsigned char c)
 	}
 }
 
-/* Writes @s (NULL: "") with every unsafe byte as a C-style escape. */
-static void put_text(FILE *f, const char *s)
+void sci_report__put_text(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)(s ? s : "");
 	size_t n, i;
@@ -92,7 +92,7 @@ static void put_path(FILE *f, const char *path)
 {
 	if (path && path[0] && !is_safe_first((unsigned char)path[0]))
 		fputs("./", f);
-	put_text(f, path);
+	sci_report__put_text(f, path);
 }
 
 static int write_line(FILE *f, const sci_diag *d, const char *suffix)
@@ -104,14 +104,14 @@ static int write_line(FILE *f, const sci_diag *d, const char *suffix)
 	} else {
 		fprintf(f, ":%u ", d->line);
 		if (d->function && d->function[0]) {
-			put_text(f, d->function);
+			sci_report__put_text(f, d->function);
 			fputs("() ", f);
 		}
 		fprintf(f, "%s: ", sci_level_name(d->level));
 	}
-	put_text(f, d->message);
+	sci_report__put_text(f, d->message);
 	fputs(" [", f);
-	put_text(f, d->rule);
+	sci_report__put_text(f, d->rule);
 	fprintf(f, "]%s\n", suffix);
 	if (ferror(f))
 		return sci_error_set(SCI_EIO, "cannot write text output");

@@ -52,18 +52,40 @@ sci_diag *sci_diag_new(const char *rule, sci_level level, const char *path,
 	return d;
 }
 
-void sci_diag_add_related(sci_diag *d, const char *path, unsigned line,
-			  unsigned col, const char *message)
+static void locs_add(sci_diag_loc **v, size_t *n, const char *path,
+		     unsigned line, unsigned col, const char *message)
 {
 	sci_diag_loc *loc;
 
-	d->related = sci_realloc(d->related,
-				 (d->nrelated + 1) * sizeof(*d->related));
-	loc = &d->related[d->nrelated++];
+	*v = sci_realloc(*v, (*n + 1) * sizeof(**v));
+	loc = &(*v)[(*n)++];
 	loc->path = dup_or_empty(path);
 	loc->line = line;
 	loc->col = col;
 	loc->message = dup_or_empty(message);
+}
+
+static void locs_free(sci_diag_loc *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].path);
+		free(v[i].message);
+	}
+	free(v);
+}
+
+void sci_diag_add_related(sci_diag *d, const char *path, unsigned line,
+			  unsigned col, const char *message)
+{
+	locs_add(&d->related, &d->nrelated, path, line, col, message);
+}
+
+void sci_diag_add_step(sci_diag *d, const char *path, unsigned line,
+		       unsigned col, const char *message)
+{
+	locs_add(&d->steps, &d->nsteps, path, line, col, message);
 }
 
 void sci_diag_set_fix(sci_diag *d, unsigned line, unsigned col,
@@ -76,6 +98,28 @@ void sci_diag_set_fix(sci_diag *d, unsigned line, unsigned col,
 	d->fix_text = dup_or_empty(text);
 }
 
+static void locs_map(sci_diag_loc *v, size_t n,
+		     char *(*map)(const char *, void *), void *payload)
+{
+	size_t i;
+	char *p;
+
+	for (i = 0; i < n; i++) {
+		if (!v[i].path[0] || !(p = map(v[i].path, payload)))
+			continue;
+		free(v[i].path);
+		v[i].path = p;
+	}
+}
+
+void sci_diag_map_loc_paths(sci_diag *d,
+			    char *(*map)(const char *path, void *payload),
+			    void *payload)
+{
+	locs_map(d->related, d->nrelated, map, payload);
+	locs_map(d->steps, d->nsteps, map, payload);
+}
+
 sci_diag *sci_diag_dup(const sci_diag *d)
 {
 	sci_diag *c = sci_diag_new(d->rule, d->level, d->path, d->line, d->col,
@@ -85,6 +129,9 @@ sci_diag *sci_diag_dup(const sci_diag *d)
 	for (i = 0; i < d->nrelated; i++)
 		sci_diag_add_related(c, d->related[i].path, d->related[i].line,
 				     d->related[i].col, d->related[i].message);
+	for (i = 0; i < d->nsteps; i++)
+		sci_diag_add_step(c, d->steps[i].path, d->steps[i].line,
+				  d->steps[i].col, d->steps[i].message);
 	c->fn_first = d->fn_first;
 	c->fn_last = d->fn_last;
 	if (d->fix_line)
@@ -95,15 +142,10 @@ sci_diag *sci_diag_dup(const sci_diag *d)
 
 void sci_diag_free(sci_diag *d)
 {
-	size_t i;
-
 	if (!d)
 		return;
-	for (i = 0; i < d->nrelated; i++) {
-		free(d->related[i].path);
-		free(d->related[i].message);
-	}
-	free(d->related);
+	locs_free(d->related, d->nrelated);
+	locs_free(d->steps, d->nsteps);
 	free(d->rule);
 	free(d->path);
 	free(d->function);
@@ -192,19 +234,16 @@ void sci_diag_list_clear(sci_diag_list *list)
 	list->n = list->cap = 0;
 }
 
-int sci_diag_cmp_full(const sci_diag *a, const sci_diag *b)
+static int locs_cmp(const sci_diag_loc *a, size_t na, const sci_diag_loc *b,
+		    size_t nb)
 {
 	size_t i;
-	int c = sci_diag_cmp(a, b);
+	int c;
 
-	if (c)
-		return c;
-	if (a->level != b->level)
-		return a->level < b->level ? -1 : 1;
-	if (a->nrelated != b->nrelated)
-		return a->nrelated < b->nrelated ? -1 : 1;
-	for (i = 0; i < a->nrelated; i++) {
-		const sci_diag_loc *x = &a->related[i], *y = &b->related[i];
+	if (na != nb)
+		return na < nb ? -1 : 1;
+	for (i = 0; i < na; i++) {
+		const sci_diag_loc *x = &a[i], *y = &b[i];
 
 		if ((c = strcmp(x->path, y->path)) != 0)
 			return c;
@@ -216,4 +255,17 @@ int sci_diag_cmp_full(const sci_diag *a, const sci_diag *b)
 			return c;
 	}
 	return 0;
+}
+
+int sci_diag_cmp_full(const sci_diag *a, const sci_diag *b)
+{
+	int c = sci_diag_cmp(a, b);
+
+	if (c)
+		return c;
+	if (a->level != b->level)
+		return a->level < b->level ? -1 : 1;
+	if ((c = locs_cmp(a->related, a->nrelated, b->related, b->nrelated)))
+		return c;
+	return locs_cmp(a->steps, a->nsteps, b->steps, b->nsteps);
 }

@@ -56,6 +56,11 @@ typedef struct sci_diag {
 	char *message;
 	sci_diag_loc *related;
 	size_t nrelated;
+	/* The branches the analysis took on its way to the finding, outermost
+	 * first (`if` taken or not, loop entered, switch case): with
+	 * @related, the steps of the finding's path (report/path.h). */
+	sci_diag_loc *steps;
+	size_t nsteps;
 	/* First and last line of the function that holds the finding, in
 	 * @path; 0 when unknown or outside a function.  The gate counts a
 	 * change that deletes lines inside this span as causing the finding. */
@@ -77,19 +82,31 @@ sci_diag *sci_diag_new(const char *rule, sci_level level, const char *path,
 /** Appends a related location (copies the strings). */
 void sci_diag_add_related(sci_diag *d, const char *path, unsigned line,
 			  unsigned col, const char *message);
+/** Appends a path step (copies the strings); see sci_diag.steps. */
+void sci_diag_add_step(sci_diag *d, const char *path, unsigned line,
+		       unsigned col, const char *message);
 /**
  * Attaches a fix to @d (replacing any): columns [@col, @end_col) of
  * @line in d->path become @text (copied).
  */
 void sci_diag_set_fix(sci_diag *d, unsigned line, unsigned col,
 		      unsigned end_col, const char *text);
+/**
+ * Replaces the path of every related location and step that has one with
+ * @map(path, @payload), an owned string, unless @map returns NULL (the
+ * path stays).  The primary path is the caller's.
+ */
+void sci_diag_map_loc_paths(sci_diag *d,
+			    char *(*map)(const char *path, void *payload),
+			    void *payload);
 /** Returns: owned deep copy. */
 sci_diag *sci_diag_dup(const sci_diag *d);
 void sci_diag_free(sci_diag *d);
 /** Total order: path, line, col, rule, function, key, message. */
 int sci_diag_cmp(const sci_diag *a, const sci_diag *b);
 /**
- * sci_diag_cmp(), then the level and the related locations: 0 only for
+ * sci_diag_cmp(), then the level, the related locations and the steps: 0
+ * only for
  * diagnostics that say the same, so a sort by it leaves nothing to the
  * order they came in.
  */

@@ -6,6 +6,7 @@
 #include "util/error.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -41,4 +42,26 @@ int sci_fs_mkdirs(const char *path)
 done:
 	free(dir);
 	return error;
+}
+
+char *sci_fs_line_dup(const char *path, unsigned line)
+{
+	FILE *f = path && *path ? fopen(path, "r") : NULL;
+	char *buf = NULL;
+	size_t cap = 0;
+	unsigned n = 0;
+	ssize_t len = -1;
+
+	if (!f)
+		return NULL;
+	while (n < line && (len = getline(&buf, &cap, f)) >= 0)
+		n++;
+	fclose(f);
+	if (n < line || len < 0) {
+		free(buf);
+		return NULL;
+	}
+	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+		buf[--len] = '\0';
+	return buf;
 }

@@ -49,7 +49,7 @@ FAILURE_LINE = re.compile(
     r"^(?P<path>[^:\s]+): error: analysis failed: (?P<msg>.+) "
     r"\[analysis-failure\]$")
 JSON_KEYS = ["column", "function", "function_lines", "key", "level", "line",
-             "message", "path", "related", "rule"]
+             "message", "path", "related", "rule", "steps"]
 
 
 def run(args, cwd, timeout=120, env=None):

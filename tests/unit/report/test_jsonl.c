@@ -20,6 +20,7 @@ static sci_diag *sample(void)
 
 	sci_diag_add_related(d, "src/a.c", 3, 9, "allocated here");
 	sci_diag_add_related(d, "inc/b.h", 7, 1, "via macro");
+	sci_diag_add_step(d, "src/a.c", 10, 2, "taking the false branch");
 	return d;
 }
 
@@ -29,6 +30,8 @@ static void assert_diag_equal(const sci_diag *a, const sci_diag *b)
 
 	assert_int_equal(sci_diag_cmp(a, b), 0);
 	assert_int_equal(a->level, b->level);
+	assert_int_equal(a->nsteps, b->nsteps);
+	assert_int_equal(sci_diag_cmp_full(a, b), 0);
 	assert_int_equal(a->nrelated, b->nrelated);
 	for (i = 0; i < a->nrelated; i++) {
 		assert_string_equal(a->related[i].path, b->related[i].path);
@@ -226,6 +229,13 @@ static void test_jsonl__bad_related(void **state)
 		    "\"line\":1,\"message\":\"m\",\"related\":"
 		    "[{\"path\":\"q\"}]}",
 		    SCI_EINVALID, "missing \"line\"");
+	parse_fails("{\"rule\":\"r\",\"level\":\"note\",\"path\":\"p\","
+		    "\"line\":1,\"message\":\"m\",\"steps\":\"x\"}",
+		    SCI_EINVALID, "\"steps\" is not an array");
+	parse_fails("{\"rule\":\"r\",\"level\":\"note\",\"path\":\"p\","
+		    "\"line\":1,\"message\":\"m\",\"steps\":"
+		    "[{\"path\":\"q\",\"line\":-1}]}",
+		    SCI_EINVALID, "steps");
 }
 
 int main(void)

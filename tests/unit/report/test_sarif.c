@@ -389,6 +389,8 @@ static void test_sarif__related_locations_and_code_flow(void **state)
 
 	fixture(&l);
 	sci_diag_add_related(l.items[0].diag, "inc/m.h", 2, 1, "via macro");
+	sci_diag_add_step(l.items[0].diag, "src/a.c", 8, 2,
+			  "taking the true branch");
 	doc = sarif_doc(&l, &run, 0);
 	r = at(run0(doc), "results.0");
 	assert_int_equal(json_array_size(at(r, "relatedLocations")), 3);
@@ -406,21 +408,33 @@ static void test_sarif__related_locations_and_code_flow(void **state)
 	assert_string_equal(str_at(r, "relatedLocations.2.physicalLocation."
 				   "artifactLocation.uri"), "inc/m.h");
 
-	/* one flow: the related locations in order, then the primary */
+	/*
+	 * one flow, in the order the code runs: the function's steps and
+	 * related locations by line (a branch first on its line), the
+	 * primary, then what lies outside the function, nested
+	 */
 	assert_int_equal(json_array_size(at(r, "codeFlows")), 1);
 	assert_int_equal(json_array_size(at(r, "codeFlows.0.threadFlows")), 1);
 	tfl = at(r, "codeFlows.0.threadFlows.0.locations");
-	assert_int_equal(json_array_size(tfl), 4);
+	assert_int_equal(json_array_size(tfl), 5);
 	assert_string_equal(str_at(tfl, "0.location.message.text"),
 			    "allocated here");
+	assert_null(at(tfl, "0.kinds"));
 	assert_string_equal(str_at(tfl, "1.location.message.text"),
-			    "not freed on this path");
+			    "taking the true branch");
+	assert_string_equal(str_at(tfl, "1.kinds.0"), "branch");
+	assert_int_equal(int_at(tfl, "1.location.physicalLocation.region."
+				"startLine"), 8);
 	assert_string_equal(str_at(tfl, "2.location.message.text"),
-			    "via macro");
+			    "not freed on this path");
 	assert_string_equal(str_at(tfl, "3.location.message.text"),
 			    "memory leak of 'p'");
 	assert_int_equal(int_at(tfl, "3.location.physicalLocation.region."
 				"startLine"), 12);
+	assert_null(at(tfl, "3.nestingLevel"));
+	assert_string_equal(str_at(tfl, "4.location.message.text"),
+			    "via macro");
+	assert_int_equal(int_at(tfl, "4.nestingLevel"), 1);
 	json_decref(doc);
 	sci_result_list_clear(&l);
 }
