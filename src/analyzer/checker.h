@@ -287,6 +287,19 @@ void sci_finding_related(sci_finding *f, sci_pos pos, const char *message);
  */
 int sci_finding_fix(sci_finding *f, sci_pos pos, const char *old,
 		    const char *new_text);
+/**
+ * Attaches a fix that puts @before and @after around source code: from
+ * where @from starts to the end of the token at @last, on one line of the
+ * finding's file.  @from must start with an identifier, a number or a
+ * '(' there; the token at @last is an identifier, a number (or a macro
+ * name), or a '(' with its group up to the matching ')'; and the first
+ * character after it, past spaces, must be one of @stops or the end of
+ * the line - so what is wrapped ends where the operand does.  Returns 0,
+ * or -1 (and no fix) when the source does not read so.
+ */
+int sci_finding_fix_wrap(sci_finding *f, sci_expr *from, sci_pos last,
+			 const char *stops, const char *before,
+			 const char *after);
 
 /* ------------------------------------------------------ syntax queries */
 
@@ -426,6 +439,8 @@ int sci_expr_is_scalar(sci_expr *e);
 
 /** True when @s is an if statement; sets its parts (@els may be NULL). */
 int sci_stmt_if(sci_stmt *s, sci_expr **cond, sci_stmt **then, sci_stmt **els);
+/** The expression of an expression statement `e;`, else NULL. */
+sci_expr *sci_stmt_expr(sci_stmt *s);
 /** True when @s is NULL, `;`, `{}`, `do {} while (0)` or a block of such. */
 int sci_stmt_is_empty(sci_stmt *s);
 /**

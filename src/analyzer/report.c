@@ -172,3 +172,132 @@ int sci_finding_fix(sci_finding *f, sci_pos pos, const char *old,
 			 (unsigned)(at + 1 + (long)n), new_text);
 	return 0;
 }
+
+static int is_word(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The index just past the token at @at (a word or a parenthesized group
+ * on this line), or -1. */
+static long token_end(const char *text, long at)
+{
+	int depth = 0;
+	char quote = 0;
+	long i;
+
+	if (is_word(text[at])) {
+		for (i = at; is_word(text[i]); i++)
+			;
+		return i;
+	}
+	if (text[at] != '(')
+		return -1;
+	for (i = at; text[i]; i++) {
+		if (quote) {
+			if (text[i] == '\\' && text[i + 1])
+				i++;
+			else if (text[i] == quote)
+				quote = 0;
+		} else if (text[i] == '"' || text[i] == '\'') {
+			quote = text[i];
+		} else if (text[i] == '(') {
+			depth++;
+		} else if (text[i] == ')' && --depth == 0) {
+			return i + 1;
+		}
+	}
+	return -1;
+}
+
+static int pos_before(struct position a, struct position b)
+{
+	return a.line < b.line || (a.line == b.line && a.pos < b.pos);
+}
+
+/*
+ * Where @e's source starts.  sparse places a node at its operator (`->`
+ * for `b->f`, whose implicit `*b` sits there too, `(` for a call), so
+ * the start is the leftmost of the node and its first operand.
+ */
+static struct position expr_start(struct expression *e)
+{
+	struct position p = e->pos, q;
+	struct expression *first = NULL;
+
+	switch (e->type) {
+	case EXPR_PREOP:
+	case EXPR_POSTOP:
+		first = e->unop;
+		break;
+	case EXPR_BINOP:
+	case EXPR_COMPARE:
+	case EXPR_LOGICAL:
+	case EXPR_ASSIGNMENT:
+	case EXPR_COMMA:
+		first = e->left;
+		break;
+	case EXPR_DEREF:
+		first = e->deref;
+		break;
+	case EXPR_CALL:
+		first = e->fn;
+		break;
+	case EXPR_CAST:
+	case EXPR_FORCE_CAST:
+	case EXPR_IMPLIED_CAST:
+		first = e->cast_expression;
+		break;
+	case EXPR_CONDITIONAL:
+	case EXPR_SELECT:
+		first = e->conditional;
+		break;
+	default:
+		break;
+	}
+	if (first && (q = expr_start(first)).stream == p.stream &&
+	    pos_before(q, p))
+		p = q;
+	return p;
+}
+
+int sci_finding_fix_wrap(sci_finding *f, sci_expr *from_expr, sci_pos last,
+			 const char *stops, const char *before,
+			 const char *after)
+{
+	char *text, *fixed = NULL;
+	long a, b, end = -1, next;
+	sci_pos from;
+	int ok = 0;
+
+	if (!from_expr)
+		return -1;
+	from = sci__pos(expr_start(from_expr));
+
+	if (!f || !f->diag || sci_pos_macro(from) ||
+	    strcmp(from.path, f->diag->path) != 0 ||
+	    strcmp(last.path, from.path) != 0 || last.line != from.line ||
+	    last.col < from.col)
+		return -1;
+	text = sci_fs_line_dup(from.path, from.line);
+	a = text ? char_index(text, from.col) : -1;
+	b = text ? char_index(text, last.col) : -1;
+	if (a >= 0 && b >= a && (is_word(text[a]) || text[a] == '(') &&
+	    (a == 0 || !is_word(text[a - 1])))
+		end = token_end(text, b);
+	if (end > 0) {
+		for (next = end; text[next] == ' ' || text[next] == '\t'; next++)
+			;
+		ok = !text[next] || strchr(stops, text[next]) != NULL;
+	}
+	if (ok) {
+		fixed = sci_printf_dup("%s%.*s%s", before, (int)(end - a),
+				       text + a, after);
+		sci_diag_set_fix(f->diag, from.line, (unsigned)a + 1,
+				 (unsigned)end + 1, fixed);
+	}
+	free(fixed);
+	free(text);
+	return ok ? 0 : -1;
+}

@@ -24,6 +24,11 @@ int sci_stmt_if(sci_stmt *s, sci_expr **cond, sci_stmt **then,
 	return 1;
 }
 
+sci_expr *sci_stmt_expr(sci_stmt *s)
+{
+	return s && s->type == STMT_EXPRESSION ? s->expression : NULL;
+}
+
 int sci_expr_conditional(sci_expr *e, sci_expr **cond, sci_expr **t,
 			 sci_expr **f)
 {

@@ -63,29 +63,44 @@ static int is_bare_compare(sci_expr *e)
 	       sci_expr_compare_operands(e, &l, &r);
 }
 
+/*
+ * The fix groups the operands as the spacing suggests, as clang's fix-its
+ * do: `!x & y` -> `!(x & y)`, `!x == y` -> `!(x == y)`, `x & y == z` ->
+ * `(x & y) == z`.  The engine checks that the source reads so: the
+ * parentheses close before an operator that binds less (@stops) - so
+ * they wrap the whole operand - and never inside a macro's text.
+ */
 static void check_not_compare(sci_expr *e)
 {
 	sci_expr *l, *r, *x;
 	int op = sci_expr_equality(e, &l, &r);
+	const char *ops = op == '=' ? "==" : "!=";
+	sci_finding *f;
 
 	if (!op || !is_bare_not(l, &x) || is_truth(r) ||
 	    is_zero_or_one(r))
 		return;
-	sci_report(me, sci_expr_pos(e), sci_expr_text(x),
-		   "'!%s %s %s' compares the negation of '%s': '!' binds tighter than '%s'",
-		   sci_expr_text(x), op == '=' ? "==" : "!=", sci_expr_text(r),
-		   sci_expr_text(x), op == '=' ? "==" : "!=");
+	f = sci_report(me, sci_expr_pos(e), sci_expr_text(x),
+		       "'!%s %s %s' compares the negation of '%s': '!' binds tighter than '%s'",
+		       sci_expr_text(x), ops, sci_expr_text(r),
+		       sci_expr_text(x), ops);
+	sci_finding_fix_wrap(f, x, sci_expr_pos(r), ")];,?:&|^",
+			     "(", ")");
 }
 
 static void check_bitwise(sci_expr *e, int op, sci_expr *l, sci_expr *r)
 {
-	sci_expr *x;
+	sci_expr *x, *cl, *cr;
+	sci_finding *f;
 
 	if (is_bare_not(l, &x) && !is_truth(r) && !is_zero_or_one(r)) {
-		sci_report(me, sci_expr_pos(e), sci_expr_text(x),
-			   "'!%s %c %s' applies '!' to '%s' alone: '!' binds tighter than '%c'",
-			   sci_expr_text(x), op, sci_expr_text(r),
-			   sci_expr_text(x), op);
+		f = sci_report(me, sci_expr_pos(e), sci_expr_text(x),
+			       "'!%s %c %s' applies '!' to '%s' alone: '!' binds tighter than '%c'",
+			       sci_expr_text(x), op, sci_expr_text(r),
+			       sci_expr_text(x), op);
+		/* not before another '&': `!x & y & z` is (!x & y) & z */
+		sci_finding_fix_wrap(f, x, sci_expr_pos(r),
+				     ")];,?:|^", "(", ")");
 		return;
 	}
 	if (is_bare_compare(r) && !is_truth(l))
@@ -94,9 +109,13 @@ static void check_bitwise(sci_expr *e, int op, sci_expr *l, sci_expr *r)
 		x = r;
 	else
 		return;
-	sci_report(me, sci_expr_pos(e), sci_expr_text(x),
-		   "'%c' takes '%s' and the result of a comparison: comparisons bind tighter than '%c'",
-		   op, sci_expr_text(x), op);
+	f = sci_report(me, sci_expr_pos(e), sci_expr_text(x),
+		       "'%c' takes '%s' and the result of a comparison: comparisons bind tighter than '%c'",
+		       op, sci_expr_text(x), op);
+	/* `x & y == z`: x joins the comparison's left operand y */
+	if (x == l && sci_expr_compare_operands(r, &cl, &cr))
+		sci_finding_fix_wrap(f, l, sci_expr_pos(cl),
+				     "=!<>", "(", ")");
 }
 
 static void on_expr(sci_expr *e, void *payload)

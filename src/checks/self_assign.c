@@ -25,6 +25,8 @@
  */
 #include "analyzer/checker.h"
 
+#include <stdio.h>
+
 static sci_checker_id me;
 
 static int from_macro(sci_expr *e)
@@ -32,25 +34,59 @@ static int from_macro(sci_expr *e)
 	return sci_pos_macro(sci_expr_pos(e)) != NULL;
 }
 
-static void on_expr(sci_expr *e, void *payload)
+static int is_self_assign(sci_expr *e)
 {
 	sci_expr *l, *r;
 
 	if (sci_expr_assign(e, &l, &r) != '=')
-		return;
+		return 0;
 	if (!sci_key_expr(l) || !sci_expr_same(l, r))
+		return 0;
+	return !from_macro(e) && !from_macro(l) && !from_macro(r) &&
+	       !sci_expr_is_volatile(l);
+}
+
+static sci_finding *report(sci_expr *e)
+{
+	sci_expr *l, *r;
+
+	sci_expr_assign(e, &l, &r);
+	return sci_report(me, sci_expr_pos(e), sci_expr_text(l),
+			  "'%s' is assigned to itself", sci_expr_text(l));
+}
+
+/* Inside a larger expression (`a = a, b++`): no statement to remove. */
+static void on_expr(sci_expr *e, void *payload)
+{
+	if (is_self_assign(e))
+		report(e);
+}
+
+/*
+ * A statement `x = x;` also gets a fix that deletes it: that changes
+ * nothing the program does, and the finding stays in the history of the
+ * change for whoever meant another operand.  Only when the line reads
+ * exactly so (sci_finding_fix checks), which leaves an empty line.
+ */
+static void on_stmt(sci_stmt *s, void *payload)
+{
+	sci_expr *e = sci_stmt_expr(s), *l, *r;
+	sci_finding *f;
+	char old[512];
+
+	if (!e || !is_self_assign(e) || !(f = report(e)))
 		return;
-	if (from_macro(e) || from_macro(l) || from_macro(r) ||
-	    sci_expr_is_volatile(l))
-		return;
-	sci_report(me, sci_expr_pos(e), sci_expr_text(l),
-		   "'%s' is assigned to itself", sci_expr_text(l));
+	sci_expr_assign(e, &l, &r);
+	if ((size_t)snprintf(old, sizeof(old), "%s = %s;", sci_expr_text(l),
+			     sci_expr_text(r)) < sizeof(old))
+		sci_finding_fix(f, sci_stmt_pos(s), old, "");
 }
 
 static void init(sci_checker_id id)
 {
 	me = id;
 	sci_on_expr(me, on_expr, NULL);
+	sci_on_stmt(me, on_stmt, NULL);
 }
 
 const struct sci_checker sci_checker_self_assign = {

@@ -1,6 +1,9 @@
 """End-to-end: SARIF fixes[] of mechanical rules apply cleanly.
 
-sizeof-pointer attaches a fix (`sizeof(p)` -> `sizeof(*p)`) to each finding.
+sizeof-pointer attaches a fix (`sizeof(p)` -> `sizeof(*p)`) to each finding;
+logic-precedence groups the operands as the spacing suggests (`!x & y` ->
+`!(x & y)`, `x & y == z` -> `(x & y) == z`); self-assign deletes a
+statement `x = x;`.
 The SARIF report must validate against the schema, each fix must replace
 exactly the text it claims on its line (tabs count as one column, as SARIF
 counts), and the fixed file must be free of the findings."""
@@ -41,6 +44,53 @@ void grow(struct holder *h, size_t n)
 
 ARGS = ["--no-cache", "--disable", "all", "--enable", "sizeof-pointer"]
 
+LOGIC = """#define F_SYNC 4
+#define MASK 3
+#define VAL 2
+struct s { int size; int flags; };
+int g(int);
+
+int f(int flags, int len, int expected, int mode, struct s *b, int x)
+{
+\tint r = 0;
+
+\tif (!flags & F_SYNC)
+\t\tr++;
+\tif (!len == expected)
+\t\tr++;
+\tif (mode & MASK == VAL)
+\t\tr++;
+\tif (!b->flags & (F_SYNC | 1))
+\t\tr++;
+\tif (r && !flags | 8)
+\t\tr++;
+\tif (!g(flags) & 8)
+\t\tr++;
+\tb->size = b->size;
+\tx = x;
+\treturn r + x;
+}
+
+int nofix(int flags, int y)
+{
+\tint r = 0;
+
+\t/* no fix: `!flags & y & 16` is (!flags & y) & 16 */
+\tif (!flags & y & 16)
+\t\tr++;
+\treturn r;
+}
+"""
+
+WANT_FIXED = [
+    "if (!(flags & F_SYNC))",
+    "if (!(len == expected))",
+    "if ((mode & MASK) == VAL)",
+    "if (!(b->flags & (F_SYNC | 1)))",
+    "if (r && !(flags | 8))",
+    "if (!(g(flags) & 8))",
+]
+
 
 def apply_fixes(text, results):
     """Applies every replacement; asserts none overlaps another."""
@@ -62,8 +112,8 @@ def apply_fixes(text, results):
 
 
 class FixesTest(unittest.TestCase):
-    def run_sarif(self, path, sarif):
-        proc = subprocess.run([SMATCH_CI] + ARGS + ["--sarif", sarif, path],
+    def run_sarif(self, path, sarif, args=ARGS):
+        proc = subprocess.run([SMATCH_CI] + args + ["--sarif", sarif, path],
                               cwd=os.path.dirname(path),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True)
@@ -71,21 +121,29 @@ class FixesTest(unittest.TestCase):
         with open(sarif) as f:
             return json.load(f)["runs"][0]["results"]
 
+    def assert_valid(self, sarif):
+        val = subprocess.run(
+            [sys.executable,
+             os.path.join(SOURCE_DIR, "tests", "tools", "validate_reports.py"),
+             "--schema-dir", os.path.join(SOURCE_DIR, "tests", "schemas"),
+             "--sarif", sarif],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.assertEqual(val.returncode, 0, val.stdout)
+
+    @staticmethod
+    def files(tmp, name, text):
+        """Writes @text to tmp/name; returns it and the SARIF path."""
+        src = os.path.join(tmp, name)
+        with open(src, "w") as f:
+            f.write(text)
+        return src, os.path.join(tmp, "out.sarif")
+
     def test_sizeof_pointer_fixes_apply(self):
         with tempfile.TemporaryDirectory() as tmp:
-            src = os.path.join(tmp, "sample.c")
-            sarif = os.path.join(tmp, "out.sarif")
-            with open(src, "w") as f:
-                f.write(SAMPLE)
+            src, sarif = self.files(tmp, "sample.c", SAMPLE)
             results = self.run_sarif(src, sarif)
             self.assertEqual(len(results), 3)
-            val = subprocess.run(
-                [sys.executable,
-                 os.path.join(SOURCE_DIR, "tests", "tools", "validate_reports.py"),
-                 "--schema-dir", os.path.join(SOURCE_DIR, "tests", "schemas"),
-                 "--sarif", sarif],
-                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-            self.assertEqual(val.returncode, 0, val.stdout)
+            self.assert_valid(sarif)
             fixed, edits = apply_fixes(SAMPLE, results)
             self.assertEqual(len(edits), 3)
             for line, col, end, new in edits:
@@ -96,6 +154,36 @@ class FixesTest(unittest.TestCase):
             with open(src, "w") as f:
                 f.write(fixed)
             self.assertEqual(self.run_sarif(src, sarif), [])
+
+    def test_logic_precedence_and_self_assign_fixes_apply(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            src, sarif = self.files(tmp, "logic.c", LOGIC)
+            args = ["--no-cache", "--disable", "all", "--enable",
+                    "logic-precedence,self-assign"]
+            results = self.run_sarif(src, sarif, args)
+            self.assert_valid(sarif)
+            by_line = {r["locations"][0]["physicalLocation"]["region"]
+                       ["startLine"]: r for r in results}
+            lines = LOGIC.split("\n")
+            nofix_from = lines.index("int nofix(int flags, int y)") + 1
+            for line, r in by_line.items():
+                self.assertEqual("fixes" in r, line < nofix_from,
+                                 (line, lines[line - 1], r.get("fixes")))
+            self.assertEqual(len(results), 9, [r["message"] for r in results])
+            fixed, edits = apply_fixes(LOGIC, results)
+            self.assertEqual(len(edits), 8)
+            for want in WANT_FIXED:
+                self.assertIn(want, fixed)
+            self.assertNotIn("b->size = b->size", fixed)
+            self.assertNotIn("x = x;", fixed)
+            with open(src, "w") as f:
+                f.write(fixed)
+            gcc = subprocess.run(["cc", "-fsyntax-only", src],
+                                 capture_output=True, text=True)
+            self.assertEqual(gcc.returncode, 0, gcc.stderr)
+            left = self.run_sarif(src, sarif, args)
+            # what had no fix is still there; the rest is gone
+            self.assertEqual(len(left), 1, [r["message"] for r in left])
 
 
 if __name__ == "__main__":
