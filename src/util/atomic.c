@@ -12,15 +12,22 @@
 #include "util/alloc.h"
 #include "util/error.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Linux's own limit on links followed while resolving one path. */
 #define MAX_LINK_HOPS 40
+/* A temporary file is written in well under this; older ones whose
+ * writer is gone were left by a killed run. */
+#define STALE_SECONDS 60
 
 struct sci_atomic_file {
 	char *path;	/* as given, for messages */
@@ -146,13 +153,73 @@ static int open_direct(sci_atomic_file *f)
 	return 0;
 }
 
+/*
+ * Is @name "@base.tmp.PID.XXXXXX" of a writer that is gone?  The pid in
+ * the name says who wrote it; one of this host that no longer runs, and
+ * a file untouched for a minute (a shared file system may hold another
+ * host's live writer with a pid that means nothing here), is left over.
+ */
+static int is_stale(const char *dir, const char *base, const char *name)
+{
+	size_t n = strlen(base);
+	struct stat st;
+	char *path;
+	long pid;
+	char *end;
+	int stale;
+
+	if (strncmp(name, base, n) != 0 || strncmp(name + n, ".tmp.", 5) != 0)
+		return 0;
+	pid = strtol(name + n + 5, &end, 10);
+	if (end == name + n + 5 || *end != '.' || strlen(end + 1) != 6 ||
+	    pid <= 0 || pid == (long)getpid() ||
+	    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		return 0;
+	path = sci_printf_dup("%s/%s", dir, name);
+	stale = lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+		st.st_mtime + STALE_SECONDS < time(NULL);
+	free(path);
+	return stale;
+}
+
+/* Removes what killed runs left next to @target (best effort). */
+static void remove_stale(const char *target)
+{
+	const char *slash = strrchr(target, '/');
+	char *dir = slash ? sci_printf_dup("%.*s", (int)(slash - target),
+					   target) : sci_strdup(".");
+	const char *base = slash ? slash + 1 : target;
+	struct dirent *e;
+	DIR *d;
+
+	if (!*dir) {
+		free(dir);
+		dir = sci_strdup("/");
+	}
+	if ((d = opendir(dir))) {
+		while ((e = readdir(d))) {
+			if (is_stale(dir, base, e->d_name)) {
+				char *path = sci_printf_dup("%s/%s", dir,
+							    e->d_name);
+
+				unlink(path);
+				free(path);
+			}
+		}
+		closedir(d);
+	}
+	free(dir);
+}
+
 static int open_temporary(sci_atomic_file *f, const struct stat *st,
 			  int exists)
 {
 	mode_t mask, mode;
 	int fd;
 
-	f->tmp = sci_printf_dup("%s.tmp.XXXXXX", f->target);
+	remove_stale(f->target);
+	f->tmp = sci_printf_dup("%s.tmp.%ld.XXXXXX", f->target,
+				(long)getpid());
 	fd = mkstemp(f->tmp);
 	if (fd < 0) {
 		int e = errno;

@@ -5,10 +5,13 @@
  * What happens depends on what @path names when it is opened:
  *
  *   absent, or a regular file
- *       The content goes to a temporary file in the same directory, which
- *       is flushed, fsync()ed and rename()d over the target; then the
- *       directory is fsync()ed so the rename itself is durable.  Readers
- *       (and a crashed run) see the old file or the new one, never a mix.
+ *       The content goes to a temporary file in the same directory
+ *       ("<target>.tmp.<pid>.XXXXXX"), which is flushed, fsync()ed and
+ *       rename()d over the target; then the directory is fsync()ed so the
+ *       rename itself is durable.  Readers (and a crashed run) see the old
+ *       file or the new one, never a mix.  A run killed while writing
+ *       leaves its temporary file; the next write of the same target
+ *       removes it (its pid no longer runs here and it is a minute old).
  *       A replaced file keeps its permission bits; a new one gets
  *       0666 & ~umask, as a shell redirection would.
  *   a symbolic link (or a chain of them)

@@ -135,7 +135,8 @@ class KillTest(unittest.TestCase):
             self.assertNotIn("disabled", err)
         self.assert_files_whole("the runs after")
         # a SIGKILL can leave a writer's temporary file behind
-        # (baseline.json.tmp.XXXXXX), never a torn file under the real name
+        # (baseline.json.tmp.PID.XXXXXX, removed by the next write once a
+        # minute old: tests/unit/util/test_atomic.c), never a torn file under the real name
         odd = [f for f in os.listdir(os.path.dirname(self.baseline))
                if f not in ("baseline.json", "db.sqlite")
                and not f.startswith("baseline.json.tmp.")]

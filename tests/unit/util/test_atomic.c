@@ -23,7 +23,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+#include <utime.h>
 
 #include "util/atomic.h"
 #include "util/error.h"
@@ -194,6 +197,58 @@ static void test_atomic__abort_leaves_nothing(void **state)
 	assert_int_equal(entries(), 0);
 	assert_int_equal(access(path, F_OK), -1);
 	sci_atomic_abort(NULL);
+}
+
+/* A pid that ran and exited (its number is free until reused). */
+static pid_t dead_pid(void)
+{
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(0);
+	assert_int_equal(waitpid(pid, NULL, 0), pid);
+	return pid;
+}
+
+static void leftover(char *buf, size_t n, long pid, const char *suffix,
+		     time_t age)
+{
+	char name[64];
+	struct utimbuf t;
+	FILE *f;
+
+	snprintf(name, sizeof(name), "out.sarif.tmp.%ld.%s", pid, suffix);
+	in_dir(buf, n, name);
+	assert_non_null(f = fopen(buf, "w"));
+	fclose(f);
+	t.actime = t.modtime = time(NULL) - age;
+	assert_int_equal(utime(buf, &t), 0);
+}
+
+static void test_atomic__killed_runs_leftovers_are_removed(void **state)
+{
+	char path[128], gone[128], young[128], alive[128], other[128];
+	long dead = (long)dead_pid();
+	sci_atomic_file *f;
+
+	(void)state;
+	in_dir(path, sizeof(path), "out.sarif");
+	leftover(gone, sizeof(gone), dead, "abc123", 3600);
+	/* still being written, maybe by another host on a shared disk */
+	leftover(young, sizeof(young), dead, "def456", 0);
+	/* a live writer: this process's parent */
+	leftover(alive, sizeof(alive), (long)getppid(), "ghi789", 3600);
+	/* not a name we make */
+	leftover(other, sizeof(other), dead, "toolongname", 3600);
+	assert_int_equal(sci_atomic_open(&f, path), 0);
+	fputs("{}", sci_atomic_stream(f));
+	assert_int_equal(sci_atomic_commit(f), 0);
+	assert_int_equal(access(gone, F_OK), -1);
+	assert_int_equal(access(young, F_OK), 0);
+	assert_int_equal(access(alive, F_OK), 0);
+	assert_int_equal(access(other, F_OK), 0);
+	assert_int_equal(entries(), 4);
 }
 
 static void test_atomic__missing_directory_fails_clearly(void **state)
@@ -377,6 +432,7 @@ int main(void)
 		T(test_atomic__commit_replaces_target),
 		T(test_atomic__absent_target_is_created),
 		T(test_atomic__replaced_file_keeps_its_mode),
+		T(test_atomic__killed_runs_leftovers_are_removed),
 		T(test_atomic__abort_leaves_nothing),
 		T(test_atomic__missing_directory_fails_clearly),
 		T(test_atomic__directory_is_refused),
