@@ -424,6 +424,8 @@ const sci_stree *sci__extra_widen(const sci_stree *merged,
 				  const sci_stree *entry,
 				  const sci_stree *back);
 /** @t narrowed to the paths where @e lies in @allowed (NULL: impossible). */
+/** The values @key of type @type has on the current path. */
+const sci_rl *sci__key_rl(const sci_key *key, struct symbol *type);
 const sci_stree *sci__extra_narrow(const sci_stree *t, struct expression *e,
 				   const sci_rl *allowed);
 void sci__extra_init(void);
@@ -593,6 +595,22 @@ void sci__summary_return(struct expression *value);
 void sci__summary_end(int complete);
 /** What a call to a function of this TU returns, or NULL if unknown. */
 const sci_rl *sci__call_summary(struct expression *call);
+/** True when the function @call calls is defined in this TU. */
+int sci__fn_has_body(struct expression *call);
+
+/* ret_paths.c: per return path, what it says of the parameters */
+void sci__ret_paths_begin(struct symbol *fn);
+void sci__ret_paths_return(struct expression *value);
+void sci__ret_paths_end(int complete);
+/** The paths of this TU's function @name as text (borrowed); 0: none. */
+size_t sci__ret_paths_text(const char *name, char *const **out);
+void sci__ret_paths_free(void);
+/** After `@target = @call`: one state per path of the callee, merged. */
+void sci__ret_paths_assign(struct expression *target, struct expression *call);
+/** @t where @call's result is in @allowed: its arguments narrowed. */
+const sci_stree *sci__ret_paths_narrow(const sci_stree *t,
+				       struct expression *call,
+				       const sci_rl *allowed);
 /**
  * The values @fn returns (its return summary) as range-list text, owned,
  * and their soft bits in *soft; NULL when unknown.

@@ -158,6 +158,11 @@ static const sci_rl *key_rl(const sci_stree *t, const sci_key *key,
 	return sci_rl_intersect(state_rl(sm->state), trl);
 }
 
+const sci_rl *sci__key_rl(const sci_key *key, struct symbol *type)
+{
+	return key_rl(sci__cur, key, type);
+}
+
 static const sci_rl *nonnull(void)
 {
 	return sci_rl_range(1, SCI_VAL_MAX);
@@ -790,7 +795,7 @@ static const sci_stree *narrow(const sci_stree *t, struct expression *e,
 		if (sci_rl_is_empty(rl))
 			return NULL;
 		fire_implies(&t, e, NULL, rl);
-		return t;
+		return sci__ret_paths_narrow(t, e, rl);
 	}
 	key = e ? sci_key_expr(e) : NULL;
 	if (!key) {

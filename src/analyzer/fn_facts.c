@@ -814,7 +814,8 @@ void sci__fn_facts_return(struct expression *value)
 static void fill_summary(const facts *f)
 {
 	struct symbol *fn = cur_fn;
-	size_t i;
+	char *const *paths;
+	size_t i, n;
 
 	cur_sum->file = sci_strdup(stream_name(fn->pos.stream));
 	cur_sum->line = (unsigned)fn->pos.line;
@@ -837,6 +838,9 @@ static void fill_summary(const facts *f)
 			   (f->returns_other ? SCI_SUM_RET_OTHER : 0);
 	cur_sum->noreturn = f->noreturn;
 	cur_sum->ret = sci__return_text(fn, &cur_sum->ret_soft);
+	n = sci__ret_paths_text(sci_sym_name(fn), &paths);
+	for (i = 0; i < n; i++)
+		sci_summary_add_path(cur_sum, paths[i]);
 }
 
 void sci__fn_facts_end(int complete)

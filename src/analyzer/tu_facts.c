@@ -98,6 +98,7 @@ void sci__tu_facts_free(void)
 	free(facts);
 	facts = NULL;
 	nfacts = capfacts = 0;
+	sci__ret_paths_free();
 }
 
 /* ------------------------------------------------------- the scan */
@@ -512,6 +513,7 @@ void sci__summary_begin(struct symbol *fn)
 	summary_fn = fn;
 	summary_rl = sci_rl_range(1, 0);
 	summary_unknown = 0;
+	sci__ret_paths_begin(fn);
 	f->state = 1;	/* a recursive call sees no summary */
 }
 
@@ -521,6 +523,7 @@ void sci__summary_return(struct expression *value)
 
 	if (!summary_fn || !sci__cur)
 		return;
+	sci__ret_paths_return(value);
 	base = summary_fn->ctype.base_type;
 	if (!value) {
 		summary_unknown = 1;
@@ -536,6 +539,7 @@ void sci__summary_end(int complete)
 	fact *f = summary_fn ? lookup(summary_fn, 1) : NULL;
 	size_t i;
 
+	sci__ret_paths_end(complete);
 	if (!f)
 		return;
 	f->state = 2;
@@ -576,6 +580,14 @@ char *sci__return_text(struct symbol *fn, unsigned *soft)
 	memcpy(rl->r, f->ranges, f->n * sizeof(sci_range));
 	*soft = f->soft;
 	return sci_strdup(sci_rl_text(rl));
+}
+
+int sci__fn_has_body(struct expression *call)
+{
+	struct expression *fn = sci__strip(call ? call->fn : NULL);
+
+	return fn && fn->type == EXPR_SYMBOL && fn->symbol &&
+	       body_of(definition_of(fn->symbol)) != NULL;
 }
 
 const sci_rl *sci__call_summary(struct expression *call)

@@ -182,8 +182,10 @@ static void walk_assignment(struct expression *e)
 	if (e->op == '=')
 		sci__freed_assign(key, e->right);
 	sci__fire_assign(0, e->left, assigned_value(e), e->pos);
-	if (e->op == '=' && right && right->type == EXPR_CALL)
+	if (e->op == '=' && right && right->type == EXPR_CALL) {
 		sci__fire_call_assign(right, e->left);
+		sci__ret_paths_assign(e->left, right);
+	}
 }
 
 /* `p->arr` for an array member: only an address computed from p. */

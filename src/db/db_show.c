@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /*
  * What the returns mask means to a caller, by mask value.  The NULL bit
@@ -76,6 +77,26 @@ static void put_lock(FILE *f, const char *verb, const char *lock)
 		fprintf(f, "    %s the lock %s\n", verb, lock);
 }
 
+/* "0;1=min--1" as "returns 0 when parameter 2 is min--1". */
+static void put_path(FILE *f, const char *path)
+{
+	const char *semi = strchr(path, ';'), *p;
+	char *end;
+	long n;
+
+	fprintf(f, "    returns %.*s", (int)(semi ? semi - path
+						 : (long)strlen(path)),
+		path);
+	for (p = semi; p; p = strchr(p + 1, ';')) {
+		n = strtol(p + 1, &end, 10);
+		if (*end != '=')
+			break;
+		fprintf(f, "%s parameter %ld is %.*s", p == semi ? " when" : ",",
+			n + 1, (int)strcspn(end + 1, ";"), end + 1);
+	}
+	fputs(semi ? "\n" : " on the other paths\n", f);
+}
+
 static void put_facts(FILE *f, const char *text)
 {
 	sci_summary *s = NULL;
@@ -108,6 +129,8 @@ static void put_facts(FILE *f, const char *text)
 			soft_words[s->ret_soft & 3]);
 		lines++;
 	}
+	for (i = 0; i < s->npaths; i++, lines++)
+		put_path(f, s->paths[i]);
 	if (s->noreturn) {
 		fputs("    never returns\n", f);
 		lines++;

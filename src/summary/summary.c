@@ -47,6 +47,7 @@ void sci_summary_free(sci_summary *s)
 	free(s->deref_globals);
 	free_names(s->locks, s->nlocks);
 	free_names(s->unlocks, s->nunlocks);
+	free_names(s->paths, s->npaths);
 	free(s);
 }
 
@@ -78,6 +79,7 @@ sci_summary *sci_summary_dup(const sci_summary *s)
 		d->deref_globals[i] = sci_strdup(s->deref_globals[i]);
 	d->locks = dup_names(s->locks, s->nlocks);
 	d->unlocks = dup_names(s->unlocks, s->nunlocks);
+	d->paths = dup_names(s->paths, s->npaths);
 	return d;
 }
 
@@ -101,6 +103,11 @@ static void add_sorted(char ***v, size_t *n, const char *name)
 	memmove(&(*v)[lo + 1], &(*v)[lo], (*n - lo) * sizeof(**v));
 	(*v)[lo] = sci_strdup(name);
 	(*n)++;
+}
+
+void sci_summary_add_path(sci_summary *s, const char *path)
+{
+	add_sorted(&s->paths, &s->npaths, path);
 }
 
 void sci_summary_add_call(sci_summary *s, const char *callee)
@@ -188,6 +195,7 @@ char *sci_summary_format(const sci_summary *s)
 	}
 	set_names(o, "locks", s->locks, s->nlocks);
 	set_names(o, "unlocks", s->unlocks, s->nunlocks);
+	set_names(o, "paths", s->paths, s->npaths);
 	if (s->returns & SCI_SUM_RET_FRESH)
 		json_array_append_new(ret, json_string("fresh"));
 	if (s->returns & SCI_SUM_RET_NULL)
@@ -308,7 +316,8 @@ static int parse_obj(sci_summary *s, json_t *o)
 		sci_summary_add_deref_global(s, json_string_value(ret));
 	}
 	if ((e = get_names(s, o, "locks", sci_summary_add_lock)) < 0 ||
-	    (e = get_names(s, o, "unlocks", sci_summary_add_unlock)) < 0)
+	    (e = get_names(s, o, "unlocks", sci_summary_add_unlock)) < 0 ||
+	    (e = get_names(s, o, "paths", sci_summary_add_path)) < 0)
 		return e;
 	v = json_object_get(o, "static");
 	if (!json_is_boolean(v))
@@ -396,6 +405,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 			  b->deref_globals, b->nderef_globals) &&
 	       same_names(a->locks, a->nlocks, b->locks, b->nlocks) &&
 	       same_names(a->unlocks, a->nunlocks, b->unlocks, b->nunlocks) &&
+	       same_names(a->paths, a->npaths, b->paths, b->npaths) &&
 	       str_eq(a->name, b->name) && a->is_static == b->is_static &&
 	       a->nparams == b->nparams && a->derefs == b->derefs &&
 	       a->frees == b->frees && a->captures == b->captures &&

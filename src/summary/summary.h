@@ -19,7 +19,8 @@
 #include <stddef.h>
 
 /* Version of the text form; a summary of another version is not read. */
-#define SCI_SUMMARY_VERSION 1
+/* 2: return paths ("paths") */
+#define SCI_SUMMARY_VERSION 2
 
 /* Parameters a summary can describe (bit i of a mask is parameter i). */
 #define SCI_SUMMARY_MAX_PARAMS 32
@@ -71,6 +72,13 @@ typedef struct {
 	 */
 	char *ret;
 	unsigned ret_soft;
+	/*
+	 * Per return path, what it returns and what it says of parameters
+	 * the body never assigns: "RET;N=VALUES;..." (analyzer/ret_paths.c),
+	 * sorted; none unless some path narrows a parameter.
+	 */
+	char **paths;
+	size_t npaths;
 	/* every function it calls by name, sorted, no duplicates */
 	char **calls;
 	size_t ncalls;
@@ -88,6 +96,8 @@ void sci_summary_add_deref_global(sci_summary *s, const char *global);
 void sci_summary_add_lock(sci_summary *s, const char *lock);
 void sci_summary_add_unlock(sci_summary *s, const char *lock);
 
+/** Adds @path to s->paths (kept sorted and unique). */
+void sci_summary_add_path(sci_summary *s, const char *path);
 /** Adds @callee to s->calls (kept sorted and unique). */
 void sci_summary_add_call(sci_summary *s, const char *callee);
 

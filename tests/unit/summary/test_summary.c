@@ -39,6 +39,8 @@ static sci_summary *sample(const char *name)
 	sci_summary_add_lock(s, "g_lock");
 	sci_summary_add_lock(s, "$0->lock");
 	sci_summary_add_unlock(s, "$1");
+	sci_summary_add_path(s, "1-max;1=0-15");
+	sci_summary_add_path(s, "0;1=min--1,16-max");
 	return s;
 }
 
@@ -68,6 +70,9 @@ static void test_round_trip(void **state)
 	assert_string_equal(back->locks[1], "g_lock");
 	assert_int_equal(back->nunlocks, 1);
 	assert_string_equal(back->unlocks[0], "$1");
+	assert_int_equal(back->npaths, 2);
+	assert_string_equal(back->paths[0], "0;1=min--1,16-max");
+	assert_non_null(strstr(text, "\"paths\":[\"0;1=min--1,16-max\",\"1-max;1=0-15\"]"));
 	assert_non_null(strstr(text, "\"locks\":[\"$0->lock\",\"g_lock\"]"));
 	assert_non_null(strstr(text, "\"unlocks\":[\"$1\"]"));
 	assert_int_equal(back->returns, SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL);
@@ -94,6 +99,7 @@ static void test_no_range(void **state)
 	assert_null(strstr(text, "range"));
 	assert_null(strstr(text, "out_allocs"));	/* optional key */
 	assert_null(strstr(text, "locks"));	/* optional keys */
+	assert_null(strstr(text, "paths"));
 	assert_int_equal(sci_summary_parse(&back, text), 0);
 	assert_null(back->ret);
 	assert_true(back->noreturn);

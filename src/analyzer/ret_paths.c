@@ -1,0 +1,336 @@
+/*
+ * ret_paths.c - what each return path of a function says about its
+ * parameters, and what a caller learns from it (Smatch's return states).
+ *
+ *	struct item *lookup(int key)
+ *	{
+ *		if (key < 0 || key > 15)
+ *			return NULL;
+ *		return &items[key];
+ *	}
+ *
+ * has two paths: NULL when key is outside 0..15, a valid pointer when it
+ * is in it.  A caller that writes `it = lookup(k); if (!it) ...` then
+ * knows, on each side, only what those paths allow of k.
+ *
+ * Summary side: at every return, the value returned and, for each
+ * parameter the body never assigns, its values on that path when they
+ * are narrower than its type's.  Paths with the same parameter values are
+ * one path returning the union of their values.  Kept only when some
+ * path says something of a parameter and there are at most MAX_PATHS.
+ *
+ * Caller side: `x = f(args)` is walked once, then split into one state
+ * per path - x narrowed to what the path returns, each argument that is
+ * a variable narrowed to what the path allows - and the states merged
+ * again.  The merge history is what implied states read: a later test of
+ * x picks the paths it allows and so narrows the arguments.  A test of
+ * the call itself (`if (!f(k))`) narrows the arguments directly.
+ *
+ * Text form (sci_summary.paths): "RET" then ";N=VALUES" per parameter N,
+ * range lists as sci_rl_text() writes them.
+ */
+#include "analyzer/engine_int.h"
+#include "util/alloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PATHS 8
+
+/* ------------------------------------------------------- the summary */
+
+static struct symbol *fn;
+static unsigned written;	/* parameters the body assigns */
+static char **texts;		/* this function's paths so far (malloc) */
+static size_t ntexts;
+static int overflow;
+
+/* Functions of this TU: name -> their paths (malloc), for callers. */
+typedef struct {
+	char *name;
+	char **paths;
+	size_t n;
+} entry;
+
+static entry *entries;
+static size_t nentries;
+
+static void texts_clear(void)
+{
+	size_t i;
+
+	for (i = 0; i < ntexts; i++)
+		free(texts[i]);
+	free(texts);
+	texts = NULL;
+	ntexts = 0;
+}
+
+void sci__ret_paths_begin(struct symbol *f)
+{
+	struct symbol *base = f->ctype.base_type, *arg;
+	struct statement *body = base->stmt ? base->stmt : base->inline_stmt;
+	unsigned i = 0;
+
+	fn = f;
+	written = 0;
+	overflow = 0;
+	texts_clear();
+	FOR_EACH_PTR(base->arguments, arg) {
+		if (i < SCI_SUMMARY_MAX_PARAMS &&
+		    (!body || sci__stmt_writes(body, arg)))
+			written |= 1u << i;
+		i++;
+	} END_FOR_EACH_PTR(arg);
+}
+
+/* Adds @text, or merges it with a path of the same parameter values. */
+static void add_text(const char *text)
+{
+	const char *params = strchr(text, ';');
+	size_t i, plen = params ? strlen(params) : 0;
+
+	for (i = 0; i < ntexts; i++) {
+		const char *p = strchr(texts[i], ';');
+		const sci_rl *a, *b;
+		char *ra, *rb;
+
+		if ((p ? strlen(p) : 0) != plen || (plen && strcmp(p, params)))
+			continue;
+		ra = sci_printf_dup("%.*s", (int)(p ? p - texts[i]
+						     : (long)strlen(texts[i])),
+				    texts[i]);
+		rb = sci_printf_dup("%.*s", (int)(params ? params - text
+						       : (long)strlen(text)),
+				    text);
+		a = sci_rl_parse(ra);
+		b = sci_rl_parse(rb);
+		free(ra);
+		free(rb);
+		if (!a || !b)
+			return;
+		free(texts[i]);
+		texts[i] = sci_printf_dup("%s%s", sci_rl_text(sci_rl_union(a, b)),
+					  params ? params : "");
+		return;
+	}
+	if (ntexts == MAX_PATHS) {
+		overflow = 1;
+		return;
+	}
+	texts = sci_realloc(texts, (ntexts + 1) * sizeof(*texts));
+	texts[ntexts++] = sci_strdup(text);
+}
+
+void sci__ret_paths_return(struct expression *value)
+{
+	struct symbol *base, *arg;
+	const char *text;
+	unsigned i = 0;
+
+	if (!fn || !sci__cur || !value || overflow)
+		return;
+	base = fn->ctype.base_type;
+	text = sci_rl_text(sci_rl_cast(sci__expr_rl(value),
+				       sci__vtype(base->ctype.base_type)));
+	FOR_EACH_PTR(base->arguments, arg) {
+		struct symbol *type = sci__real_type(arg);
+		const sci_rl *rl, *all;
+
+		if (i >= SCI_SUMMARY_MAX_PARAMS || (written & (1u << i)) ||
+		    !type || !sci_sym_name(arg) ||
+		    (!sci__type_is_int(type) && !sci__type_is_ptr(type))) {
+			i++;
+			continue;
+		}
+		all = sci__type_rl(type);
+		rl = sci__key_rl(sci_key_sym(arg), type);
+		if (!sci_rl_is_empty(rl) && !sci_rl_equal(rl, all))
+			text = sci_arena_printf("%s;%u=%s", text, i,
+						sci_rl_text(rl));
+		i++;
+	} END_FOR_EACH_PTR(arg);
+	add_text(text);
+}
+
+void sci__ret_paths_end(int complete)
+{
+	int useful = 0;
+	size_t i;
+	entry *e;
+
+	if (!fn)
+		return;
+	for (i = 0; i < ntexts; i++)
+		useful |= strchr(texts[i], ';') != NULL;
+	/* an entry without paths still hides another TU's same name */
+	if (sci_sym_name(fn)) {
+		entries = sci_realloc(entries, (nentries + 1) * sizeof(*entries));
+		e = &entries[nentries++];
+		e->name = sci_strdup(sci_sym_name(fn));
+		e->paths = NULL;
+		e->n = 0;
+		if (complete && useful && !overflow) {
+			e->paths = texts;
+			e->n = ntexts;
+			texts = NULL;
+			ntexts = 0;
+		}
+	}
+	texts_clear();
+	fn = NULL;
+}
+
+static const entry *find_entry(const char *name)
+{
+	size_t i;
+
+	/* the latest walk of a function wins */
+	for (i = nentries; name && i > 0; i--)
+		if (strcmp(entries[i - 1].name, name) == 0)
+			return &entries[i - 1];
+	return NULL;
+}
+
+size_t sci__ret_paths_text(const char *name, char *const **out)
+{
+	const entry *e = find_entry(name);
+
+	*out = e ? e->paths : NULL;
+	return e ? e->n : 0;
+}
+
+void sci__ret_paths_free(void)
+{
+	size_t i, k;
+
+	for (i = 0; i < nentries; i++) {
+		for (k = 0; k < entries[i].n; k++)
+			free(entries[i].paths[k]);
+		free(entries[i].paths);
+		free(entries[i].name);
+	}
+	free(entries);
+	entries = NULL;
+	nentries = 0;
+	texts_clear();
+}
+
+/* --------------------------------------------------------- the caller */
+
+typedef struct {
+	const sci_rl *ret;
+	const sci_rl *param[SCI_SUMMARY_MAX_PARAMS];	/* NULL: any */
+} path;
+
+/*
+ * The paths of @call's callee (arena), or 0: a function of this TU that
+ * was summarized (one without paths has none), else another TU's.
+ */
+static size_t call_paths(struct expression *call, path **out)
+{
+	const char *name = sci__call_name(call);
+	const sci_summary *s;
+	char *const *texts_of;
+	size_t n, i;
+	path *v;
+
+	if (!name)
+		return 0;
+	if (find_entry(name)) {
+		n = sci__ret_paths_text(name, &texts_of);
+	} else if (!sci__fn_has_body(call) &&
+		   (s = sci__fn_facts_external(name))) {
+		n = s->npaths;
+		texts_of = s->paths;
+	} else {
+		return 0;
+	}
+	v = sci_arena_alloc((n ? n : 1) * sizeof(*v));
+	for (i = 0; i < n; i++) {
+		char *dup = sci_arena_strdup(texts_of[i]), *tok, *save = NULL;
+
+		memset(&v[i], 0, sizeof(v[i]));
+		tok = strtok_r(dup, ";", &save);
+		if (!tok || !(v[i].ret = sci_rl_parse(tok)))
+			return 0;
+		while ((tok = strtok_r(NULL, ";", &save))) {
+			char *eq = strchr(tok, '=');
+			unsigned long k = strtoul(tok, NULL, 10);
+
+			if (!eq || k >= SCI_SUMMARY_MAX_PARAMS ||
+			    !(v[i].param[k] = sci_rl_parse(eq + 1)))
+				return 0;
+		}
+	}
+	*out = v;
+	return n;
+}
+
+static struct expression *nth_arg(struct expression *call, unsigned n)
+{
+	struct expression *arg;
+	unsigned i = 0;
+
+	FOR_EACH_PTR(call->args, arg) {
+		if (i++ == n)
+			return arg;
+	} END_FOR_EACH_PTR(arg);
+	return NULL;
+}
+
+/* @t with every argument narrowed to what @p allows (NULL: none fits). */
+static const sci_stree *narrow_args(const sci_stree *t, struct expression *call,
+				    const path *p)
+{
+	struct expression *arg;
+	unsigned i;
+
+	for (i = 0; t && i < SCI_SUMMARY_MAX_PARAMS; i++) {
+		if (!p->param[i] || !(arg = nth_arg(call, i)) ||
+		    !sci_key_expr(sci__strip(arg)))
+			continue;
+		/* the caller's view of the argument, converted as passed */
+		t = sci__extra_narrow(t, arg, p->param[i]);
+	}
+	return t;
+}
+
+void sci__ret_paths_assign(struct expression *target, struct expression *call)
+{
+	const sci_stree *base = sci__cur, *out = NULL, *t;
+	path *v;
+	size_t n = call_paths(call, &v), i;
+
+	if (n < 2 || !base || !sci_key_expr(target))
+		return;
+	for (i = 0; i < n; i++) {
+		t = sci__extra_narrow(base, target, v[i].ret);
+		t = narrow_args(t, call, &v[i]);
+		if (t)
+			out = out ? sci__stree_merge(out, t) : t;
+	}
+	if (out)
+		sci__cur = out;
+}
+
+const sci_stree *sci__ret_paths_narrow(const sci_stree *t,
+				       struct expression *call,
+				       const sci_rl *allowed)
+{
+	const sci_stree *out = NULL, *s;
+	path *v;
+	size_t n = call_paths(call, &v), i;
+
+	if (n < 2 || !t)
+		return t;
+	for (i = 0; i < n; i++) {
+		if (sci_rl_is_empty(sci_rl_intersect(v[i].ret, allowed)))
+			continue;
+		s = narrow_args(t, call, &v[i]);
+		if (s)
+			out = out ? sci__stree_merge(out, s) : s;
+	}
+	/* no path fits: the summary and the values disagree; trust neither */
+	return out ? out : t;
+}
