@@ -4,38 +4,38 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
-static int read_names(sci_strv *out, json_t *v, const char *path,
-		      const char *key)
+static int read_names(sci_strv *out, json_t *v, const char *key)
 {
 	size_t i;
 	json_t *item;
 
 	if (!json_is_array(v))
-		return sci_error_set(SCI_EINVALID, "%s: \"%s\" must be an array of function names",
-				     path, key);
+		return sci_error_set(SCI_EINVALID, "\"%s\" must be an array of function names",
+				     key);
 	json_array_foreach(v, i, item) {
 		const char *name = json_string_value(item);
 
 		if (!name || !*name)
 			return sci_error_set(SCI_EINVALID,
-					     "%s: \"%s\"[%zu] must be a non-empty string",
-					     path, key, i);
+					     "\"%s\"[%zu] must be a non-empty string",
+					     key, i);
 		sci_strv_push(out, name);
 	}
 	return 0;
 }
 
 /* "locks": [{"acquire": "spin_lock", "release": "spin_unlock"}, ...] */
-static int read_locks(sci_profile *out, json_t *v, const char *path)
+static int read_locks(sci_profile *out, json_t *v)
 {
 	size_t i;
 	json_t *item;
 
 	if (!json_is_array(v))
-		return sci_error_set(SCI_EINVALID, "%s: \"locks\" must be an array of {\"acquire\": name, \"release\": name} objects",
-				     path);
+		return sci_error_set(SCI_EINVALID, "\"locks\" must be an array of {\"acquire\": name, \"release\": name} objects");
 	json_array_foreach(v, i, item) {
 		const char *acq = json_string_value(json_object_get(item, "acquire"));
 		const char *rel = json_string_value(json_object_get(item, "release"));
@@ -43,12 +43,72 @@ static int read_locks(sci_profile *out, json_t *v, const char *path)
 		if (!json_is_object(item) || json_object_size(item) != 2 ||
 		    !acq || !*acq || !rel || !*rel)
 			return sci_error_set(SCI_EINVALID,
-					     "%s: \"locks\"[%zu] must be {\"acquire\": name, \"release\": name}",
-					     path, i);
+					     "\"locks\"[%zu] must be {\"acquire\": name, \"release\": name}",
+					     i);
 		sci_strv_push(&out->lock_acquire, acq);
 		sci_strv_push(&out->lock_release, rel);
 	}
 	return 0;
+}
+
+/*
+ * The keys holding a list of names, and where each goes.  The config file
+ * (config.c) reads its profile keys through sci_profile_read_key(), so a
+ * key added here is known there too.
+ */
+static const struct {
+	const char *key;
+	size_t offset;
+} name_keys[] = {
+	{ "allocators", offsetof(sci_profile, allocators) },
+	{ "deallocators", offsetof(sci_profile, deallocators) },
+	{ "noreturn", offsetof(sci_profile, noreturn) },
+	{ "returns_nonnull", offsetof(sci_profile, returns_nonnull) },
+	{ "untrusted_sources", offsetof(sci_profile, untrusted_sources) },
+};
+
+#define N_NAME_KEYS (sizeof(name_keys) / sizeof(name_keys[0]))
+
+int sci_profile_read_key(sci_profile *out, const char *key, json_t *v)
+{
+	size_t k;
+
+	for (k = 0; k < N_NAME_KEYS; k++)
+		if (strcmp(key, name_keys[k].key) == 0)
+			return read_names((sci_strv *)((char *)out +
+						       name_keys[k].offset),
+					  v, key);
+	if (strcmp(key, "locks") == 0)
+		return read_locks(out, v);
+	return SCI_ENOTFOUND;
+}
+
+const char *sci_profile_keys(void)
+{
+	static char list[256];
+	size_t k;
+
+	/* built once from the table, so the message cannot forget a key */
+	if (!list[0]) {
+		for (k = 0; k < N_NAME_KEYS; k++)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list),
+				 "%s, ", name_keys[k].key);
+		snprintf(list + strlen(list), sizeof(list) - strlen(list),
+			 "locks");
+	}
+	return list;
+}
+
+void sci_profile_add(sci_profile *into, const sci_profile *from)
+{
+	size_t k;
+
+	for (k = 0; k < N_NAME_KEYS; k++)
+		sci_strv_extend((sci_strv *)((char *)into + name_keys[k].offset),
+				(const sci_strv *)((const char *)from +
+						   name_keys[k].offset));
+	sci_strv_extend(&into->lock_acquire, &from->lock_acquire);
+	sci_strv_extend(&into->lock_release, &from->lock_release);
 }
 
 int sci_profile_load(sci_profile *out, const char *path)
@@ -82,22 +142,20 @@ int sci_profile_load(sci_profile *out, const char *path)
 	json_object_foreach(root, key, v) {
 		if (strcmp(key, "version") == 0)
 			continue;
-		if (strcmp(key, "allocators") == 0)
-			error = read_names(&out->allocators, v, path, key);
-		else if (strcmp(key, "deallocators") == 0)
-			error = read_names(&out->deallocators, v, path, key);
-		else if (strcmp(key, "noreturn") == 0)
-			error = read_names(&out->noreturn, v, path, key);
-		else if (strcmp(key, "returns_nonnull") == 0)
-			error = read_names(&out->returns_nonnull, v, path, key);
-		else if (strcmp(key, "untrusted_sources") == 0)
-			error = read_names(&out->untrusted_sources, v, path, key);
-		else if (strcmp(key, "locks") == 0)
-			error = read_locks(out, v, path);
-		else
+		error = sci_profile_read_key(out, key, v);
+		if (error == SCI_ENOTFOUND) {
 			error = sci_error_set(SCI_EINVALID,
-					      "%s: unknown key \"%s\" (known: version, allocators, deallocators, noreturn, returns_nonnull, untrusted_sources, locks)",
-					      path, key);
+					      "%s: unknown key \"%s\" (known: version, %s)",
+					      path, key, sci_profile_keys());
+			goto done;
+		}
+		if (error < 0 && error != SCI_ENOTFOUND) {
+			/* sci_error_last() is the buffer sci_error_set() writes */
+			char why[512];
+
+			snprintf(why, sizeof(why), "%s", sci_error_last());
+			error = sci_error_set(SCI_EINVALID, "%s: %s", path, why);
+		}
 		if (error < 0)
 			goto done;
 	}
@@ -110,11 +168,10 @@ done:
 
 void sci_profile_clear(sci_profile *p)
 {
-	sci_strv_clear(&p->allocators);
-	sci_strv_clear(&p->deallocators);
-	sci_strv_clear(&p->noreturn);
-	sci_strv_clear(&p->returns_nonnull);
-	sci_strv_clear(&p->untrusted_sources);
+	size_t k;
+
+	for (k = 0; k < N_NAME_KEYS; k++)
+		sci_strv_clear((sci_strv *)((char *)p + name_keys[k].offset));
 	sci_strv_clear(&p->lock_acquire);
 	sci_strv_clear(&p->lock_release);
 }

@@ -18,6 +18,8 @@
 #ifndef SCI_CLI_PROFILE_H
 #define SCI_CLI_PROFILE_H
 
+#include <jansson.h>
+
 #include "cli/strv.h"
 
 typedef struct {
@@ -38,5 +40,22 @@ typedef struct {
  */
 int sci_profile_load(sci_profile *out, const char *path);
 void sci_profile_clear(sci_profile *p);
+
+/**
+ * Reads the value @v of profile key @key (not "version") into @out,
+ * adding to what it holds.  The config file (config.h) holds the same
+ * keys and reads them through this, so the two cannot drift apart.
+ *
+ * Returns 0; SCI_ENOTFOUND, with no message, when @key is not a profile
+ * key; SCI_EINVALID for a bad value, with a reason that names the key but
+ * not the file (the caller knows where the key is).
+ */
+int sci_profile_read_key(sci_profile *out, const char *key, json_t *v);
+
+/** Returns: the profile keys but "version", for messages (static). */
+const char *sci_profile_keys(void);
+
+/** Appends every list of @from to the same list of @into. */
+void sci_profile_add(sci_profile *into, const sci_profile *from);
 
 #endif
