@@ -45,6 +45,12 @@ typedef struct {
 	 */
 	const char *const *allocators;
 	const char *const *deallocators;
+	/*
+	 * The built-in profile the lists above are added to: "generic" (the
+	 * C library, POSIX, pthreads; also NULL) or "kernel" (the generic
+	 * models and the kernel's, analyzer/kernel.models).
+	 */
+	const char *models;
 	const char *const *noreturn;
 	const char *const *returns_nonnull;
 	const char *const *untrusted_sources;

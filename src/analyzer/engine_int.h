@@ -650,7 +650,9 @@ enum {
 	SCI_MODEL_INPUT = 1 << 5,	/* its result is input */
 	SCI_MODEL_RANGE = 1 << 6,	/* min..max hold its integer results */
 	SCI_MODEL_FILLS_REST = 1 << 7,	/* fills every argument from fills on */
-	SCI_MODEL_SHARED = 1 << 8	/* lock=/trylock= take the read side */
+	SCI_MODEL_SHARED = 1 << 8,	/* lock=/trylock= take the read side */
+	SCI_MODEL_NONZERO_OK = 1 << 9	/* trylock= holds when it returns
+					 * non-zero, not 0 (kernel style) */
 };
 
 typedef struct sci_model {
@@ -686,7 +688,18 @@ const sci_model *sci__models_first(const sci_models *m);
  * the first call.  A malformed line dies with its line number.
  */
 const sci_models *sci__models_builtin(void);
-/** @name's built-in model, or NULL (also for a NULL @name). */
+/** The same for kernel.models, the "kernel" profile's layer. */
+const sci_models *sci__models_kernel(void);
+/**
+ * Selects the built-in profile of this process: "kernel" lays
+ * kernel.models over library.models; anything else (NULL, "generic"):
+ * library.models alone.
+ */
+void sci__models_select(const char *profile);
+/** The selected layer over the built-in table (kernel.models), or NULL. */
+const sci_models *sci__models_layer(void);
+/** @name's model in the selected layer or the built-in table, or NULL
+ * (also for a NULL @name). */
 const sci_model *sci__model(const char *name);
 /** True when @name's built-in model has @flag (one SCI_MODEL_*). */
 int sci__model_has(const char *name, unsigned flag);

@@ -257,7 +257,8 @@ void sci__locks_call(struct expression *call)
 	}
 }
 
-/* Where a trylock returned 0, it holds the lock. */
+/* Where a trylock succeeded (returned 0, or non-zero: nonzero-ok), it
+ * holds the lock. */
 static void on_trylock_ok(sci_expr *call, const sci_key *result, void *payload)
 {
 	const sci_model *f = sci__model(sci__call_name(call));
@@ -292,19 +293,32 @@ static void on_lock_failed(sci_expr *call, const sci_key *result,
 
 void sci__locks_register(void)
 {
+	const sci_models *tables[2] = { sci__models_builtin(),
+					sci__models_layer() };
 	const sci_model *f;
+	size_t t;
 
 	sci__owners[SCI_OWNER_LOCKS].rule = "locks";
 	sci__owners[SCI_OWNER_LOCKS].enabled = 1;
 	profile = sci__profile_opts();
 	/* after sci__hooks_reset(): hooks of the library's lock functions */
-	for (f = sci__models_first(sci__models_builtin()); f; f = f->next) {
-		if (f->trylock_arg >= 0)
-			sci_on_return_implies(SCI_OWNER_LOCKS, f->name, 0, 0,
-					      on_trylock_ok, NULL);
-		if (f->lock_arg >= 0)
-			sci_on_return_implies(SCI_OWNER_LOCKS, f->name, 1,
-					      LLONG_MAX, on_lock_failed, NULL);
+	for (t = 0; t < 2; t++) {
+		for (f = sci__models_first(tables[t]); f; f = f->next) {
+			/* pthread_mutex_trylock() holds on 0, the kernel's
+			 * mutex_trylock() on 1 */
+			if (f->trylock_arg >= 0 &&
+			    (f->flags & SCI_MODEL_NONZERO_OK))
+				sci_on_return_implies(SCI_OWNER_LOCKS, f->name,
+						      1, LLONG_MAX,
+						      on_trylock_ok, NULL);
+			else if (f->trylock_arg >= 0)
+				sci_on_return_implies(SCI_OWNER_LOCKS, f->name,
+						      0, 0, on_trylock_ok, NULL);
+			if (f->lock_arg >= 0)
+				sci_on_return_implies(SCI_OWNER_LOCKS, f->name,
+						      1, LLONG_MAX,
+						      on_lock_failed, NULL);
+		}
 	}
 }
 

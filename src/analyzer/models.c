@@ -3,8 +3,12 @@
  * and pthreads do (allocate, free, dereference, return NULL, read input),
  * kept as data in library.models, not as tables in the code that asks.
  * The build embeds the file (cmake/EmbedText.cmake); it is parsed once, on
- * first use, into a hash table.  profile.c lays the project profile over
- * it, and the engine's other modules ask sci__model() directly.
+ * first use, into a hash table.  The "kernel" profile adds kernel.models
+ * as a second table over it (the kernel uses memcpy, strlen, snprintf as
+ * the C library does, so the generic table stays); the two list no name
+ * twice (tests/unit/analyzer/test_models.c), so a name has one model.
+ * profile.c lays the project profile over them, and the engine's other
+ * modules ask sci__model() directly.
  */
 #include "analyzer/engine_int.h"
 
@@ -16,8 +20,9 @@
 
 #include "util/alloc.h"
 
-/* library.models as text (generated/library_models.c) */
+/* library.models and kernel.models as text (generated/NAME_models.c) */
 extern const char sci__library_models_text[];
+extern const char sci__kernel_models_text[];
 
 #define NBUCKETS 512
 
@@ -167,7 +172,7 @@ static const struct {
 	{ "alloc", SCI_MODEL_ALLOC }, { "nullable", SCI_MODEL_NULLABLE },
 	{ "nonnull", SCI_MODEL_NONNULL }, { "noreturn", SCI_MODEL_NORETURN },
 	{ "nocapture", SCI_MODEL_NOCAPTURE }, { "input", SCI_MODEL_INPUT },
-	{ "shared", SCI_MODEL_SHARED },
+	{ "shared", SCI_MODEL_SHARED }, { "nonzero-ok", SCI_MODEL_NONZERO_OK },
 };
 
 /* One fact, "word" or "word=value", into @f. */
@@ -267,6 +272,8 @@ static int check_model(const sci_model *f, parse_err *e)
 	if ((f->flags & SCI_MODEL_SHARED) && f->lock_arg < 0 &&
 	    f->trylock_arg < 0)
 		return fail(e, "%s", "'shared' without 'lock' or 'trylock'");
+	if ((f->flags & SCI_MODEL_NONZERO_OK) && f->trylock_arg < 0)
+		return fail(e, "%s", "'nonzero-ok' without 'trylock'");
 	return 0;
 }
 
@@ -364,30 +371,58 @@ sci_models *sci__models_parse(const char *text, unsigned *err_line,
 
 /* ----------------------------------------------------- the built-in table */
 
-static sci_models *builtin;
+static sci_models *builtin, *kernel;
 
-const sci_models *sci__models_builtin(void)
+/* The "kernel" profile of this process: kernel.models over the generic. */
+static int kernel_selected;
+
+/* process lifetime: parsed once, never freed */
+static sci_models *parse_embedded(const char *text, const char *file)
 {
 	char err[256];
 	unsigned line;
+	sci_models *m = sci__models_parse(text, &line, err, sizeof(err));
 
-	/* process lifetime: parsed once, never freed */
-	if (!builtin) {
-		builtin = sci__models_parse(sci__library_models_text, &line,
-					    err, sizeof(err));
-		if (!builtin) {
-			/* the build embeds a file the unit tests parse: a bug */
-			fprintf(stderr, "smatch-ci: src/analyzer/library.models:%u: %s\n",
-				line, err);
-			abort();
-		}
+	if (!m) {
+		/* the build embeds a file the unit tests parse: a bug */
+		fprintf(stderr, "smatch-ci: src/analyzer/%s:%u: %s\n", file,
+			line, err);
+		abort();
 	}
+	return m;
+}
+
+const sci_models *sci__models_builtin(void)
+{
+	if (!builtin)
+		builtin = parse_embedded(sci__library_models_text,
+					 "library.models");
 	return builtin;
+}
+
+const sci_models *sci__models_kernel(void)
+{
+	if (!kernel)
+		kernel = parse_embedded(sci__kernel_models_text,
+					"kernel.models");
+	return kernel;
+}
+
+void sci__models_select(const char *profile)
+{
+	kernel_selected = profile && strcmp(profile, "kernel") == 0;
+}
+
+const sci_models *sci__models_layer(void)
+{
+	return kernel_selected ? sci__models_kernel() : NULL;
 }
 
 const sci_model *sci__model(const char *name)
 {
-	return sci__models_find(sci__models_builtin(), name);
+	const sci_model *f = sci__models_find(sci__models_layer(), name);
+
+	return f ? f : sci__models_find(sci__models_builtin(), name);
 }
 
 int sci__model_has(const char *name, unsigned flag)

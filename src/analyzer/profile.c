@@ -1,6 +1,7 @@
 /*
  * profile.c - what well-known functions do with memory: the built-in
- * "generic" profile (the library models, library.models via models.c),
+ * "generic" profile (the library models, library.models via models.c) or
+ * the "kernel" one (kernel.models over library.models),
  * extended by the project profile (--profile FILE: allocators,
  * deallocators, noreturn, returns_nonnull, untrusted_sources), then by
  * what the summaries say of the project's own functions (fn_facts.c).
@@ -37,20 +38,24 @@ static int may_alloc(const sci_model *f)
 
 static void merge_allocators(const sci_analyze_opts *opts)
 {
+	const sci_models *tables[2] = { sci__models_builtin(),
+					sci__models_layer() };
 	const sci_model *f;
-	size_t n = 0, i;
+	size_t n = 0, i, t;
 
 	free(merged_allocators);
-	for (f = sci__models_first(sci__models_builtin()); f; f = f->next)
-		n += may_alloc(f);
+	for (t = 0; t < 2; t++)
+		for (f = sci__models_first(tables[t]); f; f = f->next)
+			n += may_alloc(f);
 	for (i = 0; opts && opts->allocators && opts->allocators[i]; i++)
 		n++;
 	/* process lifetime: one profile per worker */
 	merged_allocators = sci_calloc(n + 1, sizeof(*merged_allocators));
 	n = 0;
-	for (f = sci__models_first(sci__models_builtin()); f; f = f->next)
-		if (may_alloc(f))
-			merged_allocators[n++] = f->name;
+	for (t = 0; t < 2; t++)
+		for (f = sci__models_first(tables[t]); f; f = f->next)
+			if (may_alloc(f))
+				merged_allocators[n++] = f->name;
 	for (i = 0; opts && opts->allocators && opts->allocators[i]; i++)
 		merged_allocators[n++] = opts->allocators[i];
 }
@@ -58,6 +63,7 @@ static void merge_allocators(const sci_analyze_opts *opts)
 void sci__profile_set(const sci_analyze_opts *opts)
 {
 	project = opts;
+	sci__models_select(opts ? opts->models : NULL);
 	merge_allocators(opts);
 }
 

@@ -84,6 +84,43 @@ static void test_models__builtin_file(void **state)
 	assert_false(sci__model_has("strlen", SCI_MODEL_NULLABLE));
 }
 
+/*
+ * kernel.models, the "kernel" profile's layer: it parses, names nothing
+ * library.models names (a name has one model), and is used only when
+ * selected.
+ */
+static void test_models__kernel_file(void **state)
+{
+	const sci_models *k = sci__models_kernel();
+	const sci_model *f;
+
+	assert_non_null(k);
+	for (f = sci__models_first(k); f; f = f->next)
+		if (sci__models_find(sci__models_builtin(), f->name))
+			fail_msg("'%s' is in kernel.models and library.models",
+				 f->name);
+	assert_true(sci__models_find(k, "kmalloc")->flags & SCI_MODEL_ALLOC);
+	assert_int_equal(sci__models_find(k, "kfree")->free_arg, 0);
+	f = sci__models_find(k, "mutex_trylock");
+	assert_int_equal(f->trylock_arg, 0);
+	assert_true(f->flags & SCI_MODEL_NONZERO_OK);
+	f = sci__models_find(k, "mutex_lock_interruptible");
+	assert_int_equal(f->trylock_arg, 0);
+	assert_false(f->flags & SCI_MODEL_NONZERO_OK);
+	assert_true(sci__models_find(k, "panic")->flags & SCI_MODEL_NORETURN);
+	assert_int_equal(sci__models_find(k, "copy_from_user")->fills, 0);
+
+	sci__models_select("generic");
+	assert_null(sci__models_layer());
+	assert_null(sci__model("kmalloc"));
+	sci__models_select("kernel");
+	assert_ptr_equal(sci__models_layer(), k);
+	assert_non_null(sci__model("kmalloc"));
+	assert_non_null(sci__model("malloc"));
+	sci__models_select(NULL);
+	assert_null(sci__model("kfree"));
+}
+
 static void test_models__comments_and_blank_lines(void **state)
 {
 	char err[128] = "";
@@ -138,6 +175,7 @@ static void test_models__bad_lines(void **state)
 	expect_bad("f size=0*\n", 1, "bad value for 'size'");
 	expect_bad("f fills=1+2\n", 1, "bad value for 'fills'");
 	expect_bad("f range=5..1\n", 1, "bad value for 'range'");
+	expect_bad("f lock=0 nonzero-ok\n", 1, "'nonzero-ok' without 'trylock'");
 	expect_bad("f range=5\n", 1, "bad value for 'range'");
 	expect_bad("f alloc=1\n", 1, "unknown fact 'alloc'");
 	expect_bad("f nullable nullable\n", 1, "given twice");
@@ -155,6 +193,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_models__builtin_file),
+		cmocka_unit_test(test_models__kernel_file),
 		cmocka_unit_test(test_models__comments_and_blank_lines),
 		cmocka_unit_test(test_models__bad_lines),
 	};
