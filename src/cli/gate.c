@@ -183,7 +183,13 @@ static void take_diags(gate_ctx *g, sci_result_list *out, sci_diag_list *diags,
 			sci_diag_list_take(&g->failures, d);
 		} else if (sci_diag_is_finding(d)) {
 			rename_paths(g, d, base_dir);
-			sci_result_list_take(out, d);
+			/* after the renaming: the config's root is the repo's */
+			if (sci_config_excludes_file(g->s->config, d->path,
+						     g->root ? g->root
+							     : g->s->cwd))
+				sci_diag_free(d);
+			else
+				sci_result_list_take(out, d);
 		} else {
 			sci_diag_free(d);
 		}
@@ -1534,6 +1540,10 @@ static void shard_options(const gate_ctx *g, char out[SCI_SHA256_HEX])
 		sci_strv_push(&f, o->flags.v[i]);
 	sci_strv_push_take(&f, sci_printf_dup("timeout:%u allow:%d", o->tu_timeout,
 					      o->allow_unanalyzed));
+	/* what the config drops from the reports, not only from the TUs */
+	for (i = 0; i < g->s->config->exclude.n; i++)
+		sci_strv_push_take(&f, sci_printf_dup("exclude:%s",
+						      g->s->config->exclude.v[i]));
 	for (i = 0; i < g->tus.n; i++)
 		sci_strv_push_take(&f, shard_name(g, &g->tus.items[i]));
 	for (i = 0; i < f.n; i++)

@@ -8,6 +8,7 @@
 #define SCI_CLI_GATE_H
 
 #include "analyzer/analyzer.h"
+#include "cli/config.h"
 #include "cli/driver.h"
 #include "cli/options.h"
 #include "cli/plan.h"
@@ -18,6 +19,7 @@ typedef struct {
 	const sci_driver_opts *dopts;	/* jobs, timeout, cwd */
 	const sci_plan_env *env;
 	const char *cwd;		/* absolute */
+	const sci_config *config;	/* its "exclude" drops findings */
 } sci_gate_setup;
 
 /**

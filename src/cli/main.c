@@ -6,6 +6,7 @@
 #include "analyzer/analyzer.h"
 #include "baseline/fingerprint.h"
 #include "cli/cleanup.h"
+#include "cli/config.h"
 #include "cli/db_cmd.h"
 #include "cli/db_merge.h"
 #include "cli/driver.h"
@@ -161,13 +162,15 @@ static int outcome(const sci_diag_list *diags, sci_level fail_level)
 
 static void set_analysis_opts(sci_analyze_opts *aopts, sci_driver_opts *dopts,
 			      const sci_cli_options *o, const sci_strv *rules,
-			      const sci_profile *profile, const char *cwd)
+			      const sci_profile *profile, const char *models,
+			      const char *cwd)
 {
 	static const char *const no_rules[] = { NULL };
 
 	memset(aopts, 0, sizeof(*aopts));
 	aopts->rules = rules->v ? (const char *const *)rules->v : no_rules;
 	aopts->nrules = rules->n;
+	aopts->models = models;
 	aopts->allocators = (const char *const *)profile->allocators.v;
 	aopts->deallocators = (const char *const *)profile->deallocators.v;
 	aopts->noreturn = (const char *const *)profile->noreturn.v;
@@ -204,17 +207,58 @@ static int open_db(sci_db **out, const sci_cli_options *o, const char *cwd)
 	return error;
 }
 
+/*
+ * The profile of a run: the config's keys, then --profile FILE's added to
+ * them (the file predates the config and keeps working).
+ */
+static int load_profile(sci_profile *out, const sci_config *config,
+			const char *path)
+{
+	sci_profile extra;
+	int error;
+
+	memset(out, 0, sizeof(*out));
+	sci_profile_add(out, &config->profile);
+	if (!path)
+		return 0;
+	if ((error = sci_profile_load(&extra, path)) < 0)
+		return error;
+	sci_profile_add(out, &extra);
+	sci_profile_clear(&extra);
+	return 0;
+}
+
+/* Findings in files the config excludes (headers: their TUs are gone). */
+static void drop_excluded(sci_diag_list *diags, const sci_config *config,
+			  const char *cwd)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < diags->n; i++) {
+		sci_diag *d = diags->items[i];
+
+		if (sci_diag_is_finding(d) &&
+		    sci_config_excludes_file(config, d->path, cwd))
+			sci_diag_free(d);
+		else
+			diags->items[n++] = d;
+	}
+	diags->n = n;
+}
+
 static int run(const sci_cli_options *o)
 {
 	sci_analyze_opts aopts;
 	sci_driver_opts dopts;
 	sci_driver_stats stats;
-	sci_plan_env env = { NULL, NULL, NULL };
+	sci_plan_env env = { NULL, NULL, NULL, NULL };
 	char *gcc_base = NULL, *multiarch = NULL, *project_root = NULL;
 	const char *project_dirs[2] = { NULL, NULL };
 	sci_diag_list diags = { NULL, 0, 0 };
 	sci_strv rules = { 0 };
 	sci_profile profile;
+	sci_config config;
+	char *config_root = NULL;
 	sci_project_opts popts = { 0 };
 	sci_project_stats pstats = { 0, 0, 0, 0 };
 	sci_db *db = NULL;
@@ -229,29 +273,39 @@ static int run(const sci_cli_options *o)
 	memset(&tus, 0, sizeof(tus));
 	memset(&aopts, 0, sizeof(aopts));
 	memset(&profile, 0, sizeof(profile));
-	if (o->profile && sci_profile_load(&profile, o->profile) < 0) {
-		fail(sci_error_last());
-		goto done;
-	}
-	if (sci_cli_rules_resolve(&rules, o) < 0) {
-		fail(sci_error_last());
-		goto done;
-	}
+	memset(&config, 0, sizeof(config));
 	if (!getcwd(cwd, sizeof(cwd))) {
 		fprintf(stderr, "smatch-ci: error: cannot get the working directory: %s\n",
 			strerror(errno));
+		goto done;
+	}
+	config_root = sci_config_root_dup(o, cwd);
+	/* merge analyzes nothing: the shards ran with their config */
+	if (o->command != SCI_CMD_MERGE &&
+	    sci_config_find(&config, o, config_root) < 0) {
+		fail(sci_error_last());
+		goto done;
+	}
+	if (load_profile(&profile, &config, o->profile) < 0) {
+		fail(sci_error_last());
+		goto done;
+	}
+	if (sci_cli_rules_resolve_config(&rules, o, &config) < 0) {
+		fail(sci_error_last());
 		goto done;
 	}
 	sci_plan_probe_gcc(&gcc_base, &multiarch);
 	env.cwd = cwd;
 	env.gcc_base_dir = gcc_base;
 	env.multiarch_dir = multiarch;
-	set_analysis_opts(&aopts, &dopts, o, &rules, &profile, cwd);
+	env.config = &config;
+	set_analysis_opts(&aopts, &dopts, o, &rules, &profile, config.models,
+			  cwd);
 	dopts.progress = progress = sci_progress_new(o->progress, o->quiet);
 	project_dirs[0] = project_root = sci_path_project_root_dup(cwd);
 	aopts.project_dirs = project_dirs;
 	if (sci_cli_gate_wanted(o)) {
-		sci_gate_setup setup = { o, &aopts, &dopts, &env, cwd };
+		sci_gate_setup setup = { o, &aopts, &dopts, &env, cwd, &config };
 
 		code = sci_cli_gate_run(&setup);
 		goto done;
@@ -313,6 +367,7 @@ static int run(const sci_cli_options *o)
 	}
 	json = json_stdout ? stdout : json_file ? sci_atomic_stream(json_file)
 						: NULL;
+	drop_excluded(&diags, &config, cwd);
 	/* a header's functions are analyzed in every TU that includes it */
 	sci_diag_list_dedupe(&diags);
 	if (o->explain && (explained = explain(&diags, o, cwd)) < 0) {
@@ -349,6 +404,8 @@ done:
 	sci_db_free(db);
 	sci_strv_clear(&rules);
 	sci_profile_clear(&profile);
+	sci_config_clear(&config);
+	free(config_root);
 	free(gcc_base);
 	free(multiarch);
 	free(project_root);

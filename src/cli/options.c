@@ -93,9 +93,13 @@ static const char usage[] =
 "                        set of reports (the report and gate options above)\n"
 "Execution:\n"
 "  -j N, --jobs N        parallel workers (default: number of online cores)\n"
+"  --config FILE         the configuration file (default: .smatch-ci.json\n"
+"                        at the root of the git repository, if any;\n"
+"                        docs/config.md): profile, checks, excludes\n"
+"  --no-config           read no configuration file\n"
 "  --profile FILE        project profile (JSON): the project's allocators,\n"
 "                        deallocators, noreturn functions and functions\n"
-"                        that never return NULL\n"
+"                        that never return NULL, added to the config's\n"
 "  --tu-timeout SECONDS  kill the analysis of one TU after this long\n"
 "                        (default 300; 0: no limit)\n"
 "  --tu-memory MB        memory one TU may take besides what the worker\n"
@@ -129,6 +133,7 @@ void sci_cli_options_free(sci_cli_options *o)
 	free(o->compdb);
 	free(o->json);
 	free(o->profile);
+	free(o->config);
 	free(o->base_ref);
 	free(o->base_sha);
 	free(o->baseline_file);
@@ -379,6 +384,7 @@ static int parse_valued(sci_cli_options *o, cursor *c)
 			{ "--cache", offsetof(sci_cli_options, cache) },
 			{ "--db", offsetof(sci_cli_options, db) },
 			{ "--results", offsetof(sci_cli_options, results) },
+			{ "--config", offsetof(sci_cli_options, config) },
 		};
 		size_t k;
 
@@ -493,6 +499,10 @@ static int parse_word(sci_cli_options *o, cursor *c)
 	}
 	if (strcmp(w, "--no-cache") == 0) {
 		o->no_cache = 1;
+		return 0;
+	}
+	if (strcmp(w, "--no-config") == 0) {
+		o->no_config = 1;
 		return 0;
 	}
 	if (strcmp(w, "--allow-unanalyzed") == 0) {

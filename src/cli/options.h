@@ -53,6 +53,8 @@ typedef struct {
 	char *compdb;		/* -p PATH, or NULL */
 	char *json;		/* --json FILE, "-" for stdout, or NULL */
 	char *profile;		/* --profile FILE, or NULL */
+	char *config;		/* --config FILE, or NULL (config.h) */
+	int no_config;		/* --no-config: no config file at all */
 	/* the gate */
 	char *base_ref;		/* --baseline REF, or NULL */
 	char *base_sha;		/* --base-sha SHA, or NULL */

@@ -60,20 +60,24 @@ void sci_plan_base_flags(sci_strv *out, const sci_plan_env *env)
 	}
 }
 
+static void tu_clear(sci_tu *tu)
+{
+	free(tu->path);
+	free(tu->display);
+	free(tu->directory);
+	free(tu->invalid);
+	sci_strv_free_array(tu->argv);
+	sci_strv_clear(&tu->inputs);
+	sci_diag_list_clear(&tu->diags);
+	sci_tu_summaries_clear(tu);
+}
+
 void sci_tu_list_clear(sci_tu_list *l)
 {
 	size_t i;
 
-	for (i = 0; i < l->n; i++) {
-		free(l->items[i].path);
-		free(l->items[i].display);
-		free(l->items[i].directory);
-		free(l->items[i].invalid);
-		sci_strv_free_array(l->items[i].argv);
-		sci_strv_clear(&l->items[i].inputs);
-		sci_diag_list_clear(&l->items[i].diags);
-		sci_tu_summaries_clear(&l->items[i]);
-	}
+	for (i = 0; i < l->n; i++)
+		tu_clear(&l->items[i]);
 	free(l->items);
 	sci_strv_clear(&l->unmatched);
 	memset(l, 0, sizeof(*l));
@@ -238,6 +242,29 @@ done:
 	return error;
 }
 
+/*
+ * The config's "exclude": not analyzed at all, so a file that does not
+ * parse can be excluded; its functions' summaries are not known either.
+ */
+static void drop_excluded(sci_tu_list *l, const sci_plan_env *env)
+{
+	size_t i, n = 0;
+
+	if (!env->config)
+		return;
+	for (i = 0; i < l->n; i++) {
+		sci_tu *tu = &l->items[i];
+
+		if (sci_config_excludes_file(env->config, tu->path,
+					     tu->directory ? tu->directory
+							   : env->cwd))
+			tu_clear(tu);
+		else
+			l->items[n++] = *tu;
+	}
+	l->n = n;
+}
+
 int sci_plan_build(sci_tu_list *out, const sci_cli_options *o,
 		   const sci_plan_env *env)
 {
@@ -257,6 +284,7 @@ int sci_plan_build(sci_tu_list *out, const sci_cli_options *o,
 		sci_tu_list_clear(&l);
 		return error;
 	}
+	drop_excluded(&l, env);
 	*out = l;
 	return 0;
 }

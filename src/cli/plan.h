@@ -8,6 +8,7 @@
 #define SCI_CLI_PLAN_H
 
 #include <stddef.h>
+#include "cli/config.h"
 #include "cli/options.h"
 #include "cli/strv.h"
 #include "summary/summary.h"
@@ -39,6 +40,8 @@ typedef struct {
 	const char *cwd;		/* absolute working directory of the run */
 	const char *gcc_base_dir;	/* `gcc -print-file-name=`, or NULL */
 	const char *multiarch_dir;	/* `gcc -print-multiarch`, or NULL */
+	/* the run's config (its "exclude" drops TUs), or NULL */
+	const sci_config *config;
 } sci_plan_env;
 
 /**
@@ -61,6 +64,7 @@ void sci_plan_base_flags(sci_strv *out, const sci_plan_env *env);
  * first entry of a file wins), run in its "directory", named relative to
  * env->cwd when under it, else absolute; FILEs then select entries by
  * realpath, and those that select nothing are listed in out->unmatched.
+ * TUs the config excludes (env->config) are left out, without a word.
  *
  * Returns 0; SCI_ENOTFOUND for a missing FILE; SCI_EINVALID when there is
  * no input, the database has no entries, or no entry was selected; the

@@ -92,6 +92,9 @@ void sci_project_opts_flags(sci_strv *out, const sci_analyze_opts *a)
 		return;
 	for (i = 0; a->rules && i < a->nrules; i++)
 		sci_strv_push_take(out, sci_printf_dup("rule:%s", a->rules[i]));
+	/* only when not the default, so generic runs keep their cache */
+	if (a->models && strcmp(a->models, "generic") != 0)
+		sci_strv_push_take(out, sci_printf_dup("models:%s", a->models));
 	for (i = 0; a->allocators && a->allocators[i]; i++)
 		sci_strv_push_take(out, sci_printf_dup("alloc:%s", a->allocators[i]));
 	for (i = 0; a->deallocators && a->deallocators[i]; i++)

@@ -83,7 +83,7 @@ int sci_shard_check_options(const sci_cli_options *o)
 	if (o->command == SCI_CMD_MERGE && o->db) {
 		if (o->shard_n || o->results || o->base_ref || o->base_sha ||
 		    o->compdb || o->flags.n || o->profile || o->nrule_ops ||
-		    o->sarif || o->sarif_suppressed || o->gitlab ||
+		    o->config || o->sarif || o->sarif_suppressed || o->gitlab ||
 		    o->markdown || o->json || o->fail_on || o->no_cache)
 			return sci_error_set(SCI_EINVALID,
 					     "'merge --db OUT' joins shard databases and takes no other option");
@@ -97,9 +97,9 @@ int sci_shard_check_options(const sci_cli_options *o)
 			return sci_error_set(SCI_EINVALID,
 					     "merge takes the shards' results files as arguments, not --shard or --results");
 		if (o->base_ref || o->base_sha || o->compdb || o->flags.n ||
-		    o->profile || o->nrule_ops)
+		    o->profile || o->nrule_ops || o->config)
 			return sci_error_set(SCI_EINVALID,
-					     "merge analyzes nothing: give --baseline, -p, compiler flags, --profile and --enable/--disable to the shards");
+					     "merge analyzes nothing: give --baseline, -p, compiler flags, --config, --profile and --enable/--disable to the shards");
 		if (!o->files.n)
 			return sci_error_set(SCI_EINVALID,
 					     "merge needs the results files of every shard");

@@ -155,7 +155,7 @@ static void import_coverage(void)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	char *base = NULL, *multiarch = NULL;
-	sci_plan_env env = { "/", NULL, NULL };
+	sci_plan_env env = { "/", NULL, NULL, NULL };
 	sci_strv flags = { 0 };
 	const char *t = getenv("SCI_FUZZ_TU_TIMEOUT");
 	size_t i;

@@ -446,6 +446,25 @@ static void test_options__stdin_and_empty_names_are_rejected(void **state)
 	parse_fails(ARGC(a2), a2, "empty file name");
 }
 
+static void test_options__config(void **state)
+{
+	char *given[] = { "smatch-ci", "--config", "ci/sci.json", "a.c" };
+	char *joined[] = { "smatch-ci", "--config=x.json", "--no-config", "a.c" };
+	char *empty[] = { "smatch-ci", "--config=", "a.c" };
+	char *missing[] = { "smatch-ci", "a.c", "--config" };
+	sci_cli_options *o = parse_ok(ARGC(given), given);
+
+	assert_string_equal(o->config, "ci/sci.json");
+	assert_false(o->no_config);
+	sci_cli_options_free(o);
+	o = parse_ok(ARGC(joined), joined);
+	assert_string_equal(o->config, "x.json");
+	assert_true(o->no_config);
+	sci_cli_options_free(o);
+	parse_fails(ARGC(empty), empty, "'--config' needs a value");
+	parse_fails(ARGC(missing), missing, "'--config' needs an argument");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -478,6 +497,7 @@ int main(void)
 		cmocka_unit_test(test_options__gate_options),
 		cmocka_unit_test(test_options__baseline_commands),
 		cmocka_unit_test(test_options__stdin_and_empty_names_are_rejected),
+		cmocka_unit_test(test_options__config),
 	};
 
 	return cmocka_run_group_tests_name("cli/options", tests, NULL, NULL);

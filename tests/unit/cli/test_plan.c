@@ -98,8 +98,8 @@ static long index_of(char **argv, const char *s)
 
 static void test_plan__base_flags(void **state)
 {
-	sci_plan_env env = { "/", "/gcc/12/", "x86_64-linux-gnu" };
-	sci_plan_env bare = { "/", NULL, NULL };
+	sci_plan_env env = { "/", "/gcc/12/", "x86_64-linux-gnu", NULL };
+	sci_plan_env bare = { "/", NULL, NULL, NULL };
 	sci_strv v = { 0 };
 
 	sci_plan_base_flags(&v, &env);
@@ -123,7 +123,7 @@ static void test_plan__files_are_tus_as_given(void **state)
 	tree *t = *state;
 	char a[PATH_MAX + 8];
 	char *argv[] = { "smatch-ci", "-Iinc", "-std=c11", a };
-	sci_plan_env env = { t->top, NULL, NULL };
+	sci_plan_env env = { t->top, NULL, NULL, NULL };
 	sci_cli_options *o;
 	sci_tu_list l;
 
@@ -154,7 +154,7 @@ static void test_plan__files_are_tus_as_given(void **state)
 static void test_plan__missing_file(void **state)
 {
 	char *argv[] = { "smatch-ci", "/nonexistent/sci/x.c" };
-	sci_plan_env env = { "/", NULL, NULL };
+	sci_plan_env env = { "/", NULL, NULL, NULL };
 	sci_cli_options *o = options(2, argv);
 	sci_tu_list l;
 
@@ -167,7 +167,7 @@ static void test_plan__missing_file(void **state)
 static void test_plan__no_input(void **state)
 {
 	char *argv[] = { "smatch-ci", "-DX" };
-	sci_plan_env env = { "/", NULL, NULL };
+	sci_plan_env env = { "/", NULL, NULL, NULL };
 	sci_cli_options *o = options(2, argv);
 	sci_tu_list l;
 
@@ -180,7 +180,7 @@ static void test_plan__compdb_entries(void **state)
 {
 	tree *t = *state;
 	char *argv[] = { "smatch-ci", "-p", t->top, "-Iextra" };
-	sci_plan_env env = { t->top, "/gcc/", NULL };
+	sci_plan_env env = { t->top, "/gcc/", NULL, NULL };
 	char want[PATH_MAX + 32];
 	sci_cli_options *o;
 	sci_tu_list l;
@@ -225,7 +225,7 @@ static void test_plan__compdb_outside_cwd_is_absolute(void **state)
 	tree *t = *state;
 	char db[PATH_MAX + 32], want[PATH_MAX + 32];
 	char *argv[] = { "smatch-ci", "-p", db };
-	sci_plan_env env = { "/nonexistent/elsewhere", NULL, NULL };
+	sci_plan_env env = { "/nonexistent/elsewhere", NULL, NULL, NULL };
 	sci_cli_options *o;
 	sci_tu_list l;
 
@@ -245,7 +245,7 @@ static void test_plan__compdb_filters(void **state)
 	tree *t = *state;
 	char b[PATH_MAX + 32], a[PATH_MAX + 32];
 	char *argv[] = { "smatch-ci", "-p", t->top, b, a };
-	sci_plan_env env = { t->top, NULL, NULL };
+	sci_plan_env env = { t->top, NULL, NULL, NULL };
 	sci_cli_options *o;
 	sci_tu_list l;
 
@@ -269,7 +269,7 @@ static void test_plan__compdb_filter_matching_nothing(void **state)
 	tree *t = *state;
 	char b[PATH_MAX + 32];
 	char *argv[] = { "smatch-ci", "-p", t->top, b };
-	sci_plan_env env = { t->top, NULL, NULL };
+	sci_plan_env env = { t->top, NULL, NULL, NULL };
 	sci_cli_options *o;
 	sci_tu_list l;
 
@@ -286,7 +286,7 @@ static void test_plan__compdb_empty(void **state)
 {
 	tree *t = *state;
 	char *argv[] = { "smatch-ci", "-p", t->top };
-	sci_plan_env env = { t->top, NULL, NULL };
+	sci_plan_env env = { t->top, NULL, NULL, NULL };
 	sci_cli_options *o;
 	sci_tu_list l;
 
@@ -300,7 +300,7 @@ static void test_plan__compdb_empty(void **state)
 static void test_plan__compdb_missing(void **state)
 {
 	char *argv[] = { "smatch-ci", "-p", "/nonexistent/sci" };
-	sci_plan_env env = { "/", NULL, NULL };
+	sci_plan_env env = { "/", NULL, NULL, NULL };
 	sci_cli_options *o = options(3, argv);
 	sci_tu_list l;
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyzer/analyzer.h"
+#include "cli/config.h"
 #include "cli/options.h"
 #include "cli/rules.h"
 #include "util/error.h"
@@ -76,6 +77,35 @@ static void test_rules__all_then_enable_in_order(void **state)
 	sci_strv_clear(&out);
 }
 
+/* The config's "checks" come first: the command line wins over them. */
+static void test_rules__config_then_command_line(void **state)
+{
+	char *argv[] = { "smatch-ci", "--enable", "double-free", "x.c" };
+	sci_cli_options *o = NULL;
+	sci_config c;
+	sci_strv out = { 0 };
+
+	memset(&c, 0, sizeof(c));
+	sci_strv_push(&c.disabled, "all");
+	sci_strv_push(&c.disabled, "memory-leak");
+	sci_strv_push(&c.enabled, "memory-leak");
+	sci_strv_push(&c.enabled, "double-free");
+	assert_int_equal(sci_cli_options_parse(&o, 4, argv), 0);
+	/* enabled, then disabled: "all" in disabled turns everything off */
+	assert_int_equal(sci_cli_rules_resolve_config(&out, o, &c), 0);
+	assert_int_equal(out.n, 1);
+	assert_string_equal(out.v[0], "double-free");
+	sci_strv_clear(&out);
+	sci_strv_clear(&c.disabled);
+	sci_strv_push(&c.disabled, "double-free");
+	assert_int_equal(sci_cli_rules_resolve_config(&out, o, &c), 0);
+	assert_true(sci_strv_index(&out, "double-free") >= 0);
+	assert_true(sci_strv_index(&out, "memory-leak") >= 0);
+	sci_strv_clear(&out);
+	sci_cli_options_free(o);
+	sci_config_clear(&c);
+}
+
 static void test_rules__enable_all(void **state)
 {
 	char *argv[] = { "smatch-ci", "--enable", "all", "x.c" };
@@ -110,6 +140,7 @@ int main(void)
 		cmocka_unit_test(test_rules__defaults),
 		cmocka_unit_test(test_rules__disable_one),
 		cmocka_unit_test(test_rules__all_then_enable_in_order),
+		cmocka_unit_test(test_rules__config_then_command_line),
 		cmocka_unit_test(test_rules__enable_all),
 		cmocka_unit_test(test_rules__unknown_rule),
 	};
