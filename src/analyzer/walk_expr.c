@@ -399,9 +399,29 @@ int sci_call_arg_pointee_was_null(sci_expr *call, int i)
 	       (null_args & (1u << i));
 }
 
+/*
+ * The argument a fills= model writes although it is passed by value: the
+ * variable a macro assigns (the kernel's get_user(x, ptr), seen as a
+ * call where a header declares it as one), or NULL.
+ */
+static struct expression *filled_by_value(struct expression *call)
+{
+	const sci_model *f = sci__model(sci__call_name(call));
+	struct expression *arg;
+
+	if (!f || f->fills < 0 || (f->flags & SCI_MODEL_FILLS_REST))
+		return NULL;
+	arg = sci_call_arg(call, f->fills);
+	if (!arg || sci_expr_is_addr_of(arg, NULL) || sci_expr_is_pointer(arg) ||
+	    sci_expr_is_array(arg))
+		return NULL;
+	return sci__strip(arg);
+}
+
 static void walk_call(struct expression *e)
 {
 	struct expression *arg, *inner;
+	const sci_key *k;
 
 	if (sci__strip(e->fn)->type != EXPR_SYMBOL)
 		sci__walk_expr(e->fn);
@@ -416,8 +436,7 @@ static void walk_call(struct expression *e)
 	/* memory whose address is passed may be written by the callee */
 	FOR_EACH_PTR(e->args, arg) {
 		if (sci_expr_is_addr_of(arg, &inner)) {
-			const sci_key *k = sci_key_expr(inner);
-
+			k = sci_key_expr(inner);
 			if (k) {
 				sci__fn_facts_address(k);
 				sci__extra_unknown(k);
@@ -425,6 +444,10 @@ static void walk_call(struct expression *e)
 			}
 		}
 	} END_FOR_EACH_PTR(arg);
+	if ((inner = filled_by_value(e)) && (k = sci_key_expr(inner))) {
+		sci__extra_unknown(k);
+		modified(k, inner, NULL, e->pos);
+	}
 	/* call hooks see the arguments' values as passed */
 	sci__fire_call(e);
 	null_call = NULL;

@@ -1,7 +1,9 @@
 /* run: --config kernel.json */
 /*
- * The kernel profile's untrusted sources: what copy_from_user() brings
- * from user space indexes nothing unchecked.
+ * The kernel profile's untrusted sources: what copy_from_user() and
+ * get_user() bring from user space indexes nothing unchecked.  get_user(x,
+ * ptr) is a macro that assigns x; declared here as a function of x, as the
+ * engine sees the call.
  */
 #include <stddef.h>
 
@@ -9,6 +11,7 @@
 #define EINVAL 22
 
 unsigned long copy_from_user(void *to, const void *from, unsigned long n);
+int get_user(int x, const int *ptr);
 
 struct req { int index; int value; };
 
@@ -32,4 +35,24 @@ int checked(const void *ubuf)
 	if (r.index < 0 || r.index >= 16)
 		return -EINVAL;
 	return table[r.index];
+}
+
+int from_get_user(const int *uptr)
+{
+	int idx = 0;
+
+	if (get_user(idx, uptr))
+		return -EFAULT;
+	return table[idx];	/* expect-error: tainted-index "untrusted index 'idx'" */
+}
+
+int get_user_checked(const int *uptr)
+{
+	int idx = 0;
+
+	if (get_user(idx, uptr))
+		return -EFAULT;
+	if (idx < 0 || idx >= 16)
+		return -EINVAL;
+	return table[idx];
 }
