@@ -386,7 +386,7 @@ int sci_config_excludes(const sci_config *c, const char *rel)
 	size_t i, n;
 	int hit = 0;
 
-	if (!rel || !c->exclude.n)
+	if (!c || !rel || !c->exclude.n)
 		return 0;
 	dir = sci_strdup(rel);
 	/* the path, then each leading directory of it, longest first */
@@ -410,7 +410,7 @@ int sci_config_excludes_file(const sci_config *c, const char *path,
 	const char *rel;
 	int hit;
 
-	if (!c->exclude.n || !c->root || !path)
+	if (!c || !c->exclude.n || !c->root || !path)
 		return 0;
 	abs = sci_path_join_dup(base_dir, path);
 	/* the root is real: so must the path be to compare them */

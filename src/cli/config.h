@@ -72,7 +72,8 @@ void sci_config_clear(sci_config *c);
  * True if @rel, a path relative to the repository root, matches one of
  * the "exclude" patterns: the whole path, or one of its leading
  * directories ("vendor" excludes vendor/zlib/inflate.c).  Patterns are
- * fnmatch(3)'s without FNM_PATHNAME: '*' matches '/' too.
+ * fnmatch(3)'s without FNM_PATHNAME: '*' matches '/' too.  False for a
+ * NULL @c.
  */
 int sci_config_excludes(const sci_config *c, const char *rel);
 
