@@ -261,11 +261,12 @@ static int plan_tracked(gate_ctx *g)
 		free(files.v[i]);
 		files.v[i] = abs;
 	}
-	if (!auto_opts.quiet)
-		fprintf(stderr, "smatch-ci: no compile_commands.json at the repository root or in build/: analyzing the %zu tracked .c files with default flags\n",
-			files.n);
 	auto_opts.files = files;
 	error = sci_plan_build(&g->tus, &auto_opts, g->s->env);
+	/* after the plan: the config's excludes are not analyzed */
+	if (!error && !auto_opts.quiet)
+		fprintf(stderr, "smatch-ci: no compile_commands.json at the repository root or in build/: analyzing the %zu tracked .c files with default flags\n",
+			g->tus.n);
 done:
 	sci_strv_clear(&files);
 	return error;
@@ -1362,6 +1363,10 @@ static int scope_covers(const char *rule, const char *path, void *payload)
 	int enabled = !a->rules || !sci_checks_find(rule);
 	size_t i;
 
+	/* not analyzed, not fixed: prune keeps an excluded file's entries */
+	if (sci_config_excludes_file(bs->g->s->config, path,
+				     bs->g->root ? bs->g->root : bs->g->s->cwd))
+		return 0;
 	for (i = 0; !enabled && i < a->nrules; i++)
 		enabled = strcmp(a->rules[i], rule) == 0;
 	if (!enabled || !bs->g->s->o->files.n)

@@ -146,6 +146,24 @@ class ConfigTest(RepoTestCase):
         self.assertEqual(sorted({os.path.basename(d["path"]) for d in found}),
                          ["a.c"])
 
+    def test_prune_keeps_the_entries_of_excluded_files(self):
+        p = subprocess.run([SMATCH_CI, "baseline", "update", "--no-cache"],
+                           cwd=self.repo, capture_output=True, text=True,
+                           timeout=300)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        baseline = os.path.join(self.repo, ".smatch-ci", "baseline.json")
+        with open(baseline) as f:
+            before = f.read()
+        self.assertIn("vendor/zlib/v.c", before)
+        # not analyzed any more: not fixed either
+        self.config({"version": 1, "exclude": ["vendor"]})
+        p = subprocess.run([SMATCH_CI, "baseline", "prune", "--no-cache"],
+                           cwd=self.repo, capture_output=True, text=True,
+                           timeout=300)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(baseline) as f:
+            self.assertEqual(f.read(), before)
+
     # -------------------------------------------------- bad config
 
     def test_bad_config_names_file_line_and_key(self):
