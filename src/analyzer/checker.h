@@ -345,8 +345,9 @@ int sci_expr_logical(sci_expr *e, sci_expr **l, sci_expr **r);
 int sci_expr_compare_self(sci_expr *e);
 /**
  * When the condition leaf @leaf tests a pointer against NULL (`p`,
- * `p == NULL`, `NULL != p`, `(p = f()) == NULL`...), returns the pointer
- * expression and sets
+ * `p == NULL`, `NULL != p`, `(p = f()) == NULL`, a call of a library
+ * model's null-test= function such as the kernel's IS_ERR_OR_NULL(p)...),
+ * returns the pointer expression and sets
  * *@null_when_true to whether p is NULL on the leaf's true side.
  */
 sci_expr *sci_cond_null_test(sci_expr *leaf, int *null_when_true);

@@ -666,6 +666,7 @@ typedef struct sci_model {
 	int input_from;			/* result is input when this argument is */
 	int fills, fills_if_input;	/* input written into argument fills */
 	int lock_arg, unlock_arg, trylock_arg;	/* the lock argument, or -1 */
+	int null_test;			/* true when this argument is NULL */
 	struct sci_model *next;		/* the file's order */
 	struct sci_model *hash_next;
 } sci_model;
@@ -703,6 +704,11 @@ const sci_models *sci__models_layer(void);
 const sci_model *sci__model(const char *name);
 /** True when @name's built-in model has @flag (one SCI_MODEL_*). */
 int sci__model_has(const char *name, unsigned flag);
+/**
+ * When @e is a call of a null-test= function (IS_ERR_OR_NULL(p)), the
+ * pointer it tests (assignments unwrapped), else NULL.
+ */
+struct expression *sci__null_tested_arg(struct expression *e);
 
 /* ----------------------------------------------------------- profile */
 

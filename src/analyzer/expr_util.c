@@ -394,12 +394,34 @@ int sci_expr_compare_self(sci_expr *e)
 	return -1;
 }
 
+/* The argument a null-test= function tests (IS_ERR_OR_NULL(p)), or NULL. */
+struct expression *sci__null_tested_arg(struct expression *e)
+{
+	const sci_model *f;
+	struct expression *p;
+
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_CALL)
+		return NULL;
+	f = sci__model(sci__call_name(e));
+	if (!f || f->null_test < 0)
+		return NULL;
+	p = sci__strip(sci_call_arg(e, f->null_test));
+	while (p && p->type == EXPR_ASSIGNMENT && p->op == '=')
+		p = sci__strip(p->left);
+	return p && sci_expr_is_pointer(p) ? p : NULL;
+}
+
 sci_expr *sci_cond_null_test(sci_expr *leaf, int *null_when_true)
 {
 	struct expression *e = sci__strip(leaf), *p = NULL;
 
 	if (!e)
 		return NULL;
+	if ((p = sci__null_tested_arg(e)) != NULL) {
+		*null_when_true = 1;
+		return p;
+	}
 	if (e->type == EXPR_COMPARE &&
 	    (e->op == SPECIAL_EQUAL || e->op == SPECIAL_NOTEQUAL)) {
 		if (sci_expr_is_null(e->right) && sci_expr_is_pointer(e->left))

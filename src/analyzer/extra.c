@@ -966,6 +966,16 @@ void sci__extra_condition(struct expression *leaf, const sci_stree **t,
 		*f = narrow_by_test(*f, alias, 0);
 		depth--;
 	}
+	/*
+	 * IS_ERR_OR_NULL(p) false: p is a pointer.  Not the true side: it
+	 * may hold an error pointer, which is no NULL, and narrowing a p
+	 * known to be non-NULL to NULL would drop that side as impossible.
+	 */
+	if ((alias = sci__null_tested_arg(e)) != NULL && depth < 8) {
+		depth++;
+		*f = narrow_by_test(*f, alias, 1);
+		depth--;
+	}
 }
 
 /*

@@ -109,6 +109,8 @@ static void test_models__kernel_file(void **state)
 	assert_false(f->flags & SCI_MODEL_NONZERO_OK);
 	assert_true(sci__models_find(k, "panic")->flags & SCI_MODEL_NORETURN);
 	assert_int_equal(sci__models_find(k, "copy_from_user")->fills, 0);
+	assert_int_equal(sci__models_find(k, "IS_ERR_OR_NULL")->null_test, 0);
+	assert_null(sci__models_find(k, "IS_ERR"));
 
 	sci__models_select("generic");
 	assert_null(sci__models_layer());
@@ -176,6 +178,7 @@ static void test_models__bad_lines(void **state)
 	expect_bad("f fills=1+2\n", 1, "bad value for 'fills'");
 	expect_bad("f range=5..1\n", 1, "bad value for 'range'");
 	expect_bad("f lock=0 nonzero-ok\n", 1, "'nonzero-ok' without 'trylock'");
+	expect_bad("f null-test=x\n", 1, "bad value for 'null-test'");
 	expect_bad("f range=5\n", 1, "bad value for 'range'");
 	expect_bad("f alloc=1\n", 1, "unknown fact 'alloc'");
 	expect_bad("f nullable nullable\n", 1, "given twice");

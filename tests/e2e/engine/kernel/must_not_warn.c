@@ -53,6 +53,11 @@ static inline int IS_ERR(const void *ptr)
 	return (unsigned long)ptr >= (unsigned long)-MAX_ERRNO;
 }
 
+static inline int IS_ERR_OR_NULL(const void *ptr)
+{
+	return !ptr || (unsigned long)ptr >= (unsigned long)-MAX_ERRNO;
+}
+
 struct dev {
 	struct mutex lock;
 	struct semaphore sem;
@@ -103,6 +108,29 @@ int dev_use_goto(int id)
 	kfree(d);
 out:
 	return ret;
+}
+
+/* IS_ERR_OR_NULL() tests against NULL too */
+int or_null_checked(int n)
+{
+	struct dev *d = kmalloc(sizeof(*d), GFP_KERNEL);
+
+	if (IS_ERR_OR_NULL(d))
+		return -ENOMEM;
+	d->count = n;
+	kfree(d);
+	return 0;
+}
+
+int or_null_negated(int n)
+{
+	struct dev *d = kzalloc(sizeof(*d), GFP_KERNEL);
+
+	if (!IS_ERR_OR_NULL(d)) {
+		d->count = n;
+		kfree(d);
+	}
+	return 0;
 }
 
 int frees_everywhere(int n)

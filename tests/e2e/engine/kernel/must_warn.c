@@ -104,6 +104,20 @@ int unchecked(int n)
 	return 0;
 }
 
+int IS_ERR(const void *ptr);
+
+/* kmalloc() returns NULL, never an error pointer: IS_ERR() is no check */
+int wrong_check(int n)
+{
+	struct dev *d = kmalloc(sizeof(*d), GFP_KERNEL);
+
+	if (IS_ERR(d))
+		return -ENOMEM;
+	d->count = n;	/* expect-error: null-deref "'d' could be NULL: kmalloc()" */
+	kfree(d);
+	return 0;
+}
+
 int unchecked_array(int n)
 {
 	int *v = kcalloc(n, sizeof(*v), GFP_KERNEL);
