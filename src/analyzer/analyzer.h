@@ -20,14 +20,26 @@ typedef struct {
 	sci_level level;	/* default level of its findings */
 	const char *cwe;	/* "CWE-476" or NULL */
 	int enabled_by_default;
+	int builtin;		/* 0: a plugin's (cli/plugin.h) */
 } sci_check_info;
 
-/** Number of checkers compiled in. */
+struct sci_checker;
+
+/** Number of checkers: those compiled in, then those plugins added. */
 size_t sci_checks_count(void);
 /** Returns: borrowed catalogue entry @i (sorted by rule id), NULL past the end. */
 const sci_check_info *sci_checks_at(size_t i);
 /** Returns: borrowed entry for @rule, or NULL. */
 const sci_check_info *sci_checks_find(const char *rule);
+/**
+ * Adds a plugin's checker @c to the catalogue, before any analysis (the
+ * catalogue is process-wide: workers forked afterwards have it too).  @c
+ * is borrowed for the life of the process.  The caller has checked its
+ * descriptor's fields.  Returns 0, or SCI_EINVALID when its rule id is
+ * taken (by a built-in checker or an earlier plugin's) or the owner table
+ * is full; the message says which.
+ */
+int sci_checks_add(const struct sci_checker *c);
 
 /* Receives each diagnostic; takes ownership of @d. */
 typedef void (*sci_diag_emit_fn)(sci_diag *d, void *payload);

@@ -19,6 +19,22 @@
 
 #include <stddef.h>
 
+/*
+ * This header is also smatch-ci's public API for checker plugins: it is
+ * installed as <smatch-ci/checker.h> and must compile on its own (libc's
+ * <stddef.h> only; no sparse or engine header).  A plugin records the
+ * version it was built with (struct sci_plugin) and smatch-ci loads only
+ * plugins of its own version (docs/plugins.md).
+ *
+ * NOTE: bump SCI_CHECKER_API_VERSION with any change after which a plugin
+ * built against the old header could misbehave: a struct's layout
+ * (sci_checker, sci_plugin, sci_object, ...), a function's signature or
+ * meaning, a constant's value, a function removed.  Adding a function
+ * does not bump it: an old plugin does not call it, and a plugin that does
+ * fails to load on an older smatch-ci (undefined symbol).
+ */
+#define SCI_CHECKER_API_VERSION 1
+
 struct expression;
 struct statement;
 struct symbol;
@@ -105,6 +121,34 @@ struct sci_checker {
 	const sci_state *(*pre_merge)(const sci_key *key, const sci_state *mine,
 				      const sci_state *other);
 	void (*init)(sci_checker_id me);
+};
+
+/* --------------------------------------------------------------- plugins */
+
+/*
+ * A plugin (a shared object loaded with `smatch-ci --plugin FILE.so`)
+ * exports one descriptor, named SCI_PLUGIN_SYMBOL, listing its checkers:
+ *
+ *	static const struct sci_checker *const checkers[] = { &banned, NULL };
+ *	SCI_PLUGIN_EXPORT const struct sci_plugin sci_plugin = {
+ *		.api_version = SCI_CHECKER_API_VERSION,
+ *		.name = "my-project-checks",
+ *		.checkers = checkers,
+ *	};
+ *
+ * A descriptor rather than an init function: smatch-ci reads the version
+ * and validates every checker before any plugin code runs, and refuses
+ * the plugin as a whole (docs/plugins.md).  Each checker's init() is
+ * called as a built-in checker's is, when it is enabled for a run.
+ */
+#define SCI_PLUGIN_SYMBOL "sci_plugin"
+#define SCI_PLUGIN_EXPORT __attribute__((visibility("default")))
+
+struct sci_plugin {
+	int api_version;	/* SCI_CHECKER_API_VERSION; keep it first */
+	const char *name;	/* for messages, e.g. "my-project-checks" */
+	/* NULL-terminated; rule ids must not clash with any other checker's */
+	const struct sci_checker *const *checkers;
 };
 
 /* ------------------------------------------------------------------ keys */

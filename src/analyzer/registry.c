@@ -1,9 +1,11 @@
 /*
- * registry.c - the checker table (src/checks/checks.def), its catalogue
- * for the driver, and the owner table of one run: engine models first,
- * then the enabled checkers in dependency order.
+ * registry.c - the checker table (src/checks/checks.def, then the
+ * checkers plugins added), its catalogue for the driver, and the owner
+ * table of one run: engine models first, then the enabled checkers in
+ * dependency order.
  */
 #include "analyzer/engine_int.h"
+#include "util/error.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,19 +15,39 @@
 #include "checks/checks.def"
 #undef SCI_CHECK
 
-static const struct sci_checker *const table[] = {
+static const struct sci_checker *const builtin[] = {
 #define SCI_CHECK(name) &sci_checker_##name,
 #include "checks/checks.def"
 #undef SCI_CHECK
 };
 
-#define NCHECKS (sizeof(table) / sizeof(table[0]))
+#define NBUILTIN (sizeof(builtin) / sizeof(builtin[0]))
+/* Every checker needs an owner id, built-in or not. */
+#define MAX_CHECKS (SCI_MAX_OWNERS - SCI_OWNER_FIRST_CHECKER)
 
 sci_owner sci__owners[SCI_MAX_OWNERS];
 int sci__nowners;
 
-static sci_check_info infos[NCHECKS];
+/*
+ * The built-in checkers, then those of plugins in the order they were
+ * added.  Process lifetime: a plugin is never unloaded.
+ */
+static const struct sci_checker *table[MAX_CHECKS];
+static size_t nchecks;
+
+static sci_check_info infos[MAX_CHECKS];
 static int infos_ready;
+
+static void table_init(void)
+{
+	size_t i;
+
+	if (nchecks)
+		return;
+	for (i = 0; i < NBUILTIN; i++)
+		table[i] = builtin[i];
+	nchecks = NBUILTIN;
+}
 
 static int cmp_info(const void *a, const void *b)
 {
@@ -39,27 +61,30 @@ static void build_infos(void)
 
 	if (infos_ready)
 		return;
-	for (i = 0; i < NCHECKS; i++) {
+	table_init();
+	for (i = 0; i < nchecks; i++) {
 		infos[i].rule = table[i]->rule;
 		infos[i].summary = table[i]->summary;
 		infos[i].description = table[i]->description;
 		infos[i].level = (sci_level)table[i]->severity;
 		infos[i].cwe = table[i]->cwe;
 		infos[i].enabled_by_default = table[i]->enabled_by_default;
+		infos[i].builtin = i < NBUILTIN;
 	}
-	qsort(infos, NCHECKS, sizeof(infos[0]), cmp_info);
+	qsort(infos, nchecks, sizeof(infos[0]), cmp_info);
 	infos_ready = 1;
 }
 
 size_t sci_checks_count(void)
 {
-	return NCHECKS;
+	table_init();
+	return nchecks;
 }
 
 const sci_check_info *sci_checks_at(size_t i)
 {
 	build_infos();
-	return i < NCHECKS ? &infos[i] : NULL;
+	return i < nchecks ? &infos[i] : NULL;
 }
 
 const sci_check_info *sci_checks_find(const char *rule)
@@ -67,7 +92,7 @@ const sci_check_info *sci_checks_find(const char *rule)
 	size_t i;
 
 	build_infos();
-	for (i = 0; i < NCHECKS; i++)
+	for (i = 0; i < nchecks; i++)
 		if (strcmp(infos[i].rule, rule) == 0)
 			return &infos[i];
 	return NULL;
@@ -83,11 +108,29 @@ int sci__owner_find(const char *rule)
 	return -1;
 }
 
+int sci_checks_add(const struct sci_checker *c)
+{
+	const sci_check_info *other = sci_checks_find(c->rule);
+
+	if (other)
+		return sci_error_set(SCI_EINVALID, "rule '%s' is already %s",
+				     c->rule, other->builtin ?
+				     "a built-in rule" :
+				     "the rule of another plugin's checker");
+	if (nchecks == MAX_CHECKS)
+		return sci_error_set(SCI_EINVALID,
+				     "too many checkers: at most %d in all, built-in ones included",
+				     MAX_CHECKS);
+	table[nchecks++] = c;
+	infos_ready = 0;
+	return 0;
+}
+
 static const struct sci_checker *find_desc(const char *rule)
 {
 	size_t i;
 
-	for (i = 0; i < NCHECKS; i++)
+	for (i = 0; i < nchecks; i++)
 		if (strcmp(table[i]->rule, rule) == 0)
 			return table[i];
 	return NULL;
@@ -146,10 +189,11 @@ static void add_checker(const struct sci_checker *c, int *visiting)
 
 void sci__registry_init(const sci_analyze_opts *opts)
 {
-	int visiting[NCHECKS + 1] = { 0 };
+	int visiting[MAX_CHECKS] = { 0 };
 	size_t i;
 	int o;
 
+	table_init();
 	memset(sci__owners, 0, sizeof(sci__owners));
 	sci__nowners = SCI_OWNER_FIRST_CHECKER;
 	sci__extra_register();
@@ -160,7 +204,7 @@ void sci__registry_init(const sci_analyze_opts *opts)
 	sci__freed_register();
 	sci__hooks_reset();
 	sci__locks_register();
-	for (i = 0; i < NCHECKS; i++)
+	for (i = 0; i < nchecks; i++)
 		if (wanted(table[i], opts))
 			add_checker(table[i], visiting);
 	for (o = SCI_OWNER_FIRST_CHECKER; o < sci__nowners; o++)
