@@ -16,6 +16,7 @@
 #include "cli/paths.h"
 #include "cli/options.h"
 #include "cli/plan.h"
+#include "cli/plugin.h"
 #include "cli/profile.h"
 #include "cli/progress.h"
 #include "cli/rules.h"
@@ -63,6 +64,18 @@ static void list_checks(FILE *f)
 			sci_level_name(c->level),
 			c->enabled_by_default ? "on" : "off", c->summary);
 	}
+}
+
+/* Before anything reads the checker catalogue (and before any fork). */
+static int load_plugins(const sci_cli_options *o)
+{
+	size_t i;
+	int error;
+
+	for (i = 0; i < o->plugins.n; i++)
+		if ((error = sci_plugin_load(o->plugins.v[i])) < 0)
+			return error;
+	return 0;
 }
 
 static unsigned default_jobs(void)
@@ -428,6 +441,8 @@ int main(int argc, char **argv)
 	} else if (o->version) {
 		printf("smatch-ci %s\n", sci_cli_version());
 		code = EXIT_CLEAN;
+	} else if (load_plugins(o) < 0) {
+		code = fail(sci_error_last());
 	} else if (o->list_checks) {
 		list_checks(stdout);
 		code = EXIT_CLEAN;

@@ -51,6 +51,9 @@ static const char usage[] =
 "  --list-checks         list the checks and exit\n"
 "  --enable RULE,...     run these checks too ('all' for every check)\n"
 "  --disable RULE,...    do not run these checks ('all' for every check)\n"
+"  --plugin FILE.so      load a project's own checkers from a shared object\n"
+"                        built against <smatch-ci/checker.h> (repeatable;\n"
+"                        docs/plugins.md); also give it to merge\n"
 "Output:\n"
 "  --json FILE           also write one JSON object per finding per line\n"
 "                        ('-': stdout, instead of the text report)\n"
@@ -134,6 +137,7 @@ void sci_cli_options_free(sci_cli_options *o)
 	free(o->json);
 	free(o->profile);
 	free(o->config);
+	sci_strv_clear(&o->plugins);
 	free(o->base_ref);
 	free(o->base_sha);
 	free(o->baseline_file);
@@ -422,6 +426,15 @@ static int parse_valued(sci_cli_options *o, cursor *c)
 			return sci_error_set(SCI_EINVALID,
 					     "option '--profile' needs a file name");
 		set_string(&o->profile, v);
+		return 1;
+	}
+	if ((r = long_value(&v, c, "--plugin")) != 0) {
+		if (r < 0)
+			return r;
+		if (!*v)
+			return sci_error_set(SCI_EINVALID,
+					     "option '--plugin' needs a file name");
+		sci_strv_push(&o->plugins, v);
 		return 1;
 	}
 	if ((r = short_value(&v, c, "-j")) != 0 ||

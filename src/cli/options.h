@@ -55,6 +55,7 @@ typedef struct {
 	char *profile;		/* --profile FILE, or NULL */
 	char *config;		/* --config FILE, or NULL (config.h) */
 	int no_config;		/* --no-config: no config file at all */
+	sci_strv plugins;	/* --plugin FILE..., in order (cli/plugin.h) */
 	/* the gate */
 	char *base_ref;		/* --baseline REF, or NULL */
 	char *base_sha;		/* --base-sha SHA, or NULL */

@@ -4,6 +4,7 @@
 #include "cli/project_db.h"
 
 #include "cli/options.h"
+#include "cli/plugin.h"
 #include "report/jsonl.h"
 #include "util/alloc.h"
 #include "util/sha256.h"
@@ -88,6 +89,8 @@ void sci_project_opts_flags(sci_strv *out, const sci_analyze_opts *a)
 {
 	size_t i;
 
+	/* a plugin's checkers decide findings as the rules do */
+	sci_plugin_opts_flags(out);
 	if (!a)
 		return;
 	for (i = 0; a->rules && i < a->nrules; i++)

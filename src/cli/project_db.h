@@ -20,7 +20,8 @@ void sci_project_memo_free(sci_project_memo *m);
 
 /**
  * Appends to @out what of @a decides a TU's findings and summaries besides
- * its flags: the rules run and the project profile's lists, as
+ * its flags: the plugins loaded (their content hashes, cli/plugin.h),
+ * the rules run and the project profile's lists, as "plugin:SHA256",
  * "rule:NAME", "alloc:NAME"... (@a may be NULL).
  */
 void sci_project_opts_flags(sci_strv *out, const sci_analyze_opts *a);
