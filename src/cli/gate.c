@@ -33,6 +33,7 @@
 #include "cli/flags.h"
 #include "cli/merge.h"
 #include "cli/paths.h"
+#include "cli/plugin.h"
 #include "cli/project.h"
 #include "cli/project_db.h"
 #include "cli/results.h"
@@ -1574,6 +1575,8 @@ static int write_shard(gate_ctx *g)
 	r->shard_k = o->shard_k;
 	r->shard_n = o->shard_n;
 	r->options = sci_strdup(digest);
+	for (i = 0; i < sci_plugin_count(); i++)
+		sci_strv_push(&r->plugins, sci_plugin_sha(i));
 	r->head_sha = sci_strdup(head);
 	if (g->have_base) {
 		r->base_ref = sci_strdup(g->base_name);

@@ -10,6 +10,7 @@
  */
 #include "cli/merge.h"
 #include "cli/driver.h"
+#include "cli/plugin.h"
 #include "cli/results.h"
 #include "util/alloc.h"
 #include "util/error.h"
@@ -59,6 +60,44 @@ void sci_merge_free(sci_merge *m)
 	free(m);
 }
 
+static int same_plugins(const sci_strv *a, const sci_strv *b)
+{
+	size_t i;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++)
+		if (strcmp(a->v[i], b->v[i]) != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * The plugins the shards ran must be this merge's own --plugin files:
+ * their checkers describe the findings' rules in the reports, and a
+ * merge without them would publish rules it knows nothing of.
+ */
+static int check_plugins(const sci_results *first, const char *path)
+{
+	sci_strv own = { 0 };
+	size_t i;
+	int same;
+
+	for (i = 0; i < sci_plugin_count(); i++)
+		sci_strv_push(&own, sci_plugin_sha(i));
+	same = same_plugins(&own, &first->plugins);
+	sci_strv_clear(&own);
+	if (same)
+		return 0;
+	return sci_error_set(SCI_EINVALID,
+			     "'%s' was analyzed with %zu checker plugin%s and this merge has %zu%s: give merge the --plugin files the shards ran, in the same order",
+			     path, first->plugins.n,
+			     first->plugins.n == 1 ? "" : "s",
+			     sci_plugin_count(),
+			     first->plugins.n == sci_plugin_count() ?
+			     " other ones" : "");
+}
+
 /* @r against the first shard @f: same run, same tool, same options. */
 static int check_same(const sci_results *f, const char *fpath,
 		      const sci_results *r, const char *rpath)
@@ -73,6 +112,8 @@ static int check_same(const sci_results *f, const char *fpath,
 		what = "analyzed different commits";
 	else if (!str_eq(f->base_ref, r->base_ref) || !str_eq(f->base_sha, r->base_sha))
 		what = "compared with different bases";
+	else if (!same_plugins(&f->plugins, &r->plugins))
+		what = "ran different checker plugins (--plugin)";
 	else if (!str_eq(f->options, r->options) || f->tus_planned != r->tus_planned)
 		what = "ran with different options or translation units (checks, profile, flags, --tu-timeout, --allow-unanalyzed, compile database)";
 	if (!what)
@@ -96,6 +137,8 @@ static int check_parts(sci_merge *m, sci_results **all, const char *const *paths
 	for (i = 1; i < n; i++)
 		if ((error = check_same(first, paths[0], all[i], paths[i])) < 0)
 			return error;
+	if ((error = check_plugins(first, paths[0])) < 0)
+		return error;
 	m->nparts = first->shard_n;
 	m->parts = sci_calloc(m->nparts, sizeof(*m->parts));
 	m->paths = sci_calloc(m->nparts, sizeof(*m->paths));

@@ -44,6 +44,7 @@ void sci_results_free(sci_results *r)
 	sci_diag_list_clear(&r->failures);
 	free(r->tool_version);
 	free(r->options);
+	sci_strv_clear(&r->plugins);
 	free(r->head_sha);
 	free(r->base_ref);
 	free(r->base_sha);
@@ -141,6 +142,15 @@ static json_t *build(const sci_results *r)
 
 	if (!root)
 		return NULL;
+	/* only with plugins: files of runs without any stay as they were */
+	if (r->plugins.n) {
+		json_t *a = json_array();
+		size_t i;
+
+		for (i = 0; i < r->plugins.n; i++)
+			json_array_append_new(a, json_string(r->plugins.v[i]));
+		json_object_set_new(root, "plugins", a);
+	}
 	json_object_set_new(root, "base", r->base_ref ?
 			    json_pack("{s:s,s:s}", "ref", r->base_ref, "sha",
 				      r->base_sha ? r->base_sha : "") :
@@ -313,6 +323,28 @@ static int read_findings(sci_results *r, const reader *rd)
 	return 0;
 }
 
+/* "plugins": optional, an array of SHA-256 hex digests. */
+static int read_plugins(sci_results *r, const reader *rd)
+{
+	json_t *a = json_object_get(rd->root, "plugins"), *v;
+	size_t i;
+
+	if (!a)
+		return 0;
+	if (!json_is_array(a))
+		return bad(rd, "%s is not an array", "\"plugins\"");
+	json_array_foreach(a, i, v) {
+		const char *s = json_string_value(v);
+
+		if (!s || strlen(s) != 64 ||
+		    strspn(s, "0123456789abcdef") != 64)
+			return bad(rd, "%s holds something other than SHA-256 digests",
+				   "\"plugins\"");
+		sci_strv_push(&r->plugins, s);
+	}
+	return 0;
+}
+
 static int read_header(sci_results *r, const reader *rd)
 {
 	json_t *root = rd->root, *v, *shard, *tus, *base;
@@ -398,6 +430,7 @@ int sci_results_parse(sci_results **out, const char *text, size_t len,
 		goto done;
 	}
 	if ((error = read_header(r, &rd)) < 0 ||
+	    (error = read_plugins(r, &rd)) < 0 ||
 	    (error = read_findings(r, &rd)) < 0 ||
 	    (error = read_list(&r->base, &rd, "base_findings")) < 0 ||
 	    (error = read_list(&r->failures, &rd, "failures")) < 0)

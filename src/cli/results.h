@@ -12,6 +12,7 @@
 #define SCI_CLI_RESULTS_H
 
 #include <stddef.h>
+#include "cli/strv.h"
 #include "util/diag.h"
 
 /* The format version this smatch-ci writes and reads. */
@@ -35,6 +36,12 @@ typedef struct {
 	unsigned shard_k, shard_n;	/* 1 <= k <= n */
 	/* hex digest of what decides the findings (options, TU list) */
 	char *options;
+	/*
+	 * SHA-256 (hex) of each --plugin file, in load order (cli/plugin.h);
+	 * empty without plugins.  The options digest covers them too: this
+	 * list lets merge name the difference and check its own --plugin.
+	 */
+	sci_strv plugins;
 	char *head_sha;			/* "" outside a repository */
 	char *base_ref;			/* NULL: no base comparison */
 	char *base_sha;			/* set with base_ref */
