@@ -107,6 +107,28 @@ static void test_results__round_trip(void **state)
 	sci_results_free(w);
 }
 
+static void test_results__plugins(void **state)
+{
+	static const char sha[] =
+		"3a7e000000000000000000000000000000000000000000000000000000009c00";
+	sci_results *w = sample(), *r = NULL;
+
+	(void)state;
+	temp_path();
+	/* none: no member, none read back */
+	assert_int_equal(sci_results_write(path, w), 0);
+	assert_int_equal(sci_results_read(&r, path), 0);
+	assert_int_equal(r->plugins.n, 0);
+	sci_results_free(r);
+	sci_strv_push(&w->plugins, sha);
+	assert_int_equal(sci_results_write(path, w), 0);
+	assert_int_equal(sci_results_read(&r, path), 0);
+	assert_int_equal(r->plugins.n, 1);
+	assert_string_equal(r->plugins.v[0], sha);
+	sci_results_free(r);
+	sci_results_free(w);
+}
+
 static void test_results__no_base_is_null(void **state)
 {
 	sci_results *w = sample(), *r = NULL;
@@ -197,6 +219,10 @@ static void test_results__malformed(void **state)
 		       "\"path\":\"a.c\",\"line\":1,\"message\":\"m\"}]}",
 		       "\"failures\"[0]");
 	expect_refused("{" HEAD SHARD TUS "\"version\":1," LISTS "}", "t.json");
+	expect_refused("{" HEAD SHARD TUS "\"plugins\":\"x\"," LISTS "}",
+		       "\"plugins\"");
+	expect_refused("{" HEAD SHARD TUS "\"plugins\":[\"ABC\"]," LISTS "}",
+		       "SHA-256");
 }
 
 static void test_results__missing_file(void **state)
@@ -245,6 +271,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_results__round_trip, teardown),
+		cmocka_unit_test_teardown(test_results__plugins, teardown),
 		cmocka_unit_test_teardown(test_results__no_base_is_null, teardown),
 		cmocka_unit_test(test_results__minimal_is_valid),
 		cmocka_unit_test(test_results__malformed),

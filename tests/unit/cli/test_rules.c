@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyzer/analyzer.h"
+#include "analyzer/checker.h"
 #include "cli/config.h"
 #include "cli/options.h"
 #include "cli/rules.h"
@@ -134,6 +135,45 @@ static void test_rules__unknown_rule(void **state)
 	sci_strv_clear(&out);
 }
 
+static void init_nothing(sci_checker_id id)
+{
+}
+
+/* A plugin's checker (sci_checks_add) is chosen as a built-in one is. */
+static void test_rules__added_checker(void **state)
+{
+	static const struct sci_checker added = {
+		.rule = "zz-added", .summary = "s", .init = init_nothing,
+	};
+	static const struct sci_checker clash = {
+		.rule = "null-deref", .summary = "s", .init = init_nothing,
+	};
+	char *on[] = { "smatch-ci", "--enable", "zz-added", "x.c" };
+	char *none[] = { "smatch-ci", "x.c" };
+	size_t before = sci_checks_count();
+	sci_strv out = { 0 };
+
+	assert_int_equal(sci_checks_add(&added), 0);
+	assert_int_equal(sci_checks_count(), before + 1);
+	assert_false(sci_checks_find("zz-added")->builtin);
+	assert_true(sci_checks_find("null-deref")->builtin);
+	assert_string_equal(sci_checks_at(sci_checks_count() - 1)->rule,
+			    "zz-added");
+	/* off by default, on when asked */
+	assert_int_equal(resolve(&out, 2, none), 0);
+	assert_int_equal(sci_strv_index(&out, "zz-added"), -1);
+	sci_strv_clear(&out);
+	assert_int_equal(resolve(&out, 4, on), 0);
+	assert_true(sci_strv_index(&out, "zz-added") >= 0);
+	sci_strv_clear(&out);
+	/* rule ids are unique across built-in and added checkers */
+	assert_int_equal(sci_checks_add(&clash), SCI_EINVALID);
+	assert_non_null(strstr(sci_error_last(), "built-in"));
+	assert_int_equal(sci_checks_add(&added), SCI_EINVALID);
+	assert_non_null(strstr(sci_error_last(), "another plugin"));
+	assert_int_equal(sci_checks_count(), before + 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -143,6 +183,8 @@ int main(void)
 		cmocka_unit_test(test_rules__config_then_command_line),
 		cmocka_unit_test(test_rules__enable_all),
 		cmocka_unit_test(test_rules__unknown_rule),
+		/* last: it adds to the process-wide catalogue */
+		cmocka_unit_test(test_rules__added_checker),
 	};
 
 	return cmocka_run_group_tests_name("cli/rules", tests, NULL, NULL);
