@@ -114,6 +114,29 @@ static int check_deps(const char *path, const struct sci_plugin *p,
 	return 0;
 }
 
+/*
+ * A cycle among the plugin's checkers' deps would abort every worker when
+ * the owner table is built (registry.c): find it here, once.  A built-in
+ * checker never depends on a plugin's, so only the plugin's are walked.
+ * @mark: 0 unseen, 1 on the current path, 2 done.
+ */
+static int in_cycle(const struct sci_plugin *p, size_t i, unsigned char *mark)
+{
+	const char *const *d;
+	size_t j;
+
+	if (mark[i])
+		return mark[i] == 1;
+	mark[i] = 1;
+	for (d = p->checkers[i]->deps; d && *d; d++)
+		for (j = 0; p->checkers[j]; j++)
+			if (strcmp(p->checkers[j]->rule, *d) == 0 &&
+			    in_cycle(p, j, mark))
+				return 1;
+	mark[i] = 2;
+	return 0;
+}
+
 static int check_checker(const char *path, const struct sci_plugin *p,
 			 size_t i)
 {
@@ -152,8 +175,9 @@ static int check_checker(const char *path, const struct sci_plugin *p,
 
 static int check_descriptor(const char *path, const struct sci_plugin *p)
 {
+	unsigned char *mark;
 	size_t i;
-	int error;
+	int error = 0;
 
 	/* api_version first: nothing else of another version's layout is read */
 	if (p->api_version != SCI_CHECKER_API_VERSION)
@@ -166,7 +190,14 @@ static int check_descriptor(const char *path, const struct sci_plugin *p)
 	for (i = 0; p->checkers[i]; i++)
 		if ((error = check_checker(path, p, i)) < 0)
 			return error;
-	return 0;
+	mark = sci_calloc(i, 1);
+	for (i = 0; p->checkers[i] && !error; i++)
+		if (in_cycle(p, i, mark))
+			error = sci_error_set(SCI_EINVALID,
+					      "plugin '%s': checker '%s' is in a dependency cycle (deps)",
+					      path, p->checkers[i]->rule);
+	free(mark);
+	return error;
 }
 
 /*

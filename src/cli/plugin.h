@@ -30,7 +30,7 @@
  * built for another SCI_CHECKER_API_VERSION, the same plugin given twice,
  * no checkers, a checker without rule id, summary or init, a rule id that
  * is not kebab-case, is reserved or clashes with another checker's, a
- * dependency on an unknown rule.  The message names @path and the reason.
+ * dependency on an unknown rule or a cycle of dependencies.  The message names @path and the reason.
  */
 int sci_plugin_load(const char *path);
 

@@ -297,6 +297,14 @@ class PluginTest(RepoTestCase):
         so = self.build("badid", TINY.replace("@RULE@", "Bad_Id")
                         .replace("@VERSION@", v))
         self.refused(so, "rule id 'Bad_Id'")
+        # a checker that needs itself
+        so = self.build("cycle", TINY.replace("@RULE@", "loop").replace(
+            "@VERSION@", v).replace('.summary = "tiny",',
+                                    '.summary = "tiny", .deps = deps,').replace(
+            "static const struct sci_checker c",
+            'static const char *const deps[] = { "loop", NULL };\n'
+            "static const struct sci_checker c"))
+        self.refused(so, "checker 'loop' is in a dependency cycle")
         # the example twice, under two names
         twin = os.path.join(self.dir, "twin.so")
         shutil.copy(self.plugin, twin)
