@@ -65,6 +65,7 @@ static sci_result *move_result(sci_result_list *out, sci_result *r)
 
 	memcpy(o->fingerprint, r->fingerprint, SCI_FP_HEX);
 	o->justification = r->justification;
+	o->in_source = r->in_source;
 	r->diag = NULL;
 	r->justification = NULL;
 	return o;
@@ -104,7 +105,11 @@ int sci_compare(sci_result_list *out, sci_result_list *head,
 		}
 		o = move_result(&tmp, h);
 		o->touched = t > 0;
-		if (e) {
+		if (o->in_source) {
+			/* the comment's reason stands; @b, if any, is consumed:
+			 * a finding silenced in the change is not fixed */
+			o->cls = SCI_CLASS_SUPPRESSED;
+		} else if (e) {
 			o->cls = SCI_CLASS_SUPPRESSED;
 			free(o->justification);
 			o->justification = sci_strdup(e->justification);

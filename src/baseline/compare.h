@@ -35,7 +35,10 @@ typedef int (*sci_touched_fn)(const sci_diag *d, void *payload);
  *   to head names.  @base NULL means there is no base (a plain run): every
  *   head result is new unless suppressed, and nothing is fixed.
  * @bl: the baseline file, or NULL.  A head result whose fingerprint is in
- *   it is suppressed, and gets a copy of the entry's justification.
+ *   it is suppressed, and gets a copy of the entry's justification.  A
+ *   head result marked in_source (baseline/suppress.h) is suppressed with
+ *   its own justification, whatever @bl says; it still matches a base
+ *   result, so silencing an old finding does not make it fixed.
  * @touched: called for every head result (new, unchanged, suppressed) to
  *   set its touched flag; NULL means no change information, so every head
  *   result counts as touched.  Fixed results are not in head: touched = 0.

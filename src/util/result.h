@@ -14,7 +14,8 @@ typedef enum {
 	SCI_CLASS_NEW = 0,	/* in head, not in base, not in the baseline file */
 	SCI_CLASS_UNCHANGED,	/* in head and in base */
 	SCI_CLASS_FIXED,	/* in base, gone from head */
-	SCI_CLASS_SUPPRESSED	/* matched by the reviewed baseline file */
+	SCI_CLASS_SUPPRESSED	/* matched by the reviewed baseline file, or
+				 * by a comment in the code (in_source) */
 } sci_class;
 
 /** "new", "unchanged", "fixed", "suppressed". */
@@ -28,7 +29,14 @@ typedef struct {
 	char fingerprint[SCI_FP_HEX];	/* "" until computed */
 	sci_class cls;
 	int touched;			/* the change caused it (compare.h) */
-	char *justification;		/* suppressed: the baseline's reason; owned */
+	char *justification;		/* suppressed: the baseline's or the
+					 * comment's reason; owned */
+	/*
+	 * A "smatch-ci: ignore[rule] reason" comment covers it
+	 * (baseline/suppress.h): suppressed whatever the baseline file says,
+	 * never written to it, shown in SARIF as an inSource suppression.
+	 */
+	int in_source;
 } sci_result;
 
 typedef struct {
