@@ -390,9 +390,11 @@ done:
 
 /* ---- matching entries to current findings ------------------------------- */
 
+/* a finding a comment suppresses is accepted there, not here */
 static int is_current(const sci_result *r)
 {
-	return r->cls != SCI_CLASS_FIXED && sci_diag_is_finding(r->diag);
+	return r->cls != SCI_CLASS_FIXED && !r->in_source &&
+	       sci_diag_is_finding(r->diag);
 }
 
 static int check_fingerprints(const sci_result_list *current)

@@ -19,6 +19,10 @@
  * the changed function as a related location (analyze_callers(),
  * point_at_changed_callees()).
  *
+ * In-source suppressions (baseline/suppress.h) are applied after the
+ * analysis and the caches, on each side's own text: head findings on the
+ * work tree, base findings on the merge base's files (apply_suppressions()).
+ *
  * Sharded (docs/results-file.md): with --shard K/N the other shards' TUs
  * are walked for their summaries only (plan.h), and the run stops before
  * the fingerprints, writing what the classification needs (write_shard());
@@ -43,6 +47,7 @@
 #include "baseline/cache.h"
 #include "baseline/compare.h"
 #include "baseline/fingerprint.h"
+#include "baseline/suppress.h"
 #include "git/touched.h"
 #include "git/vcs.h"
 #include "report/gitlab.h"
@@ -91,6 +96,11 @@ typedef struct {
 	sci_strv changed_why;		/* ... what changed, in words */
 	sci_strv caller_keys;		/* "path\nfunction\ncallee" */
 	char head_digest[65];		/* ... their digest, for the cache */
+	/*
+	 * The files (repository paths) the checked TUs that completed read:
+	 * where a suppression that matches nothing is reported unused.
+	 */
+	sci_strv files;
 	sci_baseline *bl;
 	char *baseline_path;
 	sci_result_list head, base, results;
@@ -1175,7 +1185,7 @@ static sci_rule_info *rule_infos(size_t *n)
 	size_t i;
 
 	*n = sci_checks_count();
-	r = sci_calloc(*n + 1, sizeof(*r));
+	r = sci_calloc(*n + 3, sizeof(*r));
 	for (i = 0; i < *n; i++) {
 		const sci_check_info *c = sci_checks_at(i);
 
@@ -1186,6 +1196,16 @@ static sci_rule_info *rule_infos(size_t *n)
 		r[i].level = c->level;
 		r[i].cwe = c->cwe;
 	}
+	/* the gate's own rules about suppression comments (suppress.h) */
+	r[*n].id = SCI_RULE_INVALID_SUPPRESSION;
+	r[*n].summary = "a smatch-ci: ignore[...] comment without a reason, malformed, or naming no rule of smatch-ci";
+	r[*n].level = SCI_LEVEL_WARNING;
+	r[*n].help_markdown = sci_check_doc_find(SCI_RULE_INVALID_SUPPRESSION);
+	r[*n + 1].id = SCI_RULE_UNUSED_SUPPRESSION;
+	r[*n + 1].summary = "a smatch-ci: ignore[...] comment that matches no finding of a rule that ran";
+	r[*n + 1].level = SCI_LEVEL_WARNING;
+	r[*n + 1].help_markdown = sci_check_doc_find(SCI_RULE_UNUSED_SUPPRESSION);
+	*n += 2;
 	return r;
 }
 
@@ -1258,18 +1278,24 @@ static void write_text(const gate_ctx *g)
 {
 	size_t i;
 
+	/* suppressed in source: the comment is where to read about it */
 	for (i = 0; i < g->results.n; i++)
-		if (g->results.items[i].cls != SCI_CLASS_FIXED)
+		if (g->results.items[i].cls != SCI_CLASS_FIXED &&
+		    !g->results.items[i].in_source)
 			sci_text_write_result(stdout, &g->results.items[i]);
 	sci_text_write_list(stdout, &g->failures);
 }
 
 static void verdict(const gate_ctx *g)
 {
-	size_t n[4] = { 0 }, touched = 0, i;
+	size_t n[4] = { 0 }, touched = 0, in_source = 0, i;
 	const char *how;
 
 	for (i = 0; i < g->results.n; i++) {
+		if (g->results.items[i].in_source) {
+			in_source++;
+			continue;
+		}
 		n[g->results.items[i].cls]++;
 		if (g->results.items[i].cls == SCI_CLASS_NEW &&
 		    g->results.items[i].touched)
@@ -1286,6 +1312,8 @@ static void verdict(const gate_ctx *g)
 	printf("smatch-ci: %zu new (%zu on changed lines), %zu unchanged, %zu fixed, %zu suppressed",
 	       n[SCI_CLASS_NEW], touched, n[SCI_CLASS_UNCHANGED],
 	       n[SCI_CLASS_FIXED], n[SCI_CLASS_SUPPRESSED]);
+	if (in_source)
+		printf(", %zu suppressed in source", in_source);
 	if (g->failures.n)
 		printf(", %zu analysis failure%s", g->failures.n,
 		       g->failures.n == 1 ? "" : "s");
@@ -1497,6 +1525,174 @@ done:
 	return code;
 }
 
+/* ------------------------------------------------ in-source suppressions */
+
+/*
+ * g->files: what the checked TUs that completed read, under the project
+ * (system headers hold no suppressions of ours).  A failed TU's files are
+ * left out: its missing findings would make their suppressions look
+ * unused.
+ */
+static void collect_files(gate_ctx *g)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < g->tus.n; i++) {
+		const sci_tu *tu = &g->tus.items[i];
+		const char *dir = tu->directory ? tu->directory : g->s->cwd;
+
+		if (tu->summaries_only || tu_failed(tu))
+			continue;
+		sci_strv_push_take(&g->files, repo_path_dup(g, tu->path, dir));
+		for (k = 0; k < tu->inputs.n; k++)
+			sci_strv_push_take(&g->files,
+					   repo_path_dup(g, tu->inputs.v[k],
+							 g->s->cwd));
+	}
+	for (i = 0; i < g->files.n; i++) {
+		char *p = g->files.v[i];
+
+		if (sci_path_is_absolute(p) &&
+		    (g->root || !sci_path_under(p, g->s->cwd))) {
+			free(p);
+			continue;
+		}
+		g->files.v[n++] = p;
+	}
+	g->files.n = n;
+	if (n > 1)
+		qsort(g->files.v, n, sizeof(*g->files.v), cmp_str);
+	for (i = n = 0; i < g->files.n; i++) {
+		if (n && strcmp(g->files.v[n - 1], g->files.v[i]) == 0) {
+			free(g->files.v[i]);
+			continue;
+		}
+		g->files.v[n++] = g->files.v[i];
+	}
+	g->files.n = n;
+}
+
+/* Is @rule a checker, and did it run (suppress.h)? */
+static int rule_of(const char *rule, void *payload)
+{
+	const gate_ctx *g = payload;
+	const sci_analyze_opts *a = g->s->aopts;
+	const sci_check_info *c = sci_checks_find(rule);
+	size_t i;
+
+	if (!c)
+		return SCI_SUPPRESS_RULE_UNKNOWN;
+	if (!a->rules)
+		return c->enabled_by_default ? SCI_SUPPRESS_RULE_RAN
+					     : SCI_SUPPRESS_RULE_OFF;
+	for (i = 0; i < a->nrules; i++)
+		if (strcmp(a->rules[i], rule) == 0)
+			return SCI_SUPPRESS_RULE_RAN;
+	return SCI_SUPPRESS_RULE_OFF;
+}
+
+/* The head's text: the work tree's, as analyzed. */
+static int read_head_text(char **out, size_t *len, const char *path,
+			  void *payload)
+{
+	const gate_ctx *g = payload;
+	char *abs = sci_path_join_dup(g->root ? g->root : g->s->cwd, path);
+	int error = sci_suppress_read_file(out, len, abs);
+
+	free(abs);
+	return error;
+}
+
+/*
+ * The merge base's text of @path (a head name): the work tree's when the
+ * change left the file alone, else the checkout's, else the blob - every
+ * base TU may have come from the cache, with no checkout made.
+ */
+static int read_base_text(char **out, size_t *len, const char *path,
+			  void *payload)
+{
+	const gate_ctx *g = payload;
+	const char *old;
+	char *abs;
+	int error;
+
+	if (sci_path_is_absolute(path) ||
+	    !sci_changes_path_changed(g->changes, path))
+		return read_head_text(out, len, path, payload);
+	old = sci_changes_old_path(g->changes, path);
+	if (g->tmpdir) {
+		abs = sci_path_join_dup(g->tmpdir, old ? old : path);
+		error = sci_suppress_read_file(out, len, abs);
+		free(abs);
+		if (error != SCI_ENOTFOUND)
+			return error;
+	}
+	error = sci_vcs_file_at(g->vcs, out, len, g->base_sha, old ? old : path);
+	/* new in head, or a directory or submodule there: no comments */
+	return error == SCI_EINVALID ? SCI_ENOTFOUND : error;
+}
+
+/*
+ * Marks the findings of @list that a comment of its side's text covers,
+ * and adds the findings about that side's bad and unused suppressions in
+ * g->files.  Each side has its own set: base findings must not make a
+ * head suppression look used.
+ */
+static int suppress_side(gate_ctx *g, sci_result_list *list,
+			 sci_suppress_read_fn read)
+{
+	sci_suppress_set *set = sci_suppress_set_new(read, g);
+	sci_diag_list probs = { 0 };
+	size_t i;
+	int error;
+
+	if ((error = sci_suppress_apply(set, list)) < 0)
+		goto done;
+	for (i = 0; i < g->files.n; i++)
+		if ((error = sci_suppress_problems(&probs, set, g->files.v[i],
+						   rule_of, g)) < 0)
+			goto done;
+	for (i = 0; i < probs.n; i++) {
+		sci_result_list_take(list, probs.items[i]);
+		probs.items[i] = NULL;
+	}
+	probs.n = 0;
+done:
+	sci_diag_list_clear(&probs);
+	sci_suppress_set_free(set);
+	return error;
+}
+
+static int apply_suppressions(gate_ctx *g)
+{
+	int error;
+
+	collect_files(g);
+	if ((error = suppress_side(g, &g->head, read_head_text)) < 0)
+		return error;
+	return g->have_base ? suppress_side(g, &g->base, read_base_text) : 0;
+}
+
+/*
+ * A base finding its own text suppressed was no finding of the base: the
+ * head's, if its comment is gone, is new.  Dropped only after the
+ * fingerprints, whose occurrence indexes count it, as the head's do.
+ */
+static void drop_suppressed(sci_result_list *l)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < l->n; i++) {
+		if (l->items[i].in_source) {
+			sci_diag_free(l->items[i].diag);
+			free(l->items[i].justification);
+			continue;
+		}
+		l->items[n++] = l->items[i];
+	}
+	l->n = n;
+}
+
 /* ----------------------------------------------------------- shards */
 
 /* The name that assigns @tu to a shard: the same on every runner. */
@@ -1599,9 +1795,16 @@ static int write_shard(gate_ctx *g)
 		f = sci_results_add_finding(r, sci_diag_dup(d), t > 0);
 		if (g->have_base)
 			callee_cause(g, d, &f->cause);
+		if (g->head.items[i].in_source)
+			f->suppression = sci_strdup(g->head.items[i].justification);
 	}
 	for (i = 0; i < g->base.n; i++)
-		sci_diag_list_take(&r->base, sci_diag_dup(g->base.items[i].diag));
+		sci_diag_list_take(g->base.items[i].in_source ? &r->base_suppressed
+							      : &r->base,
+				   sci_diag_dup(g->base.items[i].diag));
+	r->files = sci_calloc(g->files.n + 1, sizeof(*r->files));
+	for (i = 0; i < g->files.n; i++)
+		r->files[r->nfiles++] = sci_strdup(g->files.v[i]);
 	for (i = 0; i < g->failures.n; i++)
 		sci_diag_list_take(&r->failures, sci_diag_dup(g->failures.items[i]));
 	error = sci_results_write(o->results, r);
@@ -1732,7 +1935,8 @@ static int analyze_head(gate_ctx *g)
 	const char *dirs[2] = { g->root, NULL };
 	int error;
 
-	aopts.report_inputs = g->have_base;
+	/* the base needs them, and so do unused suppressions (collect_files) */
+	aopts.report_inputs = 1;
 	if (g->root)
 		aopts.project_dirs = dirs;
 	dopts.analyze_opts = &aopts;
@@ -1774,6 +1978,7 @@ static void gate_free(gate_ctx *g)
 	sci_strv_clear(&g->changed_fns);
 	sci_strv_clear(&g->changed_why);
 	sci_strv_clear(&g->caller_keys);
+	sci_strv_clear(&g->files);
 	sci_baseline_free(g->bl);
 	free(g->baseline_path);
 	sci_vcs_free(g->vcs);
@@ -1834,6 +2039,11 @@ int sci_cli_gate_run(const sci_gate_setup *s)
 classify:
 	sci_result_list_dedupe(&g.head);
 	sci_result_list_dedupe(&g.base);
+	/* merged: each shard applied its own (results.h) */
+	if (!g.merged && apply_suppressions(&g) < 0) {
+		code = usage_error(sci_error_last());
+		goto done;
+	}
 	if (s->o->shard_n) {
 		/* classification needs every shard's findings: merge does it */
 		if (g.have_base)
@@ -1844,6 +2054,7 @@ classify:
 	}
 	sci_fp_assign(&g.head, NULL, NULL);
 	sci_fp_assign(&g.base, NULL, NULL);
+	drop_suppressed(&g.base);
 	if (sci_compare(&g.results, &g.head, g.have_base ? &g.base : NULL, g.bl,
 			g.have_base ? touched_cb : NULL, &g) < 0) {
 		code = usage_error(sci_error_last());

@@ -12,6 +12,7 @@
 #include "cli/driver.h"
 #include "cli/plugin.h"
 #include "cli/results.h"
+#include "baseline/suppress.h"
 #include "util/alloc.h"
 #include "util/error.h"
 
@@ -23,6 +24,7 @@ typedef struct {
 	sci_diag *diag;		/* owned copy */
 	int touched;
 	sci_diag_loc cause;	/* borrowed from the results; path NULL: none */
+	const char *suppression;	/* borrowed: in-source reason, or NULL */
 } entry;
 
 struct sci_merge {
@@ -189,6 +191,7 @@ static void index_entries(sci_merge *m)
 			e->diag = sci_diag_dup(f->diag);
 			e->touched = f->touched;
 			e->cause = f->cause;
+			e->suppression = f->suppression;
 		}
 	qsort(m->entries, m->nentries, sizeof(*m->entries), cmp_entry);
 }
@@ -223,22 +226,118 @@ done:
 	return error;
 }
 
+static const entry *find(const sci_merge *m, const sci_diag *d);
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int has_diag(const sci_diag *const *l, size_t n, const sci_diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (l[i] && sci_diag_cmp(l[i], d) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * A shard judges a suppression unused by its own findings only: a header's
+ * comment may be used by a TU of another shard.  It is unused when every
+ * shard that read the file says so (each side on its own, @base).
+ */
+static int unused_everywhere(const sci_merge *m, const sci_diag *d, int base)
+{
+	size_t j, k;
+
+	for (j = 0; j < m->nparts; j++) {
+		const sci_results *r = m->parts[j];
+		const char *key = d->path;
+		int found;
+
+		if (!r->nfiles || !bsearch(&key, r->files, r->nfiles,
+					   sizeof(*r->files), cmp_str))
+			continue;
+		if (base) {
+			found = has_diag((const sci_diag *const *)r->base.items,
+					 r->base.n, d);
+		} else {
+			for (k = 0, found = 0; k < r->nfindings && !found; k++)
+				found = r->findings[k].diag &&
+					sci_diag_cmp(r->findings[k].diag, d) == 0;
+		}
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+/* Frees the unused-suppression findings another shard contradicts. */
+static void drop_used_elsewhere(sci_merge *m)
+{
+	unsigned char **drop = sci_calloc(m->nparts, sizeof(*drop));
+	size_t i, k;
+
+	/* decide on the untouched lists first, then free */
+	for (i = 0; i < m->nparts; i++) {
+		sci_results *r = m->parts[i];
+
+		drop[i] = sci_calloc(r->nfindings + r->base.n + 1, 1);
+		for (k = 0; k < r->nfindings; k++)
+			drop[i][k] = strcmp(r->findings[k].diag->rule,
+					    SCI_RULE_UNUSED_SUPPRESSION) == 0 &&
+				     !unused_everywhere(m, r->findings[k].diag, 0);
+		for (k = 0; k < r->base.n; k++)
+			drop[i][r->nfindings + k] =
+				strcmp(r->base.items[k]->rule,
+				       SCI_RULE_UNUSED_SUPPRESSION) == 0 &&
+				!unused_everywhere(m, r->base.items[k], 1);
+	}
+	for (i = 0; i < m->nparts; i++) {
+		sci_results *r = m->parts[i];
+		size_t n = 0;
+
+		for (k = 0; k < r->nfindings; k++)
+			if (drop[i][k]) {
+				sci_diag_free(r->findings[k].diag);
+				r->findings[k].diag = NULL;
+			}
+		for (k = 0; k < r->base.n; k++) {
+			if (drop[i][r->nfindings + k])
+				sci_diag_free(r->base.items[k]);
+			else
+				r->base.items[n++] = r->base.items[k];
+		}
+		r->base.n = n;
+		free(drop[i]);
+	}
+	free(drop);
+}
+
 void sci_merge_take(sci_merge *m, sci_result_list *head, sci_result_list *base,
 		    sci_diag_list *failures)
 {
 	sci_diag_list h = { 0 }, f = { 0 };
 	size_t i, k;
 
+	drop_used_elsewhere(m);
 	for (i = 0; i < m->nparts; i++) {
 		sci_results *r = m->parts[i];
 
 		for (k = 0; k < r->nfindings; k++) {
-			sci_diag_list_take(&h, r->findings[k].diag);
+			if (r->findings[k].diag)
+				sci_diag_list_take(&h, r->findings[k].diag);
 			r->findings[k].diag = NULL;
 		}
 		for (k = 0; k < r->base.n; k++)
 			sci_result_list_take(base, r->base.items[k]);
 		r->base.n = 0;
+		/* they count in the fingerprints, then go (gate.c) */
+		for (k = 0; k < r->base_suppressed.n; k++)
+			sci_result_list_take(base, r->base_suppressed.items[k])->in_source = 1;
+		r->base_suppressed.n = 0;
 		for (k = 0; k < r->failures.n; k++)
 			sci_diag_list_take(&f, r->failures.items[k]);
 		r->failures.n = 0;
@@ -246,8 +345,15 @@ void sci_merge_take(sci_merge *m, sci_result_list *head, sci_result_list *base,
 	/* a single run collects every TU's diagnostics in this order */
 	sci_driver_sort_unique(&h, 0);
 	sci_driver_sort_unique(&f, 0);
-	for (i = 0; i < h.n; i++)
-		sci_result_list_take(head, h.items[i]);
+	for (i = 0; i < h.n; i++) {
+		sci_result *res = sci_result_list_take(head, h.items[i]);
+		const entry *e = find(m, h.items[i]);
+
+		if (e && e->suppression) {
+			res->in_source = 1;
+			res->justification = sci_strdup(e->suppression);
+		}
+	}
 	h.n = 0;
 	for (i = 0; i < f.n; i++)
 		sci_diag_list_take(failures, f.items[i]);

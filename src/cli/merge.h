@@ -30,7 +30,11 @@ void sci_merge_free(sci_merge *m);
 /**
  * Moves the joined head findings (in the order a single run collects
  * them), base findings and analysis failures into @head, @base and
- * @failures (appended).
+ * @failures (appended).  In-source suppressions come as the shards
+ * applied them: head results marked in_source with their reason, base
+ * results the base's text suppresses marked in_source (for the caller to
+ * drop after the fingerprints); an unused-suppression finding is kept only
+ * when every shard that read its file reported it (suppress.h).
  */
 void sci_merge_take(sci_merge *m, sci_result_list *head, sci_result_list *base,
 		    sci_diag_list *failures);

@@ -38,9 +38,14 @@ void sci_results_free(sci_results *r)
 		sci_diag_free(r->findings[i].diag);
 		free(r->findings[i].cause.path);
 		free(r->findings[i].cause.message);
+		free(r->findings[i].suppression);
 	}
 	free(r->findings);
+	for (i = 0; i < r->nfiles; i++)
+		free(r->files[i]);
+	free(r->files);
 	sci_diag_list_clear(&r->base);
+	sci_diag_list_clear(&r->base_suppressed);
 	sci_diag_list_clear(&r->failures);
 	free(r->tool_version);
 	free(r->options);
@@ -118,9 +123,26 @@ static int add_findings(json_t *root, const sci_results *r)
 						      "message",
 						      f->cause.message ?
 						      f->cause.message : ""));
+		if (f->suppression)
+			json_object_set_new(o, "suppression",
+					    json_string(f->suppression));
 		json_array_append_new(a, o);
 	}
 	return json_object_set_new(root, "findings", a) < 0 ?
+	       sci_error_set(SCI_EJSON, "cannot encode the results") : 0;
+}
+
+static int add_files(json_t *root, const sci_results *r)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < r->nfiles; i++)
+		if (json_array_append_new(a, json_string(r->files[i])) < 0) {
+			json_decref(a);
+			return sci_error_set(SCI_EJSON, "cannot encode a file name");
+		}
+	return json_object_set_new(root, "files", a) < 0 ?
 	       sci_error_set(SCI_EJSON, "cannot encode the results") : 0;
 }
 
@@ -156,7 +178,8 @@ static json_t *build(const sci_results *r)
 				      r->base_sha ? r->base_sha : "") :
 			    json_null());
 	if (add_findings(root, r) < 0 || add_list(root, "base_findings", &r->base) < 0 ||
-	    add_list(root, "failures", &r->failures) < 0) {
+	    add_list(root, "base_suppressed", &r->base_suppressed) < 0 ||
+	    add_list(root, "failures", &r->failures) < 0 || add_files(root, r) < 0) {
 		json_decref(root);
 		return NULL;
 	}
@@ -303,7 +326,7 @@ static int read_findings(sci_results *r, const reader *rd)
 		return bad(rd, "\"%s\" is missing or not an array", "findings");
 	json_array_foreach(a, i, o) {
 		sci_results_finding *f;
-		json_t *touched, *cause;
+		json_t *touched, *cause, *why;
 		sci_diag *d;
 
 		if ((error = read_diag(&d, rd, o, "findings", i)) < 0)
@@ -319,6 +342,33 @@ static int read_findings(sci_results *r, const reader *rd)
 		cause = json_object_get(o, "cause");
 		if (cause && (error = read_cause(f, rd, cause, i)) < 0)
 			return error;
+		why = json_object_get(o, "suppression");
+		if (why && !json_is_string(why))
+			return sci_error_set(SCI_EINVALID,
+					     "%s: \"findings\"[%zu]: \"suppression\" is not a string",
+					     rd->source, i);
+		if (why)
+			f->suppression = sci_strdup(json_string_value(why));
+	}
+	return 0;
+}
+
+/* "files": optional, so the first version-1 writers' files still read */
+static int read_files(sci_results *r, const reader *rd)
+{
+	json_t *a = json_object_get(rd->root, "files"), *v;
+	size_t i;
+
+	if (!a)
+		return 0;
+	if (!json_is_array(a))
+		return bad(rd, "\"%s\" is not an array", "files");
+	r->files = sci_calloc(json_array_size(a) + 1, sizeof(*r->files));
+	json_array_foreach(a, i, v) {
+		if (!json_is_string(v))
+			return sci_error_set(SCI_EINVALID, "%s: \"files\"[%zu] is not a string",
+					     rd->source, i);
+		r->files[r->nfiles++] = sci_strdup(json_string_value(v));
 	}
 	return 0;
 }
@@ -433,7 +483,10 @@ int sci_results_parse(sci_results **out, const char *text, size_t len,
 	    (error = read_plugins(r, &rd)) < 0 ||
 	    (error = read_findings(r, &rd)) < 0 ||
 	    (error = read_list(&r->base, &rd, "base_findings")) < 0 ||
-	    (error = read_list(&r->failures, &rd, "failures")) < 0)
+	    (error = read_list(&r->failures, &rd, "failures")) < 0 ||
+	    (json_object_get(rd.root, "base_suppressed") &&
+	     (error = read_list(&r->base_suppressed, &rd, "base_suppressed")) < 0) ||
+	    (error = read_files(r, &rd)) < 0)
 		goto done;
 	if (r->base.n && !r->base_ref) {
 		error = bad(&rd, "%s", "\"base_findings\" without a \"base\"");

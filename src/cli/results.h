@@ -29,6 +29,8 @@ typedef struct {
 	 * related location when it is new; path NULL: none.  Owned strings.
 	 */
 	sci_diag_loc cause;
+	/* a comment in the code suppresses it: its reason; NULL: none */
+	char *suppression;
 } sci_results_finding;
 
 typedef struct {
@@ -53,7 +55,17 @@ typedef struct {
 	sci_results_finding *findings;
 	size_t nfindings;
 	sci_diag_list base;		/* base findings, head names */
+	/* ... and those the base's own text suppresses (dropped by the
+	 * classification, after their fingerprints count them) */
+	sci_diag_list base_suppressed;
 	sci_diag_list failures;		/* "analysis-failure" records */
+	/*
+	 * The files this shard's completed TUs read (repository paths,
+	 * sorted): the merge keeps an unused-suppression only when every
+	 * shard that read its file found it unused.
+	 */
+	char **files;
+	size_t nfiles;
 } sci_results;
 
 /** Returns: owned, empty (sci_results_free). */

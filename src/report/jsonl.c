@@ -113,7 +113,9 @@ int sci_jsonl_format_result(char **out, const sci_result *r)
 				      json_string(sci_class_name(r->cls))) < 0 ||
 		  json_object_set_new(o, "fingerprint",
 				      json_string(r->fingerprint)) < 0 ||
-		  json_object_set_new(o, "touched", json_boolean(r->touched)) < 0)) {
+		  json_object_set_new(o, "touched", json_boolean(r->touched)) < 0 ||
+		  (r->in_source &&
+		   json_object_set_new(o, "in_source", json_true()) < 0))) {
 		json_decref(o);
 		o = NULL;
 	}

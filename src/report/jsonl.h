@@ -32,8 +32,9 @@ int sci_jsonl_format(char **out, const sci_diag *d);
 
 /**
  * Like sci_jsonl_format(), for a classified finding: the diagnostic's keys
- * plus "class" (new/unchanged/fixed/suppressed), "fingerprint" and
- * "touched" (a boolean).  *out: owned.
+ * plus "class" (new/unchanged/fixed/suppressed), "fingerprint",
+ * "touched" (a boolean), and "in_source": true when a comment in the code
+ * suppresses it (its reason is not repeated here).  *out: owned.
  */
 int sci_jsonl_format_result(char **out, const sci_result *r);
 /** Writes a classified finding as one line. */

@@ -99,7 +99,7 @@ static void verdict(FILE *f, const sci_report_run *run)
 static void counts(FILE *f, const sci_result_list *results)
 {
 	size_t n[SCI_CLASS_SUPPRESSED + 1] = { 0 };
-	size_t i;
+	size_t i, in_source = 0;
 
 	for (i = 0; i < results->n; i++) {
 		const sci_result *r = &results->items[i];
@@ -107,12 +107,16 @@ static void counts(FILE *f, const sci_result_list *results)
 		if (sci_diag_is_finding(r->diag) &&
 		    (unsigned)r->cls <= SCI_CLASS_SUPPRESSED)
 			n[r->cls]++;
+		in_source += sci_diag_is_finding(r->diag) && r->in_source;
 	}
 	fprintf(f, "| New | Fixed | Unchanged | Suppressed |\n"
 		"|----:|------:|----------:|-----------:|\n"
 		"| %zu | %zu | %zu | %zu |\n\n",
 		n[SCI_CLASS_NEW], n[SCI_CLASS_FIXED], n[SCI_CLASS_UNCHANGED],
 		n[SCI_CLASS_SUPPRESSED]);
+	if (in_source)
+		fprintf(f, "%zu suppressed in source (`smatch-ci: ignore[...]` comments).\n\n",
+			in_source);
 }
 
 static int is_new_finding(const sci_result *r)

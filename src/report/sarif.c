@@ -406,7 +406,12 @@ static int is_reported(const sci_result *r, int include_suppressed)
 	case SCI_CLASS_UNCHANGED:
 		return 1;
 	case SCI_CLASS_SUPPRESSED:
-		return include_suppressed;
+		/*
+		 * A comment in the code is part of what was reviewed and
+		 * uploaded: the log says so (kind "inSource"), as CodeQL's
+		 * does, rather than leave the finding out.
+		 */
+		return include_suppressed || r->in_source;
 	case SCI_CLASS_FIXED:
 	default:
 		return 0;
@@ -585,12 +590,16 @@ static json_t *logical_locations_new(const char *function)
 	return array1_new(o);
 }
 
-/* [{"kind": "external", "status": "accepted", "justification": ...}] */
-static json_t *suppressions_new(const char *justification)
+/*
+ * [{"kind": "external", "status": "accepted", "justification": ...}], or
+ * kind "inSource" for a comment in the code.
+ */
+static json_t *suppressions_new(const char *justification, int in_source)
 {
 	json_t *o = json_object();
 
-	if (json_object_set_new(o, "kind", json_string("external")) < 0 ||
+	if (json_object_set_new(o, "kind", json_string(in_source ? "inSource"
+								   : "external")) < 0 ||
 	    json_object_set_new(o, "status", json_string("accepted")) < 0 ||
 	    (justification && justification[0] &&
 	     json_object_set_new(o, "justification",
@@ -674,7 +683,8 @@ static json_t *result_new(const sci_result *r, int rule_index,
 		goto fail;
 	if (r->cls == SCI_CLASS_SUPPRESSED &&
 	    json_object_set_new(o, "suppressions",
-				suppressions_new(r->justification)) < 0)
+				suppressions_new(r->justification,
+						 r->in_source)) < 0)
 		goto fail;
 	return o;
 fail:

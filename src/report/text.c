@@ -130,7 +130,8 @@ int sci_text_write_result(FILE *f, const sci_result *r)
 	if (r->cls == SCI_CLASS_NEW)
 		suffix = r->touched ? " (new, on a changed line)" : " (new)";
 	else if (r->cls == SCI_CLASS_SUPPRESSED)
-		suffix = " (suppressed by the baseline)";
+		suffix = r->in_source ? " (suppressed in source)"
+				      : " (suppressed by the baseline)";
 	else if (r->cls == SCI_CLASS_FIXED)
 		suffix = " (fixed)";
 	return write_line(f, r->diag, suffix);

@@ -42,7 +42,8 @@ int sci_text_write(FILE *f, const sci_diag *d);
 /**
  * Writes a classified finding like sci_text_write(), marked by its class:
  * "... [rule] (new)", "(new, on a changed line)", "(suppressed by the
- * baseline)", "(fixed)"; unchanged findings carry no mark.
+ * baseline)", "(suppressed in source)", "(fixed)"; unchanged findings
+ * carry no mark.
  */
 int sci_text_write_result(FILE *f, const sci_result *r);
 
