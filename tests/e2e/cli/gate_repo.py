@@ -62,6 +62,13 @@ class RepoTestCase(unittest.TestCase):
         git(repo or self.repo, "add", "-A")
         git(repo or self.repo, "commit", "-q", "-m", message)
 
+    def smatch(self, *args):
+        """smatch-ci with @args in the repository: (exit code, stdout,
+        stderr)."""
+        p = subprocess.run([SMATCH_CI] + list(args), cwd=self.repo,
+                           capture_output=True, text=True, timeout=300)
+        return p.returncode, p.stdout, p.stderr
+
     def run_gate(self, *extra, cwd=None):
         out = os.path.join(self.dir, "out")
         os.makedirs(out, exist_ok=True)

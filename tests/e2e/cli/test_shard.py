@@ -4,12 +4,11 @@
 merge must refuse results that do not make one run (exit 2)."""
 import json
 import os
-import subprocess
 import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gate_repo import SMATCH_CI, RepoTestCase  # noqa: E402
+from gate_repo import RepoTestCase  # noqa: E402
 
 LEAK = """#include <stdlib.h>
 #include <unistd.h>
@@ -92,11 +91,6 @@ def without_invocations(path):
 
 class ShardTest(RepoTestCase):
     FILES = FILES
-
-    def smatch(self, *args):
-        p = subprocess.run([SMATCH_CI] + list(args), cwd=self.repo,
-                           capture_output=True, text=True, timeout=300)
-        return p.returncode, p.stdout, p.stderr
 
     def out(self, name):
         d = os.path.join(self.dir, "out")
