@@ -29,7 +29,7 @@ typedef struct {
 struct sci_suppress_set {
 	sci_suppress_read_fn read;
 	void *payload;
-	set_entry *items;
+	set_entry *items;	/* sorted by path */
 	size_t n;
 	size_t last;	/* findings come sorted by path: most lookups hit it */
 };
@@ -304,34 +304,56 @@ void sci_suppress_set_free(sci_suppress_set *s)
 	free(s);
 }
 
+/* Where @path is in s->items (sorted by path), or where it would go. */
+static size_t set_find(const sci_suppress_set *s, const char *path, int *hit)
+{
+	size_t lo = 0, hi = s->n;
+
+	*hit = 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(s->items[mid].path, path);
+
+		if (c == 0) {
+			*hit = 1;
+			return mid;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 int sci_suppress_set_file(sci_suppress_file **out, sci_suppress_set *s,
 			  const char *path)
 {
 	char *text = NULL;
-	size_t i, len = 0;
-	int error;
+	size_t at, len = 0;
+	int error, hit;
 
 	*out = NULL;
 	if (s->last < s->n && strcmp(s->items[s->last].path, path) == 0) {
 		*out = s->items[s->last].file;
 		return 0;
 	}
-	for (i = 0; i < s->n; i++)
-		if (strcmp(s->items[i].path, path) == 0) {
-			s->last = i;
-			*out = s->items[i].file;
-			return 0;
-		}
-	error = s->read(&text, &len, path, s->payload);
-	if (error < 0 && error != SCI_ENOTFOUND)
-		return error;
-	s->items = sci_realloc(s->items, (s->n + 1) * sizeof(*s->items));
-	s->items[s->n].path = sci_strdup(path);
-	s->items[s->n].file = text ? sci_suppress_parse(text, len)
-				   : sci_calloc(1, sizeof(sci_suppress_file));
-	free(text);
-	s->last = s->n++;
-	*out = s->items[s->last].file;
+	at = set_find(s, path, &hit);
+	if (!hit) {
+		error = s->read(&text, &len, path, s->payload);
+		if (error < 0 && error != SCI_ENOTFOUND)
+			return error;
+		s->items = sci_realloc(s->items, (s->n + 1) * sizeof(*s->items));
+		memmove(&s->items[at + 1], &s->items[at],
+			(s->n - at) * sizeof(*s->items));
+		s->items[at].path = sci_strdup(path);
+		s->items[at].file = text ? sci_suppress_parse(text, len)
+					 : sci_calloc(1, sizeof(sci_suppress_file));
+		free(text);
+		s->n++;
+	}
+	s->last = at;
+	*out = s->items[at].file;
 	return 0;
 }
 
