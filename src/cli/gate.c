@@ -35,6 +35,7 @@
 #include "cli/db_cmd.h"
 #include "cli/explain.h"
 #include "cli/flags.h"
+#include "cli/insource.h"
 #include "cli/merge.h"
 #include "cli/paths.h"
 #include "cli/plugin.h"
@@ -1572,25 +1573,6 @@ static void collect_files(gate_ctx *g)
 	g->files.n = n;
 }
 
-/* Is @rule a checker, and did it run (suppress.h)? */
-static int rule_of(const char *rule, void *payload)
-{
-	const gate_ctx *g = payload;
-	const sci_analyze_opts *a = g->s->aopts;
-	const sci_check_info *c = sci_checks_find(rule);
-	size_t i;
-
-	if (!c)
-		return SCI_SUPPRESS_RULE_UNKNOWN;
-	if (!a->rules)
-		return c->enabled_by_default ? SCI_SUPPRESS_RULE_RAN
-					     : SCI_SUPPRESS_RULE_OFF;
-	for (i = 0; i < a->nrules; i++)
-		if (strcmp(a->rules[i], rule) == 0)
-			return SCI_SUPPRESS_RULE_RAN;
-	return SCI_SUPPRESS_RULE_OFF;
-}
-
 /* The head's text: the work tree's, as analyzed. */
 static int read_head_text(char **out, size_t *len, const char *path,
 			  void *payload)
@@ -1650,7 +1632,8 @@ static int suppress_side(gate_ctx *g, sci_result_list *list,
 		goto done;
 	for (i = 0; i < g->files.n; i++)
 		if ((error = sci_suppress_problems(&probs, set, g->files.v[i],
-						   rule_of, g)) < 0)
+						   sci_cli_suppress_rule,
+						   (void *)g->s->aopts)) < 0)
 			goto done;
 	for (i = 0; i < probs.n; i++) {
 		sci_result_list_take(list, probs.items[i]);

@@ -12,6 +12,7 @@
 #include "cli/driver.h"
 #include "cli/explain.h"
 #include "cli/gate.h"
+#include "cli/insource.h"
 #include "cli/project.h"
 #include "cli/paths.h"
 #include "cli/options.h"
@@ -348,6 +349,8 @@ static int run(const sci_cli_options *o)
 	}
 	popts.db = db;
 	popts.stats_out = &pstats;
+	/* where a suppression that matches nothing is unused (insource.h) */
+	aopts.report_inputs = 1;
 	if (sci_project_run(&diags, &stats, &tus, &dopts, &popts) < 0) {
 		fail(sci_error_last());
 		goto done;
@@ -383,6 +386,11 @@ static int run(const sci_cli_options *o)
 	drop_excluded(&diags, &config, cwd);
 	/* a header's functions are analyzed in every TU that includes it */
 	sci_diag_list_dedupe(&diags);
+	if (sci_cli_suppress_plain(&diags, &tus, &aopts, cwd, project_root) < 0) {
+		fail(sci_error_last());
+		goto done;
+	}
+	sci_diag_list_dedupe(&diags);	/* back in order, with the comments' */
 	if (o->explain && (explained = explain(&diags, o, cwd)) < 0) {
 		fail(sci_error_last());
 		goto done;

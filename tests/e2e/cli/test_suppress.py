@@ -88,6 +88,18 @@ class SuppressTest(RepoTestCase):
         self.assertNotIn("memory leak", out)
         self.assertIn("1 suppressed in source: passed", out)
 
+    def test_plain_run_applies_them_too(self):
+        self.write("a.c", leak(same_line=" // smatch-ci: ignore[memory-leak]"
+                               " freed by the caller's pool"))
+        rc, out, err = self.smatch("a.c", "b.c")
+        self.assertEqual(rc, 0, out + err)
+        self.assertEqual(out, "")
+        self.write("b.c", "// smatch-ci: ignore[memory-leak]\n" + CLEAN)
+        rc, out, err = self.smatch("a.c", "b.c")
+        self.assertEqual(rc, 1, err)
+        self.assertIn("b.c:1 warning: malformed suppression", out)
+        self.assertNotIn("memory leak", out)
+
     def test_comment_on_the_line_before(self):
         self.write("a.c", with_comment_before(
             leak(), "// smatch-ci: ignore[memory-leak]: freed by the pool"))
