@@ -260,17 +260,19 @@ for i in range(4):
 class ShardTest(RepoTestCase):
     FILES = SHARD_FILES
 
-    def test_sharded_is_the_same(self):
+    def single_and_sharded(self, *gate):
+        """The --json lines of a single run and of 3 shards merged, which
+        must be equal, and the results files."""
         out = os.path.join(self.dir, "out")
-        os.makedirs(out)
+        os.makedirs(out, exist_ok=True)
         rc1, _, err = self.smatch("--json", os.path.join(out, "single.jsonl"),
-                                  "--no-cache")
+                                  "--no-cache", *gate)
         self.assertEqual(rc1, 1, err)
         files = []
         for k in (1, 2, 3):
             res = os.path.join(out, "r%d.json" % k)
             rc, _, err = self.smatch("--shard", "%d/3" % k, "--results", res,
-                                     "--no-cache")
+                                     "--no-cache", *gate)
             self.assertEqual(rc, 0, err)
             files.append(res)
         rc3, _, err = self.smatch("merge", "--json",
@@ -280,6 +282,29 @@ class ShardTest(RepoTestCase):
                 open(os.path.join(out, "merged.jsonl")) as b:
             single, merged = a.read(), b.read()
         self.assertEqual(merged, single)
+        return single, files, out
+
+    def test_sharded_with_a_base_is_the_same(self):
+        # f1's reviewed comment removed, f3's finding silenced
+        self.write("src/f1.c", SHARD_FILES["src/f1.c"].replace(
+            " // smatch-ci: ignore[memory-leak] ok", ""))
+        self.write("src/f3.c", SHARD_FILES["src/f3.c"].replace(
+            "return -1;\n\tfree", "return -1; /* smatch-ci: ignore[memory-leak]"
+            " exits */\n\tfree"))
+        self.commit()
+        single, _, _ = self.single_and_sharded("--baseline", "main")
+        rules = sorted((r["rule"], r["path"], r["class"]) for r in
+                       map(json.loads, single.splitlines()))
+        self.assertEqual(rules, [
+            ("invalid-suppression", "src/f2.c", "unchanged"),
+            ("memory-leak", "src/f0.c", "unchanged"),
+            ("memory-leak", "src/f1.c", "new"),
+            ("memory-leak", "src/f2.c", "unchanged"),
+            ("memory-leak", "src/f3.c", "suppressed"),
+            ("unused-suppression", "inc/h.h", "unchanged")])
+
+    def test_sharded_is_the_same(self):
+        single, files, out = self.single_and_sharded()
         rules = sorted((r["rule"], r["path"], r["class"]) for r in
                        map(json.loads, single.splitlines()))
         self.assertEqual(rules, [
@@ -289,6 +314,27 @@ class ShardTest(RepoTestCase):
             ("memory-leak", "src/f2.c", "new"),
             ("memory-leak", "src/f3.c", "new"),
             ("unused-suppression", "inc/h.h", "new")])
+        # a shard that read the header and did not find its comment unused
+        # (a finding of its own used it): the merge drops the report
+        readers = []
+        for res in files:
+            with open(res) as f:
+                doc = json.load(f)
+            if "inc/h.h" in doc["files"]:
+                readers.append((res, doc))
+        self.assertGreater(len(readers), 1)
+        res, doc = readers[0]
+        doc["findings"] = [x for x in doc["findings"]
+                           if x["rule"] != "unused-suppression"]
+        with open(res, "w") as f:
+            json.dump(doc, f)
+        rc, _, err = self.smatch("merge", "--json",
+                                 os.path.join(out, "used.jsonl"), *files)
+        self.assertEqual(rc, 1, err)
+        with open(os.path.join(out, "used.jsonl")) as f:
+            rules = [json.loads(x)["rule"] for x in f]
+        self.assertNotIn("unused-suppression", rules)
+        self.assertIn("invalid-suppression", rules)
 
 
 if __name__ == "__main__":
