@@ -407,11 +407,11 @@ static int is_reported(const sci_result *r, int include_suppressed)
 		return 1;
 	case SCI_CLASS_SUPPRESSED:
 		/*
-		 * A comment in the code is part of what was reviewed and
-		 * uploaded: the log says so (kind "inSource"), as CodeQL's
-		 * does, rather than leave the finding out.
+		 * Suppressed in source too: code scanning ingests a result
+		 * with suppressions as an open alert, so the upload must not
+		 * carry it (as with the baseline's; suppressions_new()).
 		 */
-		return include_suppressed || r->in_source;
+		return include_suppressed;
 	case SCI_CLASS_FIXED:
 	default:
 		return 0;

@@ -13,10 +13,10 @@
  *                    they are absolute URIs (a docs path is left out).
  *   automationDetails.id   "<category>/" (stable across runs).
  *   originalUriBaseIds     %SRCROOT% -> file:///<srcroot>/, when known.
- *   results          new and unchanged findings, those a comment in the
- *                    code suppresses (suppressions kind "inSource"), and
- *                    the baseline's suppressed ones when asked (kind
- *                    "external"), in list order.  Fixed findings are not
+ *   results          new and unchanged findings (and suppressed ones when
+ *                    asked: kind "external" for the baseline's, "inSource"
+ *                    for those a comment in the code suppresses), in list
+ *                    order.  Fixed findings are not
  *                    results of this run and are left out; failures and
  *                    debug output are never results.  baselineState:
  *                    new -> "new", unchanged and suppressed ->
@@ -46,10 +46,10 @@
  * Writes the SARIF log for @results to @f.
  *
  * @rules: the rule catalogue (may be NULL when @nrules is 0).
- * @include_suppressed: also write the baseline's suppressed results (those
- *	suppressed in source are always written), each with an
- *	accepted external suppression carrying its justification (GitHub
- *	ignores suppressions, so leave this 0 for the code-scanning upload).
+ * @include_suppressed: also write suppressed results, each with an
+ *	accepted suppression carrying its justification: kind "external"
+ *	for the baseline's, "inSource" for a comment in the code.  GitHub
+ *	ignores suppressions, so leave this 0 for the code-scanning upload.
  *
  * Returns 0; SCI_EINVALID for bad input (duplicate rule id, a CWE that is
  * not "CWE-<n>", more than 20 tags on a rule, a relative @srcroot);

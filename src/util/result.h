@@ -34,7 +34,7 @@ typedef struct {
 	/*
 	 * A "smatch-ci: ignore[rule] reason" comment covers it
 	 * (baseline/suppress.h): suppressed whatever the baseline file says,
-	 * never written to it, shown in SARIF as an inSource suppression.
+	 * never written to it, an inSource suppression in --sarif-suppressed.
 	 */
 	int in_source;
 } sci_result;

@@ -56,23 +56,29 @@ class SuppressTest(RepoTestCase):
         return sorted((r["rule"], r["class"], r["path"], r["line"])
                       for r in results)
 
-    def sarif_results(self):
-        with open(self.sarif) as f:
+    def sarif_results(self, path=None):
+        with open(path or self.sarif) as f:
             return json.load(f)["runs"][0]["results"]
 
     def gitlab_items(self):
         with open(self.gitlab) as f:
             return json.load(f)
 
-    def test_suppressed_finding_is_only_in_sarif(self):
+    def test_suppressed_finding_is_only_in_sarif_suppressed(self):
         self.write("a.c", leak(same_line=" /* smatch-ci: ignore[memory-leak]"
                                " the caller exits on a failed read */"))
         self.commit()
-        rc, results, err = self.run_gate("--fail-on", "any")
+        suppressed = os.path.join(self.dir, "suppressed.sarif")
+        rc, results, err = self.run_gate("--fail-on", "any",
+                                         "--sarif-suppressed", suppressed)
         self.assertEqual(rc, 0, err)
         self.assertEqual(self.rules(results),
                          [("memory-leak", "suppressed", "a.c", 11)])
         self.assertTrue(results[0]["in_source"])
+        self.assert_reports_valid()
+        # code scanning would make an open alert of it: not uploaded
+        self.assertEqual(self.sarif_results(), [])
+        self.sarif = suppressed
         self.assert_reports_valid()
         sarif = self.sarif_results()
         self.assertEqual(len(sarif), 1)
