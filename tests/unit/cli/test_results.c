@@ -67,6 +67,17 @@ static sci_results *sample(void)
 	sci_diag_list_take(&r->failures,
 			   sci_diag_new("analysis-failure", SCI_LEVEL_ERROR,
 					"c.c", 0, 0, "", "", "timed out"));
+	/* in-source suppressions (baseline/suppress.h) */
+	f = sci_results_add_finding(r, sci_diag_new("memory-leak",
+						    SCI_LEVEL_WARNING, "a.c",
+						    20, 1, "g", "q", "leak"), 0);
+	f->suppression = strdup("owned by the pool");
+	sci_diag_list_take(&r->base_suppressed,
+			   sci_diag_new("memory-leak", SCI_LEVEL_WARNING, "a.c",
+					19, 1, "g", "q", "leak"));
+	r->files = calloc(3, sizeof(*r->files));
+	r->files[r->nfiles++] = strdup("a.c");
+	r->files[r->nfiles++] = strdup("inc/h.h");
 	return r;
 }
 
@@ -90,7 +101,7 @@ static void test_results__round_trip(void **state)
 	assert_int_equal(r->tus_analyzed, 4);
 	assert_int_equal(r->tus_failed, 1);
 	assert_int_equal(r->unanalyzed, 1);
-	assert_int_equal(r->nfindings, 2);
+	assert_int_equal(r->nfindings, 3);
 	assert_int_equal(sci_diag_cmp(r->findings[0].diag, w->findings[0].diag), 0);
 	assert_int_equal(r->findings[0].diag->nrelated, 1);
 	assert_int_equal(r->findings[0].diag->fn_first, 4);
@@ -103,6 +114,13 @@ static void test_results__round_trip(void **state)
 	assert_int_equal(r->base.n, 1);
 	assert_string_equal(r->base.items[0]->message, "old");
 	assert_int_equal(r->failures.n, 1);
+	assert_null(r->findings[0].suppression);
+	assert_string_equal(r->findings[2].suppression, "owned by the pool");
+	assert_int_equal(r->base_suppressed.n, 1);
+	assert_int_equal(r->base_suppressed.items[0]->line, 19);
+	assert_int_equal(r->nfiles, 2);
+	assert_string_equal(r->files[0], "a.c");
+	assert_string_equal(r->files[1], "inc/h.h");
 	sci_results_free(r);
 	sci_results_free(w);
 }
@@ -223,6 +241,15 @@ static void test_results__malformed(void **state)
 		       "\"plugins\"");
 	expect_refused("{" HEAD SHARD TUS "\"plugins\":[\"ABC\"]," LISTS "}",
 		       "SHA-256");
+	/* the optional members of in-source suppressions, when present */
+	expect_refused("{" HEAD SHARD TUS LISTS ",\"files\":{}}", "\"files\"");
+	expect_refused("{" HEAD SHARD TUS LISTS ",\"files\":[1]}", "\"files\"[0]");
+	expect_refused("{" HEAD SHARD TUS LISTS ",\"base_suppressed\":{}}",
+		       "\"base_suppressed\"");
+	expect_refused("{" HEAD SHARD TUS "\"findings\":[{\"rule\":\"r\",\"level\":"
+		       "\"warning\",\"path\":\"a.c\",\"line\":1,\"message\":\"m\","
+		       "\"touched\":true,\"suppression\":1}],"
+		       "\"base_findings\":[],\"failures\":[]}", "\"suppression\"");
 }
 
 static void test_results__missing_file(void **state)
