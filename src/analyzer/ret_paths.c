@@ -27,7 +27,9 @@
  * the call itself (`if (!f(k))`) narrows the arguments directly.
  *
  * Text form (sci_summary.paths): "RET" then ";N=VALUES" per parameter N,
- * range lists as sci_rl_text() writes them.
+ * range lists as sci_rl_text() writes them; RET ends in "/S" when some of
+ * its bounds only come from a type (S: its SCI_RL_SOFT_* bits), so a
+ * caller's checks treat them as the whole summary's would.
  */
 #include "analyzer/engine_int.h"
 #include "util/alloc.h"
@@ -84,6 +86,33 @@ void sci__ret_paths_begin(struct symbol *f)
 	} END_FOR_EACH_PTR(arg);
 }
 
+/* "RET[/S]" as text. */
+static const char *ret_text(const sci_rl *rl)
+{
+	unsigned soft = rl->soft & (SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX);
+
+	return soft ? sci_arena_printf("%s/%u", sci_rl_text(rl), soft)
+		    : sci_rl_text(rl);
+}
+
+/* Parses "RET[/S]"; NULL on error. */
+static const sci_rl *parse_ret(const char *text)
+{
+	const char *slash = strchr(text, '/');
+	const sci_rl *rl;
+	char *end;
+	unsigned long soft = 0;
+
+	if (!slash)
+		return sci_rl_parse(text);
+	soft = strtoul(slash + 1, &end, 10);
+	if (*end || soft > (SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX) ||
+	    !(rl = sci_rl_parse(sci_arena_printf("%.*s", (int)(slash - text),
+						  text))))
+		return NULL;
+	return sci_rl_with_soft(rl, (unsigned)soft);
+}
+
 /* Adds @text, or merges it with a path of the same parameter values. */
 static void add_text(const char *text)
 {
@@ -103,14 +132,14 @@ static void add_text(const char *text)
 		rb = sci_printf_dup("%.*s", (int)(params ? params - text
 						       : (long)strlen(text)),
 				    text);
-		a = sci_rl_parse(ra);
-		b = sci_rl_parse(rb);
+		a = parse_ret(ra);
+		b = parse_ret(rb);
 		free(ra);
 		free(rb);
 		if (!a || !b)
 			return;
 		free(texts[i]);
-		texts[i] = sci_printf_dup("%s%s", sci_rl_text(sci_rl_union(a, b)),
+		texts[i] = sci_printf_dup("%s%s", ret_text(sci_rl_union(a, b)),
 					  params ? params : "");
 		return;
 	}
@@ -131,8 +160,8 @@ void sci__ret_paths_return(struct expression *value)
 	if (!fn || !sci__cur || !value || overflow)
 		return;
 	base = fn->ctype.base_type;
-	text = sci_rl_text(sci_rl_cast(sci__expr_rl(value),
-				       sci__vtype(base->ctype.base_type)));
+	text = ret_text(sci_rl_cast(sci__expr_rl(value),
+				    sci__vtype(base->ctype.base_type)));
 	FOR_EACH_PTR(base->arguments, arg) {
 		struct symbol *type = sci__real_type(arg);
 		const sci_rl *rl, *all;
@@ -252,7 +281,7 @@ static size_t call_paths(struct expression *call, path **out)
 
 		memset(&v[i], 0, sizeof(v[i]));
 		tok = strtok_r(dup, ";", &save);
-		if (!tok || !(v[i].ret = sci_rl_parse(tok)))
+		if (!tok || !(v[i].ret = parse_ret(tok)))
 			return 0;
 		while ((tok = strtok_r(NULL, ";", &save))) {
 			char *eq = strchr(tok, '=');
