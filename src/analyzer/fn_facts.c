@@ -572,6 +572,38 @@ static int mentions_param(struct expression *e)
 	return 0;
 }
 
+/*
+ * "CALLEE;N=VALUES;..." for the arguments of @call narrower than their
+ * type's (sci_summary.call_args), for `db show`; library calls are not
+ * the project's to know.
+ */
+static void record_call_args(const char *name, struct expression *call)
+{
+	struct expression *arg;
+	const char *text = name;
+	unsigned i = 0;
+
+	if (cur_sum->ncall_args >= SCI_SUMMARY_MAX_CALL_ARGS ||
+	    sci_call_is_library(call))
+		return;
+	FOR_EACH_PTR(call->args, arg) {
+		struct symbol *type = sci__real_type(sci__expr_type(arg));
+		const sci_rl *rl;
+
+		if (i < SCI_SUMMARY_MAX_PARAMS && type &&
+		    (sci__type_is_int(type) || sci__type_is_ptr(type))) {
+			rl = sci__expr_rl(arg);
+			if (!sci_rl_is_empty(rl) &&
+			    !sci_rl_equal(rl, sci__type_rl(type)))
+				text = sci_arena_printf("%s;%u=%s", text, i,
+							sci_rl_text(rl));
+		}
+		i++;
+	} END_FOR_EACH_PTR(arg);
+	if (text != name)
+		sci_summary_add_call_args(cur_sum, text);
+}
+
 void sci__fn_facts_call(struct expression *call)
 {
 	const char *name;
@@ -583,8 +615,10 @@ void sci__fn_facts_call(struct expression *call)
 	if (!cur_fn || !sci__cur)
 		return;
 	name = sci__call_name(call);
-	if (name && cur_sum)
+	if (name && cur_sum) {
 		sci_summary_add_call(cur_sum, name);
+		record_call_args(name, call);
+	}
 	/*
 	 * A project function may set a global before this one dereferences
 	 * it: later dereferences are not of the caller's value.  (The C

@@ -97,6 +97,39 @@ static void put_path(FILE *f, const char *path)
 	fputs(semi ? "\n" : " on the other paths\n", f);
 }
 
+/*
+ * What caller @text (a summary) passes to @callee, one line per call
+ * site whose arguments it knows something of: "passes parameter 2 =
+ * 0-15".
+ */
+static void put_passed(FILE *f, const char *callee, const char *text)
+{
+	sci_summary *s = NULL;
+	size_t i, n = strlen(callee);
+	const char *p;
+	char *end;
+	long k;
+
+	if (!text || sci_summary_parse(&s, text) < 0)
+		return;
+	for (i = 0; i < s->ncall_args; i++) {
+		if (strncmp(s->call_args[i], callee, n) != 0 ||
+		    s->call_args[i][n] != ';')
+			continue;
+		fputs("      passes", f);
+		for (p = s->call_args[i] + n; p; p = strchr(p + 1, ';')) {
+			k = strtol(p + 1, &end, 10);
+			if (*end != '=')
+				break;
+			fprintf(f, "%s parameter %ld = %.*s",
+				p == s->call_args[i] + n ? "" : ",", k + 1,
+				(int)strcspn(end + 1, ";"), end + 1);
+		}
+		fputc('\n', f);
+	}
+	sci_summary_free(s);
+}
+
 static void put_facts(FILE *f, const char *text)
 {
 	sci_summary *s = NULL;
@@ -177,7 +210,7 @@ static int show(sci_db *db, const char *name, FILE *f, int *found)
 	sqlite3_finalize(st);
 	n = 0;
 	if (sci_db__prepare(db, &st,
-			    "SELECT DISTINCT f.name, f.file, f.line, t.path"
+			    "SELECT DISTINCT f.name, f.file, f.line, t.path, f.summary"
 			    " FROM calls c"
 			    " JOIN fn f ON f.tu = c.tu AND f.seq = c.caller"
 			    " JOIN tu t ON t.id = c.tu"
@@ -189,6 +222,7 @@ static int show(sci_db *db, const char *name, FILE *f, int *found)
 			fputs("  called by\n", f);
 		fprintf(f, "    %s (%s:%lld), TU %s\n", COL(st, 0), COL(st, 1),
 			(long long)sqlite3_column_int64(st, 2), COL(st, 3));
+		put_passed(f, name, COL(st, 4));
 	}
 	if (rc != SQLITE_DONE)
 		goto done;

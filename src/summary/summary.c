@@ -48,6 +48,7 @@ void sci_summary_free(sci_summary *s)
 	free_names(s->locks, s->nlocks);
 	free_names(s->unlocks, s->nunlocks);
 	free_names(s->paths, s->npaths);
+	free_names(s->call_args, s->ncall_args);
 	free(s);
 }
 
@@ -80,6 +81,7 @@ sci_summary *sci_summary_dup(const sci_summary *s)
 	d->locks = dup_names(s->locks, s->nlocks);
 	d->unlocks = dup_names(s->unlocks, s->nunlocks);
 	d->paths = dup_names(s->paths, s->npaths);
+	d->call_args = dup_names(s->call_args, s->ncall_args);
 	return d;
 }
 
@@ -108,6 +110,12 @@ static void add_sorted(char ***v, size_t *n, const char *name)
 void sci_summary_add_path(sci_summary *s, const char *path)
 {
 	add_sorted(&s->paths, &s->npaths, path);
+}
+
+void sci_summary_add_call_args(sci_summary *s, const char *entry)
+{
+	if (s->ncall_args < SCI_SUMMARY_MAX_CALL_ARGS)
+		add_sorted(&s->call_args, &s->ncall_args, entry);
 }
 
 void sci_summary_add_call(sci_summary *s, const char *callee)
@@ -196,6 +204,7 @@ char *sci_summary_format(const sci_summary *s)
 	set_names(o, "locks", s->locks, s->nlocks);
 	set_names(o, "unlocks", s->unlocks, s->nunlocks);
 	set_names(o, "paths", s->paths, s->npaths);
+	set_names(o, "call_args", s->call_args, s->ncall_args);
 	if (s->returns & SCI_SUM_RET_FRESH)
 		json_array_append_new(ret, json_string("fresh"));
 	if (s->returns & SCI_SUM_RET_NULL)
@@ -317,7 +326,8 @@ static int parse_obj(sci_summary *s, json_t *o)
 	}
 	if ((e = get_names(s, o, "locks", sci_summary_add_lock)) < 0 ||
 	    (e = get_names(s, o, "unlocks", sci_summary_add_unlock)) < 0 ||
-	    (e = get_names(s, o, "paths", sci_summary_add_path)) < 0)
+	    (e = get_names(s, o, "paths", sci_summary_add_path)) < 0 ||
+	    (e = get_names(s, o, "call_args", sci_summary_add_call_args)) < 0)
 		return e;
 	v = json_object_get(o, "static");
 	if (!json_is_boolean(v))
@@ -620,6 +630,8 @@ void sci_summary_set_digest(const sci_summary_set *set, char out[65])
 				facts.line = 0;
 				facts.calls = NULL;
 				facts.ncalls = 0;
+				facts.call_args = NULL;
+				facts.ncall_args = 0;
 				text = sci_summary_format(&facts);
 				if (n == cap) {
 					cap = cap ? cap * 2 : 256;

@@ -22,6 +22,8 @@
 /* 2: return paths ("paths") */
 #define SCI_SUMMARY_VERSION 2
 
+/* Entries of sci_summary.call_args kept per function. */
+#define SCI_SUMMARY_MAX_CALL_ARGS 64
 /* Parameters a summary can describe (bit i of a mask is parameter i). */
 #define SCI_SUMMARY_MAX_PARAMS 32
 
@@ -82,6 +84,14 @@ typedef struct {
 	/* every function it calls by name, sorted, no duplicates */
 	char **calls;
 	size_t ncalls;
+	/*
+	 * What it passes: per call site of a function outside the C library,
+	 * "CALLEE;N=VALUES;..." for the arguments whose values are narrower
+	 * than their type's, sorted, at most SCI_SUMMARY_MAX_CALL_ARGS.  For
+	 * `db show` (what the callers pass); not a fact callers read.
+	 */
+	char **call_args;
+	size_t ncall_args;
 } sci_summary;
 
 /** Returns a zeroed record (owned: sci_summary_free). */
@@ -98,6 +108,8 @@ void sci_summary_add_unlock(sci_summary *s, const char *lock);
 
 /** Adds @path to s->paths (kept sorted and unique). */
 void sci_summary_add_path(sci_summary *s, const char *path);
+/** Adds @entry to s->call_args (sorted, unique, up to the maximum). */
+void sci_summary_add_call_args(sci_summary *s, const char *entry);
 /** Adds @callee to s->calls (kept sorted and unique). */
 void sci_summary_add_call(sci_summary *s, const char *callee);
 

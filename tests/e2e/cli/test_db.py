@@ -144,6 +144,56 @@ class DbTest(unittest.TestCase):
         self.assertIn("TUs:         3 (3 with findings)", stats.stdout)
         self.assertIn("functions:   4 summaries, 4 names", stats.stdout)
 
+    def test_show_return_paths_and_what_callers_pass(self):
+        self.write("table.c", """#include <stddef.h>
+struct slot { int v; };
+static struct slot slots[8];
+
+struct slot *slot_get(int i)
+{
+	if (i < 0 || i >= 8)
+		return NULL;
+	return &slots[i];
+}
+""")
+        self.write("caller.c", """#include <stddef.h>
+struct slot { int v; };
+struct slot *slot_get(int i);
+
+int first(void)
+{
+	return slot_get(3) != NULL;
+}
+
+int bounded(int k)
+{
+	if (k < 0 || k > 100)
+		return 0;
+	return slot_get(k) != NULL;
+}
+
+int anything(int k)
+{
+	return slot_get(k) != NULL;
+}
+""")
+        b = self.run_ci("db", "build", "table.c", "caller.c")
+        self.assertEqual(b.returncode, 0, b.stderr)
+        show = self.run_ci("db", "show", "slot_get")
+        self.assertEqual(show.returncode, 0, show.stderr)
+        out = show.stdout
+        self.assertIn("    returns 0 when parameter 1 is "
+                      "-2147483648--1,8-2147483647\n", out)
+        self.assertIn("    returns 1-max when parameter 1 is 0-7\n", out)
+        self.assertIn("    first (caller.c:5), TU caller.c\n"
+                      "      passes parameter 1 = 3\n", out)
+        self.assertIn("    bounded (caller.c:10), TU caller.c\n"
+                      "      passes parameter 1 = 0-100\n", out)
+        # nothing known of k: no line
+        self.assertIn("    anything (caller.c:17), TU caller.c\n", out)
+        self.assertNotIn("anything (caller.c:17), TU caller.c\n      passes",
+                         out)
+
     def test_no_database(self):
         r = self.run_ci("db", "stats")
         self.assertEqual(r.returncode, 2)

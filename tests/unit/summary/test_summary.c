@@ -41,6 +41,7 @@ static sci_summary *sample(const char *name)
 	sci_summary_add_unlock(s, "$1");
 	sci_summary_add_path(s, "1-max;1=0-15");
 	sci_summary_add_path(s, "0;1=min--1,16-max");
+	sci_summary_add_call_args(s, "lookup;1=3");
 	return s;
 }
 
@@ -71,6 +72,8 @@ static void test_round_trip(void **state)
 	assert_int_equal(back->nunlocks, 1);
 	assert_string_equal(back->unlocks[0], "$1");
 	assert_int_equal(back->npaths, 2);
+	assert_int_equal(back->ncall_args, 1);
+	assert_string_equal(back->call_args[0], "lookup;1=3");
 	assert_string_equal(back->paths[0], "0;1=min--1,16-max");
 	assert_non_null(strstr(text, "\"paths\":[\"0;1=min--1,16-max\",\"1-max;1=0-15\"]"));
 	assert_non_null(strstr(text, "\"locks\":[\"$0->lock\",\"g_lock\"]"));
@@ -164,6 +167,31 @@ static void test_set(void **state)
 	sci_summary_free(st);
 }
 
+/* What a function passes is no fact for its callers: the digest that
+ * keys stored results ignores it, and not its return paths. */
+static void test_digest_ignores_call_args(void **state)
+{
+	sci_summary *a = sample("f"), *b = sample("f");
+	sci_summary_set *x = sci_summary_set_new(), *y = sci_summary_set_new();
+	char dx[65], dy[65];
+
+	(void)state;
+	sci_summary_add_call_args(b, "other;0=1");
+	sci_summary_set_add(x, a, "a.c");
+	sci_summary_set_add(y, b, "a.c");
+	sci_summary_set_digest(x, dx);
+	sci_summary_set_digest(y, dy);
+	assert_string_equal(dx, dy);
+	sci_summary_add_path(b, "5;0=7");
+	sci_summary_set_add(y, b, "a.c");
+	sci_summary_set_digest(y, dy);
+	assert_string_not_equal(dx, dy);
+	sci_summary_set_free(x);
+	sci_summary_set_free(y);
+	sci_summary_free(a);
+	sci_summary_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -171,6 +199,7 @@ int main(void)
 		cmocka_unit_test(test_no_range),
 		cmocka_unit_test(test_bad_text),
 		cmocka_unit_test(test_set),
+		cmocka_unit_test(test_digest_ignores_call_args),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
