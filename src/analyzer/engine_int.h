@@ -53,6 +53,8 @@ size_t sci__arena_used(void);
 #define SCI_LIMIT_BRACKETS 100000	/* ( [ { nesting in the main file */
 #define SCI_LIMIT_NESTING 100000	/* walk depth of one function */
 #define SCI_LIMIT_FUNCTION_MEMORY_MIB 512
+/* arena bytes after which loops get one pass (walk.c, iterate()) */
+#define SCI_LIMIT_PASSES_MEMORY ((size_t)32 << 20)
 #define SCI_LIMIT_FUNCTION_MEMORY \
 	((size_t)SCI_LIMIT_FUNCTION_MEMORY_MIB * 1024 * 1024)
 #define SCI_LIMIT_FUNCTION_GSTEPS 50	/* sci__work, in billions */

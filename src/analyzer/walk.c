@@ -423,6 +423,14 @@ static void iterate(pass_fn pass, void *ctx, const sci_stree *entry)
 	size_t nsaved;
 	pending_save *saved = pendings_save(&nsaved);
 
+	/*
+	 * A function that has already taken this much memory (an
+	 * interpreter's dispatch loop) gets one widened pass per loop from
+	 * here on: less precise inside, but its memory grows with its size,
+	 * not with its size times the passes of every enclosing loop.
+	 */
+	if (sci__arena_used() > SCI_LIMIT_PASSES_MEMORY)
+		passes = 1;
 	if (passes > 1 && entry) {
 		sci__quiet++;
 		back = pass(ctx, entry, &exits);
