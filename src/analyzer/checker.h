@@ -203,6 +203,15 @@ int sci_sm_has_possible(const sci_sm *sm, const sci_state *s);
  */
 int sci_sm_where(const sci_sm *sm, const sci_state *s, sci_pos *out);
 
+/**
+ * True when the checker of @rule runs and, on some path merged here, keeps
+ * @key in the state named @state (its SCI_STATE name): for a checker that
+ * leaves a finding to a more precise one (impossible-condition leaves
+ * `n < 0` after `n = read(...)` to unsigned-negative).
+ */
+int sci_state_possible_of(const char *rule, const sci_key *key,
+			  const char *state);
+
 /*
  * Iterate the checker's entries on the current path (a snapshot: setting
  * states inside the loop is safe):
@@ -444,6 +453,16 @@ int sci_expr_is_call(sci_expr *e);
  * directories).  0 for calls through pointers.
  */
 int sci_call_is_library(sci_expr *call);
+/**
+ * When the function @call calls may return a negative integer in its own
+ * (signed) return type: its summary (this TU's or another's) has a value
+ * below 0 that is no mere bound of its type, its library model's range=
+ * allows one, or it is a library function returning a signed integer
+ * without range= (POSIX: -1 on error).  Returns 1 and stores the highest
+ * such value (-1 for -1 / -errno) in @neg; 0 otherwise, also for a callee
+ * returning an unsigned type.
+ */
+int sci_call_negative_result(sci_expr *call, long long *neg);
 /** The called function's name, or NULL for calls through pointers. */
 const char *sci_call_name(sci_expr *call);
 int sci_call_nargs(sci_expr *call);

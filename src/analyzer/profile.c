@@ -209,3 +209,60 @@ const sci_nonnull_params *sci_profile_nonnull_params(const char *name)
 		return &f->nonnull;
 	return sci__fn_facts_nonnull(name);
 }
+
+/*
+ * A summary's negative values count unless they are only the lower end of
+ * its type (`return x;` of an int nothing is known about): a callee that
+ * passes on an unknown int does not "return negative errors".
+ */
+static int summary_negative(const sci_rl *rl, long long *neg)
+{
+	size_t i;
+	int found = 0;
+
+	for (i = 0; rl && i < rl->n; i++) {
+		const sci_range *r = &rl->r[i];
+		long long v;
+
+		if (r->min >= 0)
+			continue;
+		if (r->max >= 0 && i == 0 && (rl->soft & SCI_RL_SOFT_MIN))
+			continue;
+		v = r->max < 0 ? r->max : -1;
+		if (!found || v > *neg)
+			*neg = v;
+		found = 1;
+	}
+	return found;
+}
+
+int sci_call_negative_result(sci_expr *call, long long *neg)
+{
+	const char *name;
+	const sci_model *f;
+	const sci_rl *rl;
+	sci_vtype vt;
+
+	call = sci__strip(call);
+	if (!call || call->type != EXPR_CALL)
+		return 0;
+	vt = sci__vtype(sci__expr_type(call));
+	if (!vt.bits || vt.uns || vt.is_bool)
+		return 0;
+	name = sci__call_name(call);
+	f = sci__model(name);
+	if (f && (f->flags & SCI_MODEL_RANGE)) {
+		if (f->min >= 0)
+			return 0;
+		*neg = f->max < 0 ? f->max : -1;
+		return 1;
+	}
+	rl = sci__call_summary(call);
+	if (rl)
+		return summary_negative(rl, neg);
+	if (sci_call_is_library(call)) {
+		*neg = -1;
+		return 1;
+	}
+	return 0;
+}

@@ -3,6 +3,8 @@
  */
 #include "analyzer/engine_int.h"
 
+#include <string.h>
+
 static struct position where;
 
 static struct position state_pos(void)
@@ -75,4 +77,21 @@ void sci_state_set_true_false(sci_checker_id me, const sci_key *key,
 const sci_sm *const *sci_state_snapshot(sci_checker_id me, size_t *n)
 {
 	return sci__stree_list(sci__cur, me, n);
+}
+
+int sci_state_possible_of(const char *rule, const sci_key *key,
+			  const char *state)
+{
+	int owner = rule ? sci__owner_find(rule) : -1;
+	const sci_sm *sm;
+	unsigned i;
+
+	if (owner < 0 || !key || !sci__cur)
+		return 0;
+	sm = sci__stree_get(sci__cur, owner, key);
+	for (i = 0; sm && i < sm->npossible; i++)
+		if (sm->possible[i] && sm->possible[i]->name &&
+		    strcmp(sm->possible[i]->name, state) == 0)
+			return 1;
+	return 0;
 }

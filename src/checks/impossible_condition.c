@@ -23,6 +23,9 @@
  * not bugs): a sibling decides a test only on its own, from nothing else
  * the path knows.
  *
+ * An unsigned variable holding a call's negative error code is left to
+ * unsigned-negative, which names the call (one finding per line).
+ *
  * False positives: portable code that compares an unsigned typedef which
  * is signed on another platform (`if (t < 0)` for a time_t-like type).
  */
@@ -48,6 +51,21 @@ static int is_portable_limit(sci_expr *limit, sci_expr *other)
 		return 0;
 	return sci_expr_const(limit, &v) && !sci_pos_macro(sci_expr_pos(other)) &&
 	       sci_expr_bits(other) > 0 && sci_expr_bits(other) <= 32;
+}
+
+/*
+ * unsigned-negative reports `n < 0` where n holds a call's negative error
+ * code, with the call: the same line once, under the rule that says why.
+ */
+static int left_to_unsigned_negative(sci_expr *e)
+{
+	sci_expr *l, *r;
+
+	e = sci_expr_strip(e);
+	if (sci_expr_assign(e, &l, &r) == '=')
+		e = l;
+	return sci_state_possible_of("unsigned-negative", sci_key_expr(e),
+				     "negative_result");
 }
 
 static int from_macro(sci_expr *e)
@@ -134,6 +152,9 @@ static void on_condition(sci_expr *leaf, void *payload)
 	if (sci_expr_const(l, &v) && sci_expr_const(r, &v))
 		return;
 	known = sci_expr_compare_by_types(leaf);
+	if (known >= 0 && (left_to_unsigned_negative(l) ||
+			   left_to_unsigned_negative(r)))
+		return;
 	if (known >= 0) {
 		sci_report(me, sci_expr_pos(leaf), sci_expr_text(leaf),
 			   "'%s' is always %s: the types of its operands decide it",
