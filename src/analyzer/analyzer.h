@@ -53,7 +53,8 @@ typedef struct {
 	 * NULL-terminated name lists (each may be NULL): functions returning
 	 * memory to free, functions freeing their first argument, functions
 	 * that never return, functions that never return NULL, functions
-	 * whose result is read from input (untrusted data).
+	 * whose result is read from input (untrusted data), functions whose
+	 * result must not be ignored (unchecked-return).
 	 */
 	const char *const *allocators;
 	const char *const *deallocators;
@@ -66,6 +67,7 @@ typedef struct {
 	const char *const *noreturn;
 	const char *const *returns_nonnull;
 	const char *const *untrusted_sources;
+	const char *const *must_check;
 	/*
 	 * The project's lock functions (the profile's "locks" pairs): each
 	 * takes / releases the lock its first argument points to.

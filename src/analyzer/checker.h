@@ -463,6 +463,25 @@ int sci_call_is_library(sci_expr *call);
  * returning an unsigned type.
  */
 int sci_call_negative_result(sci_expr *call, long long *neg);
+/* How a call's result is treated where the call stands (sci_call_result_use) */
+#define SCI_RESULT_USED 0	/* in an expression, condition, argument... */
+#define SCI_RESULT_DISCARDED 1	/* an expression statement: `f();` */
+#define SCI_RESULT_VOIDED 2	/* an explicit discard: `(void)f();` */
+
+/**
+ * SCI_RESULT_DISCARDED when @call (not stripped) is the whole of an
+ * expression statement, parentheses aside - also in a for loop's first
+ * and third clause - but not the last statement of a statement expression
+ * `({ ...; f(); })`, whose value it is; SCI_RESULT_VOIDED for the same
+ * behind a cast to void; SCI_RESULT_USED otherwise.
+ */
+int sci_call_result_use(sci_expr *call);
+/**
+ * True when @call never returns: the library models' noreturn, the
+ * profile's "noreturn", a summary where no path returns, or a declaration
+ * with __attribute__((noreturn)) / _Noreturn.
+ */
+int sci_call_is_noreturn(sci_expr *call);
 /** The called function's name, or NULL for calls through pointers. */
 const char *sci_call_name(sci_expr *call);
 int sci_call_nargs(sci_expr *call);
@@ -836,6 +855,28 @@ int sci_profile_may_return_null(const char *name);
  * (xmalloc, g_malloc...) and the project profile's "returns_nonnull".
  */
 int sci_profile_returns_nonnull(const char *name);
+
+/**
+ * True when the result of @name must not be ignored: the library models'
+ * must-check (realloc, setuid, chdir, pthread_mutex_trylock...) and the
+ * project profile's "must_check".  Not `warn_unused_result`: sparse does
+ * not keep that attribute.
+ */
+int sci_profile_is_must_check(const char *name);
+/**
+ * True when @name's result is commonly and harmlessly ignored: the
+ * library models' may-ignore (printf and its family, close, fclose,
+ * fflush...) and functions returning an argument (memcpy, strcpy).
+ */
+int sci_profile_result_ignorable(const char *name);
+/**
+ * How many call sites of @name use its result and how many discard it
+ * (`f();` or `(void)f();`), over every TU of the run (the summaries'
+ * statistics), or over this TU alone when the run has no summaries (one
+ * file).  Returns 1 when some call site is known.
+ */
+int sci_profile_result_counts(const char *name, unsigned *used,
+			      unsigned *discarded);
 
 /**
  * The argument (0-based) that must be true for @name to return, as for

@@ -552,6 +552,8 @@ void sci__fn_facts_tu_begin(struct symbol **fns, int n,
 			    const sci_summary_set *set);
 /** Another TU's summary of @name (borrowed), or NULL. */
 const sci_summary *sci__fn_facts_external(const char *name);
+/** The run's summary set (sci_analyze_opts.summaries), or NULL. */
+const sci_summary_set *sci__fn_facts_summaries(void);
 /** The summary of the function just ended (owned), or NULL if it has none. */
 sci_summary *sci__fn_facts_take_summary(void);
 
@@ -619,6 +621,13 @@ const sci_stree *sci__ret_paths_narrow(const sci_stree *t,
  */
 char *sci__return_text(struct symbol *fn, unsigned *soft);
 void sci__tu_facts_free(void);
+/** How @call's result is treated (SCI_RESULT_*), from the TU's scan. */
+int sci__call_result_use(struct expression *call);
+/** Adds what @fn's calls do with their results to @s->results. */
+void sci__tu_facts_add_results(struct symbol *fn, sci_summary *s);
+/** The TU's own call sites of @callee using / discarding the result. */
+int sci__tu_result_counts(const char *callee, unsigned *used,
+			  unsigned *discarded);
 
 /* ------------------------------------------------------- expressions */
 
@@ -653,8 +662,10 @@ enum {
 	SCI_MODEL_RANGE = 1 << 6,	/* min..max hold its integer results */
 	SCI_MODEL_FILLS_REST = 1 << 7,	/* fills every argument from fills on */
 	SCI_MODEL_SHARED = 1 << 8,	/* lock=/trylock= take the read side */
-	SCI_MODEL_NONZERO_OK = 1 << 9	/* trylock= holds when it returns
+	SCI_MODEL_NONZERO_OK = 1 << 9,	/* trylock= holds when it returns
 					 * non-zero, not 0 (kernel style) */
+	SCI_MODEL_MUST_CHECK = 1 << 10,	/* its result must not be ignored */
+	SCI_MODEL_MAY_IGNORE = 1 << 11	/* its result is commonly ignored */
 };
 
 typedef struct sci_model {

@@ -826,3 +826,15 @@ int sci_expr_is_scalar(sci_expr *e)
 {
 	return e && holds_scalar(sci__expr_type(e));
 }
+
+int sci_call_result_use(sci_expr *call)
+{
+	return call && call->type == EXPR_CALL ? sci__call_result_use(call) :
+						 SCI_RESULT_USED;
+}
+
+int sci_call_is_noreturn(sci_expr *call)
+{
+	call = sci__strip(call);
+	return call && call->type == EXPR_CALL && sci__is_noreturn_call(call);
+}

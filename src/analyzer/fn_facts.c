@@ -286,6 +286,11 @@ void sci__fn_facts_tu_begin(struct symbol **fns, int n,
 	}
 }
 
+const sci_summary_set *sci__fn_facts_summaries(void)
+{
+	return summaries;
+}
+
 const sci_summary *sci__fn_facts_external(const char *name)
 {
 	if (!summaries || !name || is_defined(name))
@@ -875,6 +880,7 @@ static void fill_summary(const facts *f)
 	n = sci__ret_paths_text(sci_sym_name(fn), &paths);
 	for (i = 0; i < n; i++)
 		sci_summary_add_path(cur_sum, paths[i]);
+	sci__tu_facts_add_results(fn, cur_sum);
 }
 
 void sci__fn_facts_end(int complete)

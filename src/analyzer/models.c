@@ -173,6 +173,7 @@ static const struct {
 	{ "nonnull", SCI_MODEL_NONNULL }, { "noreturn", SCI_MODEL_NORETURN },
 	{ "nocapture", SCI_MODEL_NOCAPTURE }, { "input", SCI_MODEL_INPUT },
 	{ "shared", SCI_MODEL_SHARED }, { "nonzero-ok", SCI_MODEL_NONZERO_OK },
+	{ "must-check", SCI_MODEL_MUST_CHECK }, { "may-ignore", SCI_MODEL_MAY_IGNORE },
 };
 
 /* One fact, "word" or "word=value", into @f. */
@@ -266,6 +267,8 @@ static int check_model(const sci_model *f, parse_err *e)
 		return fail(e, "%s", "'nullable' and 'nonnull' together");
 	if ((f->flags & SCI_MODEL_ALLOC) && f->alloc_if_null >= 0)
 		return fail(e, "%s", "'alloc' and 'alloc-if-null' together");
+	if ((f->flags & SCI_MODEL_MUST_CHECK) && (f->flags & SCI_MODEL_MAY_IGNORE))
+		return fail(e, "%s", "'must-check' and 'may-ignore' together");
 	if (f->nonnull.size_arg >= 0 && !f->nonnull.args)
 		return fail(e, "%s", "'len' without 'deref'");
 	if (f->fills_if_input >= 0 && f->fills < 0)

@@ -266,3 +266,24 @@ int sci_call_negative_result(sci_expr *call, long long *neg)
 	}
 	return 0;
 }
+
+int sci_profile_is_must_check(const char *name)
+{
+	return name && (sci__model_has(name, SCI_MODEL_MUST_CHECK) ||
+			(project && in_list(project->must_check, name)));
+}
+
+int sci_profile_result_ignorable(const char *name)
+{
+	return name && (sci__model_has(name, SCI_MODEL_MAY_IGNORE) ||
+			sci_profile_returns_arg(name) >= 0);
+}
+
+int sci_profile_result_counts(const char *name, unsigned *used,
+			      unsigned *discarded)
+{
+	if (sci__fn_facts_summaries())
+		return sci_summary_set_result_counts(sci__fn_facts_summaries(),
+						     name, used, discarded);
+	return sci__tu_result_counts(name, used, discarded);
+}

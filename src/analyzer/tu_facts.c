@@ -10,7 +10,13 @@
  *     (nothing else can reach them);
  *   - return summaries: the values each function of the TU returns, taken
  *     from its own analysis on every path that returns, so a caller
- *     analyzed later knows `always_true()` is 1.
+ *     analyzed later knows `always_true()` is 1;
+ *   - results used or discarded: per function, how many of its calls of
+ *     each callee use the result and how many throw it away (`f();`,
+ *     `(void)f();`), for unchecked-return's statistics (the summaries
+ *     carry them to the whole project), and which call expressions
+ *     discard their result.  The last statement of a statement
+ *     expression `({ ...; f(); })` is its value, not a discard.
  *
  * The cross-function database (issue "Cross-function knowledge") extends
  * the summaries to other TUs and to more facts; this file is where a
@@ -20,6 +26,7 @@
  * and freed by sci__tu_facts_free() at the end of the TU.
  */
 #include "analyzer/engine_int.h"
+#include "summary/summary.h"
 #include "util/alloc.h"
 
 #include <stdlib.h>
@@ -40,7 +47,26 @@ typedef struct {
 	struct symbol *latest;	/* the last redeclaration of the object */
 	struct symbol **callees;	/* fns of the TU it calls (malloc) */
 	size_t ncallees;
+	struct use_count *uses;	/* results of its calls, by callee (malloc) */
+	size_t nuses;
 } fact;
+
+typedef struct use_count {
+	const char *callee;	/* sparse's identifier text (TU) */
+	unsigned used, discarded;
+} use_count;
+
+/* The whole TU's counts (when the run has no summary set) */
+static use_count *tu_uses;
+static size_t ntu_uses;
+
+/* Calls whose result is discarded, sorted by address after the scan. */
+typedef struct {
+	struct expression *call;
+	int how;		/* SCI_RESULT_DISCARDED or SCI_RESULT_VOIDED */
+} discard;
+static discard *discards;
+static size_t ndiscards;
 
 static fact *facts;
 static size_t nfacts, capfacts;	/* open addressing, capfacts = 2^k */
@@ -94,7 +120,14 @@ void sci__tu_facts_free(void)
 	for (i = 0; i < capfacts; i++) {
 		free(facts[i].ranges);
 		free(facts[i].callees);
+		free(facts[i].uses);
 	}
+	free(tu_uses);
+	tu_uses = NULL;
+	ntu_uses = 0;
+	free(discards);
+	discards = NULL;
+	ndiscards = 0;
 	free(facts);
 	facts = NULL;
 	nfacts = capfacts = 0;
@@ -167,6 +200,83 @@ static void add_callee(struct symbol *callee)
 }
 
 static void scan_stmt(struct statement *s);
+static void scan_expr(struct expression *e);
+
+static struct expression *discarding;	/* the call `f();` being scanned */
+static struct statement *value_stmt;	/* a statement expression's value */
+
+static void count_in(use_count **v, size_t *n, const char *callee,
+		     int discarded)
+{
+	size_t i;
+
+	for (i = 0; i < *n && strcmp((*v)[i].callee, callee) != 0; i++)
+		;
+	if (i == *n) {
+		*v = sci_realloc(*v, (*n + 1) * sizeof(**v));
+		(*v)[i].callee = callee;
+		(*v)[i].used = (*v)[i].discarded = 0;
+		(*n)++;
+	}
+	if (discarded)
+		(*v)[i].discarded++;
+	else
+		(*v)[i].used++;
+}
+
+static void count_call(struct expression *call)
+{
+	const char *name = sci__call_name(call);
+	fact *f;
+
+	if (!scan_fn || !name)
+		return;
+	f = lookup(scan_fn, 1);
+	count_in(&f->uses, &f->nuses, name, call == discarding);
+	count_in(&tu_uses, &ntu_uses, name, call == discarding);
+}
+
+/* The call whose result the expression statement @e throws away. */
+static struct expression *discarded_call(struct expression *e, int *how)
+{
+	*how = SCI_RESULT_DISCARDED;
+	while (e) {
+		if (e->type == EXPR_PREOP && e->op == '(') {
+			e = e->unop;
+		} else if (e->type == EXPR_CAST &&
+			   sci__real_type(e->cast_type) == &void_ctype) {
+			*how = SCI_RESULT_VOIDED;
+			e = e->cast_expression;
+		} else {
+			break;
+		}
+	}
+	return e && e->type == EXPR_CALL ? e : NULL;
+}
+
+static void scan_expr_stmt(struct statement *s)
+{
+	struct expression *save = discarding;
+	int how;
+
+	discarding = s != value_stmt ? discarded_call(s->expression, &how) : NULL;
+	if (discarding && scan_fn) {
+		discards = sci_realloc(discards,
+				       (ndiscards + 1) * sizeof(*discards));
+		discards[ndiscards].call = discarding;
+		discards[ndiscards++].how = how;
+	}
+	scan_expr(s->expression);
+	discarding = save;
+}
+
+/* The statement whose value a statement expression's block gives. */
+static struct statement *last_stmt(struct statement *s)
+{
+	while (s && s->type == STMT_COMPOUND)
+		s = last_ptr_list((struct ptr_list *)s->stmts);
+	return s;
+}
 
 /*
  * A pointer may now hold @e's address (`&x` anywhere but as a call's
@@ -239,6 +349,7 @@ static void scan_expr(struct expression *e)
 	case EXPR_CALL: {
 		struct expression *fn = sci__strip(e->fn);
 
+		count_call(e);
 		if (scan_fn && fn && fn->type == EXPR_SYMBOL && fn->symbol)
 			add_callee(definition_of(fn->symbol));
 		else
@@ -258,9 +369,14 @@ static void scan_expr(struct expression *e)
 	case EXPR_DEREF:
 		scan_expr(e->deref);
 		break;
-	case EXPR_STATEMENT:
+	case EXPR_STATEMENT: {
+		struct statement *save = value_stmt;
+
+		value_stmt = last_stmt(e->statement);
 		scan_stmt(e->statement);
+		value_stmt = save;
 		break;
+	}
 	case EXPR_INITIALIZER:
 		FOR_EACH_PTR(e->expr_list, arg) {
 			scan_expr(arg);
@@ -302,7 +418,7 @@ static void scan_stmt(struct statement *s)
 		scan_decls(s->declaration);
 		break;
 	case STMT_EXPRESSION:
-		scan_expr(s->expression);
+		scan_expr_stmt(s);
 		break;
 	case STMT_COMPOUND:
 		FOR_EACH_PTR(s->stmts, sub) {
@@ -381,6 +497,14 @@ static void scan_symbol(struct symbol *sym)
 	}
 }
 
+static int cmp_discard(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const discard *)a)->call;
+	uintptr_t y = (uintptr_t)((const discard *)b)->call;
+
+	return x < y ? -1 : x > y;
+}
+
 void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope)
 {
 	struct symbol *sym;
@@ -391,6 +515,43 @@ void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope)
 	FOR_EACH_PTR(scope, sym) {
 		scan_symbol(sym);
 	} END_FOR_EACH_PTR(sym);
+	if (ndiscards)
+		qsort(discards, ndiscards, sizeof(*discards), cmp_discard);
+}
+
+int sci__call_result_use(struct expression *call)
+{
+	discard key, *d;
+
+	key.call = call;
+	d = ndiscards ? bsearch(&key, discards, ndiscards, sizeof(*discards),
+				cmp_discard) : NULL;
+	return d ? d->how : SCI_RESULT_USED;
+}
+
+void sci__tu_facts_add_results(struct symbol *fn, sci_summary *s)
+{
+	fact *f = lookup(fn, 0);
+	size_t i;
+
+	for (i = 0; f && i < f->nuses; i++)
+		sci_summary_add_result(s, f->uses[i].callee, f->uses[i].used,
+				       f->uses[i].discarded);
+}
+
+int sci__tu_result_counts(const char *callee, unsigned *used,
+			  unsigned *discarded)
+{
+	size_t i;
+
+	*used = *discarded = 0;
+	for (i = 0; callee && i < ntu_uses; i++)
+		if (strcmp(tu_uses[i].callee, callee) == 0) {
+			*used = tu_uses[i].used;
+			*discarded = tu_uses[i].discarded;
+			return 1;
+		}
+	return 0;
 }
 
 int sci__stmt_writes(struct statement *s, struct symbol *sym)

@@ -65,6 +65,7 @@ static const struct {
 	{ "noreturn", offsetof(sci_profile, noreturn) },
 	{ "returns_nonnull", offsetof(sci_profile, returns_nonnull) },
 	{ "untrusted_sources", offsetof(sci_profile, untrusted_sources) },
+	{ "must_check", offsetof(sci_profile, must_check) },
 };
 
 #define N_NAME_KEYS (sizeof(name_keys) / sizeof(name_keys[0]))

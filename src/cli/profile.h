@@ -1,7 +1,8 @@
 /*
  * profile.h - the project profile: a JSON file naming the project's own
  * allocation, free and noreturn functions, functions that never return
- * NULL, functions whose result is read from input, and lock functions
+ * NULL, functions whose result is read from input, functions whose result
+ * must not be ignored (unchecked-return), and lock functions
  * (each pair takes and releases the lock its first argument points to), e.g.
  *
  *	{ "version": 1,
@@ -10,6 +11,7 @@
  *	  "noreturn": ["die", "BUG_fn"],
  *	  "returns_nonnull": ["must_alloc"],
  *	  "untrusted_sources": ["read_config_int"],
+ *	  "must_check": ["lock_or_fail"],
  *	  "locks": [{ "acquire": "spin_lock", "release": "spin_unlock" }] }
  *
  * Every key but "version" is optional; unknown keys are errors (a typo
@@ -28,6 +30,7 @@ typedef struct {
 	sci_strv noreturn;
 	sci_strv returns_nonnull;
 	sci_strv untrusted_sources;
+	sci_strv must_check;
 	/* "locks": parallel lists, lock_acquire[i] pairs with lock_release[i] */
 	sci_strv lock_acquire;
 	sci_strv lock_release;

@@ -109,6 +109,8 @@ void sci_project_opts_flags(sci_strv *out, const sci_analyze_opts *a)
 	for (i = 0; a->untrusted_sources && a->untrusted_sources[i]; i++)
 		sci_strv_push_take(out, sci_printf_dup("untrusted:%s",
 						       a->untrusted_sources[i]));
+	for (i = 0; a->must_check && a->must_check[i]; i++)
+		sci_strv_push_take(out, sci_printf_dup("mustcheck:%s", a->must_check[i]));
 	for (i = 0; a->lock_acquire && a->lock_acquire[i]; i++)
 		sci_strv_push_take(out, sci_printf_dup("lock:%s", a->lock_acquire[i]));
 	for (i = 0; a->lock_release && a->lock_release[i]; i++)
@@ -165,6 +167,44 @@ int sci_project_tu_defines(const sci_tu *tu, const char *name)
 	return 0;
 }
 
+/*
+ * unchecked-return's statistics: the TU's findings also depend on how the
+ * whole project treats the results of the functions it calls.  Mixed into
+ * @out (a digest already) only when the TU calls any.
+ */
+static void deps_add_result_counts(char out[SCI_DB_HASH_HEX],
+				   const sci_tu *tu,
+				   const sci_summary_set *set)
+{
+	unsigned char digest[SCI_SHA256_LEN];
+	sci_sha256_ctx ctx;
+	size_t k, c;
+	int any = 0;
+
+	sci_sha256_init(&ctx);
+	sci_sha256_field(&ctx, out);
+	for (k = 0; k < tu->nsummaries; k++) {
+		const sci_summary *s = tu->summaries[k];
+
+		for (c = 0; c < s->nresults; c++) {
+			unsigned used, discarded;
+			char *line;
+
+			sci_summary_set_result_counts(set, s->results[c].callee,
+						      &used, &discarded);
+			line = sci_printf_dup("%s %u %u", s->results[c].callee,
+					      used, discarded);
+			sci_sha256_field(&ctx, line);
+			free(line);
+			any = 1;
+		}
+	}
+	if (!any)
+		return;
+	sci_sha256_final(&ctx, digest);
+	sci_sha256_hex(out, digest);
+}
+
 void sci_project_deps(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 		      const sci_summary_set *set)
 {
@@ -186,6 +226,7 @@ void sci_project_deps(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 	}
 	sci_summary_set_digest(deps, out);
 	sci_summary_set_free(deps);
+	deps_add_result_counts(out, tu, set);
 }
 
 int sci_project_take_findings(sci_tu *tu, const sci_db_tu *rec)

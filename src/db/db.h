@@ -40,7 +40,7 @@
 #include "summary/summary.h"
 
 /* PRAGMA user_version of the schema this build reads and writes. */
-#define SCI_DB_SCHEMA 1
+#define SCI_DB_SCHEMA 2
 /* PRAGMA application_id of every database file: "SCID". */
 #define SCI_DB_APPLICATION_ID 0x53434944
 

@@ -49,6 +49,9 @@ void sci_summary_free(sci_summary *s)
 	free_names(s->unlocks, s->nunlocks);
 	free_names(s->paths, s->npaths);
 	free_names(s->call_args, s->ncall_args);
+	for (i = 0; i < s->nresults; i++)
+		free(s->results[i].callee);
+	free(s->results);
 	free(s);
 }
 
@@ -82,6 +85,12 @@ sci_summary *sci_summary_dup(const sci_summary *s)
 	d->unlocks = dup_names(s->unlocks, s->nunlocks);
 	d->paths = dup_names(s->paths, s->npaths);
 	d->call_args = dup_names(s->call_args, s->ncall_args);
+	d->results = s->nresults ?
+		sci_calloc(s->nresults, sizeof(*d->results)) : NULL;
+	for (i = 0; i < s->nresults; i++) {
+		d->results[i] = s->results[i];
+		d->results[i].callee = sci_strdup(s->results[i].callee);
+	}
 	return d;
 }
 
@@ -121,6 +130,35 @@ void sci_summary_add_call_args(sci_summary *s, const char *entry)
 void sci_summary_add_call(sci_summary *s, const char *callee)
 {
 	add_sorted(&s->calls, &s->ncalls, callee);
+}
+
+void sci_summary_add_result(sci_summary *s, const char *callee,
+			    unsigned used, unsigned discarded)
+{
+	size_t lo = 0, hi = s->nresults;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(s->results[mid].callee, callee);
+
+		if (c == 0) {
+			s->results[mid].used += used;
+			s->results[mid].discarded += discarded;
+			return;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	s->results = sci_realloc(s->results,
+				 (s->nresults + 1) * sizeof(*s->results));
+	memmove(&s->results[lo + 1], &s->results[lo],
+		(s->nresults - lo) * sizeof(*s->results));
+	s->results[lo].callee = sci_strdup(callee);
+	s->results[lo].used = used;
+	s->results[lo].discarded = discarded;
+	s->nresults++;
 }
 
 void sci_summary_add_deref_global(sci_summary *s, const char *global)
@@ -220,6 +258,15 @@ char *sci_summary_format(const sci_summary *s)
 	for (i = 0; i < s->ncalls; i++)
 		json_array_append_new(calls, json_string(s->calls[i]));
 	set(o, "calls", calls);
+	if (s->nresults) {
+		json_t *r = json_object();
+
+		for (i = 0; i < s->nresults; i++)
+			set(r, s->results[i].callee,
+			    json_pack("[II]", (json_int_t)s->results[i].used,
+				      (json_int_t)s->results[i].discarded));
+		set(o, "results", r);
+	}
 	text = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENSURE_ASCII);
 	json_decref(o);
 	if (!text)
@@ -274,6 +321,31 @@ static int get_names(sci_summary *s, json_t *o, const char *key,
 		if (!json_is_string(v) || !*json_string_value(v))
 			return bad(key);
 		add(s, json_string_value(v));
+	}
+	return 0;
+}
+
+/* "results": {"callee": [used, discarded], ...}; optional */
+static int parse_results(sci_summary *s, json_t *r)
+{
+	const char *callee;
+	json_t *v;
+
+	if (!r)
+		return 0;
+	if (!json_is_object(r))
+		return bad("results");
+	json_object_foreach(r, callee, v) {
+		json_t *u = json_array_get(v, 0), *d = json_array_get(v, 1);
+
+		if (!*callee || !json_is_array(v) || json_array_size(v) != 2 ||
+		    !json_is_integer(u) || !json_is_integer(d) ||
+		    json_integer_value(u) < 0 || json_integer_value(d) < 0 ||
+		    json_integer_value(u) > 0x7fffffff ||
+		    json_integer_value(d) > 0x7fffffff)
+			return bad("results");
+		sci_summary_add_result(s, callee, (unsigned)json_integer_value(u),
+				       (unsigned)json_integer_value(d));
 	}
 	return 0;
 }
@@ -367,7 +439,7 @@ static int parse_obj(sci_summary *s, json_t *o)
 			return bad("calls");
 		sci_summary_add_call(s, json_string_value(v));
 	}
-	return 0;
+	return parse_results(s, json_object_get(o, "results"));
 }
 
 int sci_summary_parse(sci_summary **out, const char *text)
@@ -437,12 +509,28 @@ typedef struct def {
 typedef struct entry {
 	char *name;
 	def *defs;
+	unsigned used, discarded;	/* call sites of it, over the tallies */
 	struct entry *next;
 } entry;
+
+/*
+ * unchecked-return's statistics: what each function (keyed by its file
+ * and name, so that a header's static inline function included by many
+ * TUs counts once) says of its calls; the sums per callee are kept in
+ * the callee's entry, up to date as tallies are replaced and dropped.
+ */
+typedef struct tally {
+	char *key;		/* "file\nname" of the calling function */
+	char *origin;
+	sci_summary_result *r;
+	size_t n;
+	struct tally *next;
+} tally;
 
 struct sci_summary_set {
 	entry **buckets;
 	size_t nbuckets, n;
+	tally **tallies;	/* nbuckets of them */
 };
 
 static size_t hash(const char *s, size_t n)
@@ -460,7 +548,103 @@ sci_summary_set *sci_summary_set_new(void)
 
 	set->nbuckets = 4096;
 	set->buckets = sci_calloc(set->nbuckets, sizeof(*set->buckets));
+	set->tallies = sci_calloc(set->nbuckets, sizeof(*set->tallies));
 	return set;
+}
+
+static entry *lookup(const sci_summary_set *set, const char *name, int add);
+
+static void tally_free(tally *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		free(t->r[i].callee);
+	free(t->r);
+	free(t->key);
+	free(t->origin);
+	free(t);
+}
+
+/* Adds (@sign 1) or takes away (-1) @t's counts from the callees' sums. */
+static void tally_count(sci_summary_set *set, const tally *t, int sign)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		entry *s = lookup(set, t->r[i].callee, 1);
+
+		if (sign > 0) {
+			s->used += t->r[i].used;
+			s->discarded += t->r[i].discarded;
+		} else {
+			s->used -= t->r[i].used;
+			s->discarded -= t->r[i].discarded;
+		}
+	}
+}
+
+/* Unlinks and frees the tally *@pp, taking its counts away. */
+static void tally_remove(sci_summary_set *set, tally **pp)
+{
+	tally *t = *pp;
+
+	*pp = t->next;
+	tally_count(set, t, -1);
+	tally_free(t);
+}
+
+static void tally_put(sci_summary_set *set, const char *key,
+		      const char *origin, const sci_summary_result *r,
+		      size_t n)
+{
+	size_t h = hash(key, set->nbuckets), i;
+	tally **pp, *t;
+
+	for (pp = &set->tallies[h]; *pp; pp = &(*pp)->next)
+		if (strcmp((*pp)->key, key) == 0) {
+			tally_remove(set, pp);
+			break;
+		}
+	if (!n)
+		return;
+	t = sci_calloc(1, sizeof(*t));
+	t->key = sci_strdup(key);
+	t->origin = sci_strdup(origin ? origin : "");
+	t->r = sci_calloc(n, sizeof(*t->r));
+	t->n = n;
+	for (i = 0; i < n; i++) {
+		t->r[i] = r[i];
+		t->r[i].callee = sci_strdup(r[i].callee);
+	}
+	t->next = set->tallies[h];
+	set->tallies[h] = t;
+	tally_count(set, t, 1);
+}
+
+static void tally_add(sci_summary_set *set, const sci_summary *s,
+		      const char *origin)
+{
+	char *key;
+
+	if (!s->name || !*s->name)
+		return;
+	key = sci_realloc(NULL, strlen(s->file ? s->file : "") +
+				strlen(s->name) + 2);
+	sprintf(key, "%s\n%s", s->file ? s->file : "", s->name);
+	tally_put(set, key, origin, s->results, s->nresults);
+	free(key);
+}
+
+int sci_summary_set_result_counts(const sci_summary_set *set,
+				  const char *callee, unsigned *used,
+				  unsigned *discarded)
+{
+	const entry *t = set && callee ? lookup(set, callee, 0) : NULL;
+
+	*used = t ? t->used : 0;
+	*discarded = t ? t->discarded : 0;
+	return t && (t->used || t->discarded);
 }
 
 static void def_free(def *d)
@@ -490,7 +674,14 @@ void sci_summary_set_free(sci_summary_set *set)
 			free(e->name);
 			free(e);
 		}
+		while (set->tallies[i]) {
+			tally *t = set->tallies[i];
+
+			set->tallies[i] = t->next;
+			tally_free(t);
+		}
 	}
+	free(set->tallies);
 	free(set->buckets);
 	free(set);
 }
@@ -519,6 +710,7 @@ void sci_summary_set_add(sci_summary_set *set, const sci_summary *s,
 	entry *e;
 	def *d;
 
+	tally_add(set, s, origin);
 	if (s->is_static || !s->name || !*s->name)
 		return;
 	e = lookup(set, s->name, 1);
@@ -543,9 +735,13 @@ void sci_summary_set_merge(sci_summary_set *dst, const sci_summary_set *src)
 		const entry *e;
 		const def *d;
 
+		const tally *t;
+
 		for (e = src->buckets[i]; e; e = e->next)
 			for (d = e->defs; d; d = d->next)
 				sci_summary_set_add(dst, d->s, d->origin);
+		for (t = src->tallies[i]; t; t = t->next)
+			tally_put(dst, t->key, t->origin, t->r, t->n);
 	}
 }
 
@@ -554,8 +750,15 @@ void sci_summary_set_drop_origin(sci_summary_set *set, const char *origin)
 	size_t i;
 
 	for (i = 0; i < set->nbuckets; i++) {
+		tally **tp = &set->tallies[i];
 		entry *e;
 
+		while (*tp) {
+			if (strcmp((*tp)->origin, origin) == 0)
+				tally_remove(set, tp);
+			else
+				tp = &(*tp)->next;
+		}
 		for (e = set->buckets[i]; e; e = e->next) {
 			def **pp = &e->defs;
 
@@ -632,6 +835,8 @@ void sci_summary_set_digest(const sci_summary_set *set, char out[65])
 				facts.ncalls = 0;
 				facts.call_args = NULL;
 				facts.ncall_args = 0;
+				facts.results = NULL;	/* in the sums below */
+				facts.nresults = 0;
 				text = sci_summary_format(&facts);
 				if (n == cap) {
 					cap = cap ? cap * 2 : 256;
@@ -642,6 +847,22 @@ void sci_summary_set_digest(const sci_summary_set *set, char out[65])
 				sprintf(lines[n++], "%s %s", d->origin, text);
 				free(text);
 			}
+	}
+	/* unchecked-return's findings depend on the sums */
+	for (i = 0; set && i < set->nbuckets; i++) {
+		const entry *t;
+
+		for (t = set->buckets[i]; t; t = t->next) {
+			if (!t->used && !t->discarded)
+				continue;
+			if (n == cap) {
+				cap = cap ? cap * 2 : 256;
+				lines = sci_realloc(lines, cap * sizeof(*lines));
+			}
+			lines[n] = sci_printf_dup("= %s %u %u", t->name,
+						  t->used, t->discarded);
+			n++;
+		}
 	}
 	if (n)
 		qsort(lines, n, sizeof(*lines), cmp_str);

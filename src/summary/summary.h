@@ -19,8 +19,8 @@
 #include <stddef.h>
 
 /* Version of the text form; a summary of another version is not read. */
-/* 2: return paths ("paths") */
-#define SCI_SUMMARY_VERSION 2
+/* 2: return paths ("paths"); 3: call-site counts ("results") */
+#define SCI_SUMMARY_VERSION 3
 
 /* Entries of sci_summary.call_args kept per function. */
 #define SCI_SUMMARY_MAX_CALL_ARGS 64
@@ -38,6 +38,17 @@ enum {
 	SCI_SUM_RET_NULL = 2,
 	SCI_SUM_RET_OTHER = 4	/* something else: a value, a pointer, a param */
 };
+
+/*
+ * How the calls of one function in a function's body treat its result
+ * (unchecked-return's statistics): @used in an expression, a condition,
+ * an assignment, an argument; @discarded by an expression statement
+ * `f();` or an explicit `(void)f();`.
+ */
+typedef struct {
+	char *callee;
+	unsigned used, discarded;
+} sci_summary_result;
 
 typedef struct {
 	char *name;		/* the function */
@@ -92,6 +103,9 @@ typedef struct {
 	 */
 	char **call_args;
 	size_t ncall_args;
+	/* per callee called by name, sorted by callee, no duplicates */
+	sci_summary_result *results;
+	size_t nresults;
 } sci_summary;
 
 /** Returns a zeroed record (owned: sci_summary_free). */
@@ -110,6 +124,11 @@ void sci_summary_add_unlock(sci_summary *s, const char *lock);
 void sci_summary_add_path(sci_summary *s, const char *path);
 /** Adds @entry to s->call_args (sorted, unique, up to the maximum). */
 void sci_summary_add_call_args(sci_summary *s, const char *entry);
+
+/** Adds @used and @discarded call sites to @callee's s->results entry. */
+void sci_summary_add_result(sci_summary *s, const char *callee,
+			    unsigned used, unsigned discarded);
+
 /** Adds @callee to s->calls (kept sorted and unique). */
 void sci_summary_add_call(sci_summary *s, const char *callee);
 
@@ -171,6 +190,16 @@ const sci_summary *sci_summary_set_find_origin(const sci_summary_set *set,
  * computed with the set are valid for another set of the same digest.
  */
 void sci_summary_set_digest(const sci_summary_set *set, char out[65]);
+
+/**
+ * How many call sites of @callee the functions of @set use and discard
+ * the result at, summed over every definition (static ones too) of every
+ * TU; a function defined in a header that many TUs include counts once
+ * (by its file and name).  Returns 1 when some call site is known.
+ */
+int sci_summary_set_result_counts(const sci_summary_set *set,
+				  const char *callee, unsigned *used,
+				  unsigned *discarded);
 
 /** Number of names with a usable (unambiguous) summary. */
 size_t sci_summary_set_count(const sci_summary_set *set);

@@ -1,0 +1,63 @@
+/* unchecked-return: shapes that must stay silent. */
+/* expect-none */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DROP() setuid(0)
+#define TRY(x) ({ setuid(x); })
+
+int checked(const char *dir, char *buf, size_t n)
+{
+	char *p;
+
+	if (setuid(0) != 0)
+		return -1;
+	if (chdir(dir) < 0)
+		return -1;
+	p = realloc(buf, n);
+	if (!p)
+		return -1;
+	free(p);
+	return 0;
+}
+
+void explicit_discard(const char *dir)
+{
+	(void)chdir(dir);
+	(void)setuid(0);
+}
+
+/* printf and friends, fclose, functions returning their argument */
+void commonly_ignored(FILE *f, char *dst, const char *src)
+{
+	printf("%s\n", src);
+	fprintf(stderr, "x\n");
+	strcpy(dst, src);
+	memcpy(dst, src, 2);
+	fflush(f);
+	fclose(f);
+}
+
+/* the macro's author decided for every expansion */
+void in_macro(void)
+{
+	DROP();
+}
+
+/* the last statement of a statement expression is its value */
+int stmt_expr(void)
+{
+	return TRY(0) + ({ setuid(1); });
+}
+
+/* a void function has no result to ignore */
+static void nothing(void)
+{
+}
+
+void calls_void(void)
+{
+	nothing();
+}
