@@ -189,6 +189,7 @@ static void test_models__bad_lines(void **state)
 	expect_bad("f fills-if-input=0\n", 1, "'fills-if-input' without 'fills'");
 	expect_bad("f lock=0 unlock=0\n", 1, "more than one of 'lock'");
 	expect_bad("f shared\n", 1, "'shared' without 'lock'");
+	expect_bad("f must-check may-ignore\n", 1, "'must-check' and 'may-ignore'");
 	expect_bad("f trylock=x\n", 1, "bad value for 'trylock'");
 }
 

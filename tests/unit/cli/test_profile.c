@@ -42,6 +42,7 @@ static void test_profile__reads_lists(void **state)
 		      " \"deallocators\": [\"xfree\"], \"noreturn\": [\"die\"],"
 		      " \"returns_nonnull\": [\"must_alloc\"],"
 		      " \"untrusted_sources\": [\"read_port\"],"
+		      " \"must_check\": [\"try_lock\"],"
 		      " \"locks\": [{\"acquire\": \"spin_lock\","
 		      " \"release\": \"spin_unlock\"}]}");
 	assert_int_equal(sci_profile_load(&p, path), 0);
@@ -52,6 +53,7 @@ static void test_profile__reads_lists(void **state)
 	assert_string_equal(p.noreturn.v[0], "die");
 	assert_string_equal(p.returns_nonnull.v[0], "must_alloc");
 	assert_string_equal(p.untrusted_sources.v[0], "read_port");
+	assert_string_equal(p.must_check.v[0], "try_lock");
 	assert_int_equal(p.lock_acquire.n, 1);
 	assert_string_equal(p.lock_acquire.v[0], "spin_lock");
 	assert_string_equal(p.lock_release.v[0], "spin_unlock");

@@ -2,7 +2,8 @@
  * Unit tests: function summaries (summary/summary.c).  The text form
  * round-trips; bad text is refused with a message; the set answers by
  * name, ignores static functions, and refuses to pick between two
- * different definitions of one name.
+ * different definitions of one name; it sums unchecked-return's call-site
+ * counts over every function, static ones too, a header's once.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -192,6 +193,54 @@ static void test_digest_ignores_call_args(void **state)
 	sci_summary_free(b);
 }
 
+static void test_results(void **state)
+{
+	sci_summary_set *set = sci_summary_set_new();
+	sci_summary *a = sample("caller"), *st = sample("helper"), *back = NULL;
+	unsigned used, discarded;
+	char *text;
+
+	(void)state;
+	sci_summary_add_result(a, "parse", 3, 0);
+	sci_summary_add_result(a, "close", 0, 2);
+	sci_summary_add_result(a, "parse", 1, 1);
+	assert_int_equal(a->nresults, 2);
+	assert_string_equal(a->results[0].callee, "close");
+	text = sci_summary_format(a);
+	assert_non_null(strstr(text, "\"results\":{\"close\":[0,2],\"parse\":[4,1]}"));
+	assert_int_equal(sci_summary_parse(&back, text), 0);
+	assert_int_equal(back->nresults, 2);
+	assert_int_equal(back->results[1].used, 4);
+	assert_int_equal(back->results[1].discarded, 1);
+	assert_int_equal(sci_summary_same_facts(a, back), 1);
+	free(text);
+	sci_summary_free(back);
+
+	/* static callers count too */
+	st->is_static = 1;
+	sci_summary_add_result(st, "parse", 2, 0);
+	sci_summary_set_add(set, a, "a.c");
+	sci_summary_set_add(set, st, "a.c");
+	assert_int_equal(sci_summary_set_result_counts(set, "parse", &used,
+						       &discarded), 1);
+	assert_int_equal(used, 6);
+	assert_int_equal(discarded, 1);
+	/* the same header function from another TU counts once */
+	sci_summary_set_add(set, st, "b.c");
+	sci_summary_set_result_counts(set, "parse", &used, &discarded);
+	assert_int_equal(used, 6);
+	/* a TU dropped takes its counts with it */
+	sci_summary_set_drop_origin(set, "a.c");
+	sci_summary_set_result_counts(set, "parse", &used, &discarded);
+	assert_int_equal(used, 2);
+	assert_int_equal(discarded, 0);
+	assert_int_equal(sci_summary_set_result_counts(set, "close", &used,
+						       &discarded), 0);
+	sci_summary_set_free(set);
+	sci_summary_free(a);
+	sci_summary_free(st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -200,6 +249,7 @@ int main(void)
 		cmocka_unit_test(test_bad_text),
 		cmocka_unit_test(test_set),
 		cmocka_unit_test(test_digest_ignores_call_args),
+		cmocka_unit_test(test_results),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
