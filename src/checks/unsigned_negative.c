@@ -114,6 +114,23 @@ static const sci_key *tested_key(sci_expr *e)
 	return sci_expr_is_unsigned(e) ? sci_key_expr(e) : NULL;
 }
 
+/*
+ * The test as written: sci_expr_text() gives "<expression>" for the
+ * assignment in `(ret = f()) < 0`; say which one it is.
+ */
+static const char *test_text(sci_expr *leaf, const sci_key *key,
+			     const source *src)
+{
+	static char buf[256];
+	const char *t = sci_expr_text(leaf), *hole = strstr(t, "<expression>");
+
+	if (!hole)
+		return t;
+	snprintf(buf, sizeof(buf), "%.*s(%s = %s(...))%s", (int)(hole - t), t,
+		 sci_key_name(key), src->callee, hole + strlen("<expression>"));
+	return buf;
+}
+
 static int from_macro(sci_expr *e)
 {
 	return sci_pos_macro(sci_expr_pos(e)) != NULL;
@@ -160,7 +177,7 @@ static void on_condition(sci_expr *leaf, void *payload)
 	f = sci_report(me, sci_expr_pos(leaf), sci_key_name(key),
 		"'%s' is always %s: '%s' is unsigned and holds the result of "
 		"%s(), whose negative values (%lld on some path) become large "
-		"positive ones", sci_expr_text(leaf), known ? "true" : "false",
+		"positive ones", test_text(leaf, key, src), known ? "true" : "false",
 		sci_key_name(key), src->callee, src->neg);
 	if (f && at.path)
 		sci_finding_related(f, at, "the result is stored here");

@@ -34,7 +34,7 @@ int inline_assign(const char *p)
 {
 	unsigned int ret;
 
-	if ((ret = parse(p)) < 0)	/* expect-warning: unsigned-negative "'ret' is unsigned and holds the result of parse()" */
+	if ((ret = parse(p)) < 0)	/* expect-warning: unsigned-negative "'(ret = parse(...)) < 0' is always false: 'ret' is unsigned and holds the result of parse()" */
 		return 1;
 	return (int)ret;
 }
