@@ -68,6 +68,8 @@ typedef struct {
 	const char *const *returns_nonnull;
 	const char *const *untrusted_sources;
 	const char *const *must_check;
+	/* unchecked-return: also functions most call sites check (statistics) */
+	int must_check_statistics;
 	/*
 	 * The project's lock functions (the profile's "locks" pairs): each
 	 * takes / releases the lock its first argument points to.

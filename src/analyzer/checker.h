@@ -877,6 +877,12 @@ int sci_profile_result_ignorable(const char *name);
  */
 int sci_profile_result_counts(const char *name, unsigned *used,
 			      unsigned *discarded);
+/**
+ * True when the project profile asks for must-check functions from
+ * statistics ("must_check_statistics": true), not only from its list and
+ * the models.
+ */
+int sci_profile_must_check_statistics(void);
 
 /**
  * The argument (0-based) that must be true for @name to return, as for

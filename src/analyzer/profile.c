@@ -287,3 +287,8 @@ int sci_profile_result_counts(const char *name, unsigned *used,
 						     name, used, discarded);
 	return sci__tu_result_counts(name, used, discarded);
 }
+
+int sci_profile_must_check_statistics(void)
+{
+	return project && project->must_check_statistics;
+}

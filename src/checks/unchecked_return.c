@@ -9,6 +9,8 @@
  *
  * Must-check comes from the library models' must-check (setuid, chdir,
  * realloc, read, the trylocks...), the project profile's "must_check", and
+ * - when the profile sets "must_check_statistics": on real code they gave
+ * more false positives than bugs (bench/triage/unchecked-return.md) -
  * statistics in the manner of Engler's "deviant behavior": a function
  * whose result the project's other call sites almost always use
  * (sci_profile_result_counts(): every TU's summaries count per callee the
@@ -81,7 +83,8 @@ static void on_call(sci_expr *call, void *payload)
 			   "succeeded and must be checked", name);
 		return;
 	}
-	if (sci_profile_result_ignorable(name) || sci_call_is_noreturn(call) ||
+	if (!sci_profile_must_check_statistics() ||
+	    sci_profile_result_ignorable(name) || sci_call_is_noreturn(call) ||
 	    has_out_argument(call) ||
 	    !sci_profile_result_counts(name, &used, &discarded))
 		return;

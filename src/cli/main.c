@@ -191,6 +191,7 @@ static void set_analysis_opts(sci_analyze_opts *aopts, sci_driver_opts *dopts,
 	aopts->returns_nonnull = (const char *const *)profile->returns_nonnull.v;
 	aopts->untrusted_sources = (const char *const *)profile->untrusted_sources.v;
 	aopts->must_check = (const char *const *)profile->must_check.v;
+	aopts->must_check_statistics = profile->must_check_statistics;
 	aopts->lock_acquire = (const char *const *)profile->lock_acquire.v;
 	aopts->lock_release = (const char *const *)profile->lock_release.v;
 	memset(dopts, 0, sizeof(*dopts));

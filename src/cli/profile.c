@@ -81,6 +81,13 @@ int sci_profile_read_key(sci_profile *out, const char *key, json_t *v)
 					  v, key);
 	if (strcmp(key, "locks") == 0)
 		return read_locks(out, v);
+	if (strcmp(key, "must_check_statistics") == 0) {
+		if (!json_is_boolean(v))
+			return sci_error_set(SCI_EINVALID,
+					     "\"must_check_statistics\" must be true or false");
+		out->must_check_statistics = json_is_true(v);
+		return 0;
+	}
 	return SCI_ENOTFOUND;
 }
 
@@ -95,7 +102,7 @@ const char *sci_profile_keys(void)
 			snprintf(list + strlen(list), sizeof(list) - strlen(list),
 				 "%s, ", name_keys[k].key);
 		snprintf(list + strlen(list), sizeof(list) - strlen(list),
-			 "locks");
+			 "locks, must_check_statistics");
 	}
 	return list;
 }
@@ -108,6 +115,7 @@ void sci_profile_add(sci_profile *into, const sci_profile *from)
 		sci_strv_extend((sci_strv *)((char *)into + name_keys[k].offset),
 				(const sci_strv *)((const char *)from +
 						   name_keys[k].offset));
+	into->must_check_statistics |= from->must_check_statistics;
 	sci_strv_extend(&into->lock_acquire, &from->lock_acquire);
 	sci_strv_extend(&into->lock_release, &from->lock_release);
 }

@@ -12,6 +12,7 @@
  *	  "returns_nonnull": ["must_alloc"],
  *	  "untrusted_sources": ["read_config_int"],
  *	  "must_check": ["lock_or_fail"],
+ *	  "must_check_statistics": true,
  *	  "locks": [{ "acquire": "spin_lock", "release": "spin_unlock" }] }
  *
  * Every key but "version" is optional; unknown keys are errors (a typo
@@ -31,6 +32,8 @@ typedef struct {
 	sci_strv returns_nonnull;
 	sci_strv untrusted_sources;
 	sci_strv must_check;
+	/* unchecked-return also from how other call sites use a result */
+	int must_check_statistics;
 	/* "locks": parallel lists, lock_acquire[i] pairs with lock_release[i] */
 	sci_strv lock_acquire;
 	sci_strv lock_release;

@@ -111,6 +111,8 @@ void sci_project_opts_flags(sci_strv *out, const sci_analyze_opts *a)
 						       a->untrusted_sources[i]));
 	for (i = 0; a->must_check && a->must_check[i]; i++)
 		sci_strv_push_take(out, sci_printf_dup("mustcheck:%s", a->must_check[i]));
+	if (a->must_check_statistics)
+		sci_strv_push(out, "mustcheck-statistics");
 	for (i = 0; a->lock_acquire && a->lock_acquire[i]; i++)
 		sci_strv_push_take(out, sci_printf_dup("lock:%s", a->lock_acquire[i]));
 	for (i = 0; a->lock_release && a->lock_release[i]; i++)

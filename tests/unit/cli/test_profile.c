@@ -43,6 +43,7 @@ static void test_profile__reads_lists(void **state)
 		      " \"returns_nonnull\": [\"must_alloc\"],"
 		      " \"untrusted_sources\": [\"read_port\"],"
 		      " \"must_check\": [\"try_lock\"],"
+		      " \"must_check_statistics\": true,"
 		      " \"locks\": [{\"acquire\": \"spin_lock\","
 		      " \"release\": \"spin_unlock\"}]}");
 	assert_int_equal(sci_profile_load(&p, path), 0);
@@ -54,6 +55,7 @@ static void test_profile__reads_lists(void **state)
 	assert_string_equal(p.returns_nonnull.v[0], "must_alloc");
 	assert_string_equal(p.untrusted_sources.v[0], "read_port");
 	assert_string_equal(p.must_check.v[0], "try_lock");
+	assert_int_equal(p.must_check_statistics, 1);
 	assert_int_equal(p.lock_acquire.n, 1);
 	assert_string_equal(p.lock_acquire.v[0], "spin_lock");
 	assert_string_equal(p.lock_release.v[0], "spin_unlock");
@@ -104,6 +106,10 @@ static void test_profile__rejects_bad_shapes(void **state)
 	teardown(state);
 	write_profile("{\"version\": 1, \"locks\": [\"spin_lock\"]}");
 	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
+	teardown(state);
+	write_profile("{\"version\": 1, \"must_check_statistics\": 1}");
+	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
+	assert_non_null(strstr(sci_error_last(), "must be true or false"));
 }
 
 static void test_profile__missing_file(void **state)

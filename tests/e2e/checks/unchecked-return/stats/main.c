@@ -1,3 +1,4 @@
+/* run: --profile profile.json */
 /* unchecked-return's statistics over a project: see lib.c. */
 #include <stddef.h>
 
