@@ -56,10 +56,6 @@ typedef struct use_count {
 	unsigned used, discarded;
 } use_count;
 
-/* The whole TU's counts (when the run has no summary set) */
-static use_count *tu_uses;
-static size_t ntu_uses;
-
 /* Calls whose result is discarded, sorted by address after the scan. */
 typedef struct {
 	struct expression *call;
@@ -122,9 +118,6 @@ void sci__tu_facts_free(void)
 		free(facts[i].callees);
 		free(facts[i].uses);
 	}
-	free(tu_uses);
-	tu_uses = NULL;
-	ntu_uses = 0;
 	free(discards);
 	discards = NULL;
 	ndiscards = 0;
@@ -233,7 +226,6 @@ static void count_call(struct expression *call)
 		return;
 	f = lookup(scan_fn, 1);
 	count_in(&f->uses, &f->nuses, name, call == discarding);
-	count_in(&tu_uses, &ntu_uses, name, call == discarding);
 }
 
 /* The call whose result the expression statement @e throws away. */
@@ -542,16 +534,17 @@ void sci__tu_facts_add_results(struct symbol *fn, sci_summary *s)
 int sci__tu_result_counts(const char *callee, unsigned *used,
 			  unsigned *discarded)
 {
-	size_t i;
+	size_t i, k;
 
+	/* summed when asked: only for a discarded call, in a one-file run */
 	*used = *discarded = 0;
-	for (i = 0; callee && i < ntu_uses; i++)
-		if (strcmp(tu_uses[i].callee, callee) == 0) {
-			*used = tu_uses[i].used;
-			*discarded = tu_uses[i].discarded;
-			return 1;
-		}
-	return 0;
+	for (i = 0; callee && i < capfacts; i++)
+		for (k = 0; k < facts[i].nuses; k++)
+			if (strcmp(facts[i].uses[k].callee, callee) == 0) {
+				*used += facts[i].uses[k].used;
+				*discarded += facts[i].uses[k].discarded;
+			}
+	return *used || *discarded;
 }
 
 int sci__stmt_writes(struct statement *s, struct symbol *sym)
