@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #define IS_NEG(x) ((x) < 0)
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#define CLAMP0(x) ((x) < 0 ? 0 : (x))
 
 /* the fix: a signed type */
 int signed_result(int fd, char *buf, size_t len)
@@ -37,6 +39,14 @@ int through_macro(int fd, char *buf)
 	if (IS_NEG(n))
 		return -1;
 	return 0;
+}
+
+/* MIN/MAX-like macros compare whatever type they are given */
+size_t through_minmax(int fd, char *buf)
+{
+	size_t n = read(fd, buf, 4);
+
+	return MAX(n, 0) + CLAMP0(n);
 }
 
 /* an unsigned callee: nothing negative to lose */
