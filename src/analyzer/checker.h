@@ -609,6 +609,13 @@ int sci_value_is_nonnull(sci_expr *e);
 /** True when @key has exactly one possible value on this path. */
 int sci_value_key_known(const sci_key *key, long long *out);
 /**
+ * The lowest and highest value @key can have on this path (a variable's
+ * own type bounds what nothing narrowed); values above LLONG_MAX (a
+ * pointer, an unsigned 64-bit value) count as LLONG_MAX.  0 when the path
+ * is unreachable.
+ */
+int sci_value_key_bounds(const sci_key *key, long long *min, long long *max);
+/**
  * For a comparison @e (after stripping): 1 if the types of its operands
  * alone make it always true, 0 if always false, -1 if not decided (or @e
  * is no comparison).  A constant operand counts as its value, any other

@@ -1136,6 +1136,24 @@ int sci_value_key_known(const sci_key *key, long long *out)
 	return 1;
 }
 
+int sci_value_key_bounds(const sci_key *key, long long *min, long long *max)
+{
+	struct symbol *type = key && key->is_var ? key->base : NULL;
+	const sci_rl *rl;
+
+	if (!key || !sci__cur)
+		return 0;
+	rl = key_rl(sci__cur, key, type);
+	if (sci_rl_is_empty(rl))
+		return 0;
+	/* a pointer or an unsigned 64-bit value above LLONG_MAX stays positive */
+	*min = rl->r[0].min > (sci_val)INT64_MAX ? INT64_MAX
+						 : (long long)rl->r[0].min;
+	*max = rl->r[rl->n - 1].max > (sci_val)INT64_MAX ?
+	       INT64_MAX : (long long)rl->r[rl->n - 1].max;
+	return 1;
+}
+
 int sci_value_global_is_null(const char *name)
 {
 	const sci_key *k;

@@ -33,6 +33,8 @@ typedef struct pending {
 	int backward;			/* a goto after the label targets it */
 	int computed;			/* a computed goto may jump here */
 	int computed_backward;		/* ... from after the label */
+	int dead_end;			/* straight code from it calls a
+					 * noreturn function (`out: _exit(1);`) */
 	struct statement **ancestors;	/* compound statements around it */
 	int nancestors;
 	struct pending *next;
@@ -283,6 +285,67 @@ static int nanc;
 
 static void prescan_stmt(struct statement *stmt);
 
+/*
+ * Does straight-line code from @s on call a noreturn function before
+ * anything jumps?  1: yes; 0: it may jump, loop or return first; -1: it
+ * runs to its end and goes on (the statements after it decide).  An `if`
+ * whose two ways both go on goes on.
+ */
+static int straight_noreturn(struct statement *s)
+{
+	struct statement *t;
+	int r;
+
+	if (!s)
+		return -1;
+	switch (s->type) {
+	case STMT_EXPRESSION:
+		return sci__is_noreturn_call(sci__strip(s->expression)) ? 1 : -1;
+	case STMT_DECLARATION:
+	case STMT_NONE:
+		return -1;
+	case STMT_LABEL:
+		return straight_noreturn(s->label_statement);
+	case STMT_IF:
+		/* `if (udp) recv(...);` before the _exit(): both ways go on */
+		if (straight_noreturn(s->if_true) == -1 &&
+		    straight_noreturn(s->if_false) == -1)
+			return -1;
+		return 0;
+	case STMT_COMPOUND:
+		FOR_EACH_PTR(s->stmts, t) {
+			if ((r = straight_noreturn(t)) >= 0)
+				return r;
+		} END_FOR_EACH_PTR(t);
+		return -1;
+	default:
+		return 0;
+	}
+}
+
+/* Marks the labels of @list whose code ends the path (pending.dead_end). */
+static void mark_dead_ends(struct statement_list *list)
+{
+	struct statement *s, *t;
+	int found, r;
+
+	FOR_EACH_PTR(list, s) {
+		if (s->type != STMT_LABEL)
+			continue;
+		found = 0;
+		FOR_EACH_PTR(list, t) {
+			if (t == s)
+				found = 1;
+			if (!found)
+				continue;
+			if ((r = straight_noreturn(t)) >= 0) {
+				find_pending(s->label_identifier)->dead_end = r;
+				break;
+			}
+		} END_FOR_EACH_PTR(t);
+	} END_FOR_EACH_PTR(s);
+}
+
 static void prescan_list(struct statement_list *list)
 {
 	struct statement *s;
@@ -290,6 +353,7 @@ static void prescan_list(struct statement_list *list)
 	FOR_EACH_PTR(list, s) {
 		prescan_stmt(s);
 	} END_FOR_EACH_PTR(s);
+	mark_dead_ends(list);
 }
 
 static void prescan_stmt(struct statement *stmt)
@@ -849,7 +913,16 @@ static void walk_goto(struct statement *stmt)
 	if (!sci__cur)
 		return;
 	if (target->type == SYM_LABEL) {
-		scopes_leave_for_goto(find_pending(target), stmt->pos);
+		pending *p = find_pending(target);
+
+		/*
+		 * A jump to code that ends the process leaks nothing: the
+		 * blocks it leaves end quietly (the label's code is walked
+		 * as usual).
+		 */
+		sci__quiet += p->dead_end;
+		scopes_leave_for_goto(p, stmt->pos);
+		sci__quiet -= p->dead_end;
 	} else {
 		/* break/continue: leave the blocks inside the loop or switch */
 		scopes_leave_to_level(loop_level, stmt->pos);

@@ -32,7 +32,11 @@ typedef struct {
 	int (*nocapture)(sci_expr *call, int arg);
 	/* @e's type can hold the resource (a pointer, a descriptor) */
 	int (*holds)(sci_expr *e);
-	/* a value a failed acquisition returns: nothing was acquired */
+	/*
+	 * a value a failed acquisition returns: nothing was acquired.  The
+	 * failed values form one interval (NULL; a negative descriptor), so
+	 * a range whose two ends failed is all failure (all_failed()).
+	 */
 	int (*failed)(long long v);
 	/* a NULL test of the holder tells a failed acquisition apart */
 	int null_tests;
@@ -193,9 +197,45 @@ static sci_expr *pointed(sci_expr *e)
 	return e;
 }
 
+/*
+ * `q = strchr(p, c)` into a local: q points into the memory p holds
+ * without owning it, so p still must be freed - but where q goes (a
+ * global, a struct), the memory is still reachable and escapes.  Per
+ * function, not per path: a pair outlives a path that never made it,
+ * which can only keep a leak quiet.
+ */
+#define MAX_INTERIOR 64
+static struct {
+	const sci_key *alias, *owner;
+} interior[MAX_INTERIOR];
+static int ninterior;
+
+static void note_interior(const sci_key *alias, sci_expr *into)
+{
+	const sci_key *owner = sci_key_expr(into);
+
+	if (alias && owner && owner != alias && sci_sm_get(me, owner) &&
+	    ninterior < MAX_INTERIOR) {
+		interior[ninterior].alias = alias;
+		interior[ninterior].owner = owner;
+		ninterior++;
+	}
+}
+
+static void forget_interior(const sci_key *alias)
+{
+	int i;
+
+	for (i = 0; i < ninterior; i++)
+		if (interior[i].alias == alias)
+			interior[i--] = interior[--ninterior];
+}
+
 /* Memory that @e points into or contains escapes (except @except's). */
 static void escape_in(sci_expr *e, const sci_key *except)
 {
+	int i;
+
 	e = pointed(e);
 	SCI_FOR_EACH_STATE(me, sm) {
 		const sci_key *key = sci_sm_key(sm);
@@ -205,6 +245,10 @@ static void escape_in(sci_expr *e, const sci_key *except)
 		     (!sci_key_is_var(key) && sci_expr_contains_key(e, key))))
 			settle(key, ESCAPED, set_now);
 	} SCI_END_FOR_EACH_STATE(sm);
+	for (i = 0; i < ninterior; i++)
+		if (interior[i].owner != except &&
+		    sci_expr_points_into(e, interior[i].alias))
+			settle(interior[i].owner, ESCAPED, set_now);
 }
 
 /* Does @e use the memory @key holds: `realloc(p, n)`, `p->next`? */
@@ -228,6 +272,7 @@ static void on_func_start(sci_sym *fn, void *payload)
 {
 	nblocks = 1;
 	member_holders = 0;
+	ninterior = 0;
 }
 
 static void on_alloc(sci_expr *call, sci_expr *left, void *payload)
@@ -311,8 +356,10 @@ static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos, void *payloa
 	if (copy(lkey, left, right))
 		return;
 	/* a local pointer into the block, `q = strchr(p, c)`, keeps nothing */
-	if (sci_expr_is_call(right) && sci_expr_is_local_storage(left))
+	if (sci_expr_is_call(right) && sci_expr_is_local_storage(left)) {
+		note_interior(lkey, pointed(right));
 		return;
+	}
 	escape_in(right, lkey);
 }
 
@@ -387,8 +434,22 @@ static void on_return(sci_expr *value, sci_pos pos, void *payload)
 static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
 		      void *payload)
 {
+	forget_interior(key);
 	if (sci_state_get(me, key))
 		sci_state_set(me, key, state_of(&blocks[0], ESCAPED));
+}
+
+/*
+ * Every value @key can have here says the acquisition failed: after `fd =
+ * -1; if (c) fd = open(...); if (fd < 0) return;` fd is min..-1 on the
+ * return, whichever path set it, though no single value is known.
+ */
+static int all_failed(const sci_key *key)
+{
+	long long min, max;
+
+	return sci_value_key_bounds(key, &min, &max) && kind->failed(min) &&
+	       kind->failed(max);
 }
 
 /*
@@ -399,10 +460,8 @@ static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
 				  const sci_state *other)
 {
 	const block *b = block_of(mine);
-	long long v;
 
-	if (status_of(mine) == NULLED || !sci_value_key_known(key, &v) ||
-	    !kind->failed(v))
+	if (status_of(mine) == NULLED || !all_failed(key))
 		return mine;
 	return state_of(status_of(mine) == ALLOCATED ? b : &blocks[0], NULLED);
 }
@@ -449,8 +508,6 @@ static void die(const sci_key *key, sci_pos pos)
 	const block *b;
 	sci_finding *f;
 
-	long long v;
-
 	if (!sm)
 		return;
 	b = leaked_block(sm, key);
@@ -459,7 +516,7 @@ static void die(const sci_key *key, sci_pos pos)
 	 * (`*failed = p == NULL; if (*failed) return;`) of an allocator
 	 * without return-implies hooks (a wrapper known from its summary).
 	 */
-	if (b && sci_value_key_known(key, &v) && kind->failed(v))
+	if (b && all_failed(key))
 		b = NULL;
 	if (b) {
 		f = sci_report(me, pos, sci_key_name(key), kind->leak_fmt,

@@ -63,3 +63,17 @@ int probe(void)
 	close(s);
 	return 0;
 }
+
+/*
+ * Open on one side of an || and returned on both (redis config.c): the
+ * stream may be open on the return, whatever its NULL side says.
+ */
+int read_old(const char *path, int empty)
+{
+	FILE *fp = fopen(path, "r");
+
+	if (fp == NULL || empty)
+		return 0;	/* expect-warning: resource-leak "resource leak of 'fp': what fopen() opened is not closed on this path" */
+	fclose(fp);
+	return 1;
+}

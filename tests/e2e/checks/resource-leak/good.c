@@ -90,3 +90,32 @@ void copy(const char *p)
 	if (f)
 		fclose(g);
 }
+
+/*
+ * A descriptor opened on one path only, tested with < or >= after the
+ * join (busybox ftpd.c): on the failure side every value is negative,
+ * whichever path set it.
+ */
+int opened_on_one_path(const char *p, int upload)
+{
+	int fd = -1;
+
+	if (upload)
+		fd = open(p, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+void closed_if_opened(const char *p, int upload)
+{
+	int fd;
+
+	if (upload)
+		fd = open(p, O_RDONLY);
+	else
+		fd = -1;
+	if (fd >= 0)
+		close(fd);
+}
