@@ -255,6 +255,11 @@ static void reuse_summaries(run_ctx *r, size_t i)
 		sci_strv_push(&r->inputs[i], rec->inputs[k].path);
 }
 
+static int statistics(const run_ctx *r)
+{
+	return r->aopts && r->aopts->must_check_statistics;
+}
+
 /* The stored findings, if made with the callee summaries of now. */
 static int reuse_findings(run_ctx *r, size_t i)
 {
@@ -265,7 +270,7 @@ static int reuse_findings(run_ctx *r, size_t i)
 
 	if (!rec || !rec->findings || !rec->deps)
 		return 0;
-	sci_project_deps(deps, tu, r->set);
+	sci_project_deps(deps, tu, r->set, statistics(r));
 	if (strcmp(deps, rec->deps) != 0)
 		return 0;
 	forget_results(tu);
@@ -426,7 +431,7 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 				/* its calls are in the summaries it had */
 				if (r.deps)
 					sci_project_deps(r.deps[i], &tus->items[i],
-							 r.set);
+							 r.set, statistics(&r));
 				/* kept until the analysis is known to be whole */
 				old[i] = tus->items[i];
 				tus->items[i].summaries = NULL;

@@ -50,10 +50,12 @@ int sci_project_tu_defines(const sci_tu *tu, const char *name);
 
 /**
  * The hash of what @set says of each function @tu calls and does not
- * define (its dependencies on other TUs), into @out.
+ * define (its dependencies on other TUs), into @out; with @statistics
+ * (unchecked-return's, sci_analyze_opts.must_check_statistics) also how
+ * the whole project treats the results of the functions it calls.
  */
 void sci_project_deps(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
-		      const sci_summary_set *set);
+		      const sci_summary_set *set, int statistics);
 
 /** @rec's findings (JSON lines) into @tu's diags; 0, or -1 if unreadable. */
 int sci_project_take_findings(sci_tu *tu, const sci_db_tu *rec);
