@@ -13,32 +13,13 @@
 #include "cli/config.h"
 #include "util/error.h"
 
-static char path[64];
-
-static void write_config(const char *text)
-{
-	FILE *f;
-	int fd;
-
-	strcpy(path, "/tmp/sci-config-XXXXXX");
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	fputs(text, f);
-	fclose(f);
-}
-
-static int teardown(void **state)
-{
-	unlink(path);
-	return 0;
-}
+#include "cli_test.h"
 
 static void test_config__reads_every_key(void **state)
 {
 	sci_config c;
 
-	write_config("{\n"
+	write_temp("config", "{\n"
 		     "  \"version\": 1,\n"
 		     "  \"profile\": \"kernel\",\n"
 		     "  \"allocators\": [\"xmalloc\"],\n"
@@ -72,7 +53,7 @@ static void test_config__version_alone(void **state)
 {
 	sci_config c;
 
-	write_config("{\"version\": 1}");
+	write_temp("config", "{\"version\": 1}");
 	assert_int_equal(sci_config_load(&c, path), 0);
 	assert_string_equal(c.models, "generic");
 	assert_int_equal(c.profile.allocators.n, 0);
@@ -86,7 +67,7 @@ static void expect_bad(const char *text, unsigned line, const char *want)
 	sci_config c;
 	char where[80];
 
-	write_config(text);
+	write_temp("config", text);
 	assert_int_equal(sci_config_load(&c, path), SCI_EINVALID);
 	snprintf(where, sizeof(where), "%s:%u:", path, line);
 	if (strncmp(sci_error_last(), where, strlen(where)) != 0)

@@ -13,32 +13,13 @@
 #include "cli/profile.h"
 #include "util/error.h"
 
-static char path[64];
-
-static void write_profile(const char *text)
-{
-	FILE *f;
-	int fd;
-
-	strcpy(path, "/tmp/sci-profile-XXXXXX");
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	fputs(text, f);
-	fclose(f);
-}
-
-static int teardown(void **state)
-{
-	unlink(path);
-	return 0;
-}
+#include "cli_test.h"
 
 static void test_profile__reads_lists(void **state)
 {
 	sci_profile p;
 
-	write_profile("{\"version\": 1, \"allocators\": [\"xmalloc\", \"xstrdup\"],"
+	write_temp("profile", "{\"version\": 1, \"allocators\": [\"xmalloc\", \"xstrdup\"],"
 		      " \"deallocators\": [\"xfree\"], \"noreturn\": [\"die\"],"
 		      " \"returns_nonnull\": [\"must_alloc\"],"
 		      " \"untrusted_sources\": [\"read_port\"],"
@@ -66,7 +47,7 @@ static void test_profile__optional_keys(void **state)
 {
 	sci_profile p;
 
-	write_profile("{\"version\": 1}");
+	write_temp("profile", "{\"version\": 1}");
 	assert_int_equal(sci_profile_load(&p, path), 0);
 	assert_int_equal(p.allocators.n, 0);
 	assert_null(p.allocators.v);
@@ -77,7 +58,7 @@ static void test_profile__bad_json_names_place(void **state)
 {
 	sci_profile p;
 
-	write_profile("{\"version\": 1,\n \"allocators\": [\"a\",]}");
+	write_temp("profile", "{\"version\": 1,\n \"allocators\": [\"a\",]}");
 	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
 	assert_non_null(strstr(sci_error_last(), path));
 	assert_non_null(strstr(sci_error_last(), ":2:"));
@@ -87,27 +68,27 @@ static void test_profile__rejects_bad_shapes(void **state)
 {
 	sci_profile p;
 
-	write_profile("{\"version\": 1, \"allocator\": [\"x\"]}");
+	write_temp("profile", "{\"version\": 1, \"allocator\": [\"x\"]}");
 	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
 	assert_non_null(strstr(sci_error_last(), "unknown key \"allocator\""));
 	teardown(state);
-	write_profile("{\"version\": 2}");
+	write_temp("profile", "{\"version\": 2}");
 	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
 	teardown(state);
-	write_profile("{\"version\": 1, \"noreturn\": [3]}");
+	write_temp("profile", "{\"version\": 1, \"noreturn\": [3]}");
 	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
 	teardown(state);
-	write_profile("[]");
+	write_temp("profile", "[]");
 	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
 	teardown(state);
-	write_profile("{\"version\": 1, \"locks\": [{\"acquire\": \"l\"}]}");
+	write_temp("profile", "{\"version\": 1, \"locks\": [{\"acquire\": \"l\"}]}");
 	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
 	assert_non_null(strstr(sci_error_last(), "\"locks\"[0]"));
 	teardown(state);
-	write_profile("{\"version\": 1, \"locks\": [\"spin_lock\"]}");
+	write_temp("profile", "{\"version\": 1, \"locks\": [\"spin_lock\"]}");
 	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
 	teardown(state);
-	write_profile("{\"version\": 1, \"must_check_statistics\": 1}");
+	write_temp("profile", "{\"version\": 1, \"must_check_statistics\": 1}");
 	assert_int_equal(sci_profile_load(&p, path), SCI_EINVALID);
 	assert_non_null(strstr(sci_error_last(), "must be true or false"));
 }
