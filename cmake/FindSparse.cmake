@@ -18,7 +18,7 @@ if(NOT SPARSE_ROOT)
 	set(_sci_sparse_hints ${_sci_sparse_dest}/src)
 	set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
 		${CMAKE_SOURCE_DIR}/scripts/bootstrap-sparse.sh)
-	file(GLOB _sci_patches ${CMAKE_SOURCE_DIR}/patches/sparse/*.patch)
+	file(GLOB _sci_patches CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/patches/sparse/*.patch)
 	set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_sci_patches})
 else()
 	set(_sci_sparse_hints ${SPARSE_ROOT} ${SPARSE_ROOT}/src)
