@@ -10,8 +10,14 @@
 # broken property ends that target and leaves the input in
 # build-fuzz/findings/T/ (keep it in tests/fuzz/regress/T/ with the fix).
 #
-# Usage: scripts/fuzz.sh [-t SECONDS] [TARGET...] | --check
+# Usage: scripts/fuzz.sh [-t SECONDS] [-s SEED] [TARGET...] | --check
 #   -t SECONDS  time per target (default: $SCI_FUZZ_SECONDS, else 30)
+#   -s SEED     libFuzzer's random seed (default: $SCI_FUZZ_SEED, else a
+#               new one each run); with a seed the kept corpus is left
+#               out, so the run depends only on the checked-in inputs and
+#               the seed: the same inputs in the same order on any machine,
+#               a slower one stopping earlier.  scripts/test.sh (CI) passes
+#               one, so CI never fails on a bug some other seed found.
 #   --check     only say whether libFuzzer binaries can be built here
 #   TARGET      baseline, cache, compdb, db, engine, records, results
 #               (default: all)
@@ -21,11 +27,14 @@
 set -eu
 
 secs=${SCI_FUZZ_SECONDS:-30}
+seed=${SCI_FUZZ_SEED:-}
 check=no
 while [ $# -gt 0 ]; do
 	case $1 in
 	-t) secs=$2; shift 2 ;;
 	-t*) secs=${1#-t}; shift ;;
+	-s) seed=$2; shift 2 ;;
+	-s*) seed=${1#-s}; shift ;;
 	--check) check=yes; shift ;;
 	-h | --help) sed -n '3,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	--) shift; break ;;
@@ -72,6 +81,13 @@ for t in $targets; do
 	bin=$build/tests/fuzz/fuzz_$t
 	[ -x "$bin" ] || { echo "fuzz.sh: no target '$t'" >&2; found="$found $t"; continue; }
 	mkdir -p "$build/corpus/$t" "$build/findings/$t"
+	# what this run adds; with a seed, a fresh directory each run
+	grow=$build/corpus/$t
+	if [ -n "$seed" ]; then
+		grow=$build/corpus-seeded/$t
+		rm -rf "$grow"
+		mkdir -p "$grow"
+	fi
 	dict=""
 	case $t in
 	engine) dict=$root/tests/fuzz/engine.dict ;;
@@ -82,12 +98,13 @@ for t in $targets; do
 		[ -d "$d" ] && seeds="$seeds $root/$d"
 	done
 	log=$build/findings/$t/last.log
-	echo "==> fuzz.sh: $t for ${secs}s"
+	echo "==> fuzz.sh: $t for ${secs}s${seed:+, seed $seed}"
 	rc=0
 	# shellcheck disable=SC2086
 	"$bin" -max_total_time="$secs" -timeout=60 -rss_limit_mb=4096 \
 		-print_final_stats=1 -artifact_prefix="$build/findings/$t/" \
-		${dict:+-dict="$dict"} "$build/corpus/$t" $seeds >"$log" 2>&1 || rc=$?
+		${seed:+-seed="$seed"} ${dict:+-dict="$dict"} "$grow" $seeds \
+		>"$log" 2>&1 || rc=$?
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 	speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
 	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n1 | sed 's/cov: //')
