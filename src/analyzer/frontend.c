@@ -181,9 +181,28 @@ static void emit_inputs(sci_diag_emit_fn emit, void *payload)
 	free(seen);
 }
 
+/*
+ * sparse ends the process with exit(1) on a fatal error - most often a
+ * missing #include - so a TU it gives up on would report no inputs, and
+ * the gate could not tell whether the change touched what it read (it
+ * would analyze it again on the merge base at every run).  What it read
+ * up to there is what the failure depends on; the file it could not open
+ * is no input (the gate counts a deleted file against such a TU).
+ */
+static int exit_inputs_armed;
+
+static void emit_inputs_at_exit(void)
+{
+	if (exit_inputs_armed && tu_emit)
+		emit_inputs(tu_emit, tu_payload);
+	exit_inputs_armed = 0;
+}
+
 int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 		   sci_diag_emit_fn emit, void *payload)
 {
+	static int exit_hook;
+
 	struct string_list *files = NULL;
 	struct symbol_list *list;
 	struct symbol *sym, **fns = NULL;
@@ -195,6 +214,12 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 		argc++;
 	tu_emit = emit;
 	tu_payload = payload;
+	if (opts && opts->report_inputs) {
+		/* later than the caller's own handlers, so it runs before them */
+		if (!exit_hook && atexit(emit_inputs_at_exit) == 0)
+			exit_hook = 1;
+		exit_inputs_armed = 1;
+	}
 	sci__profile_set(opts);
 	sci__registry_init(opts);
 	sci__report_begin_tu(emit, payload);
@@ -208,6 +233,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 				  SCI_STRINGIFY(SCI_LIMIT_BRACKETS)
 				  " levels deep (see Limits in docs/engine.md)"),
 		     payload);
+		exit_inputs_armed = 0;
 		return SCI_TU_OK;
 	}
 	stream = input_stream_nr;
@@ -236,6 +262,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 		opts->on_function(NULL, opts->on_function_payload);
 	/* the last function's limits must not reach the file-end hooks */
 	sci__limits_reset();
+	exit_inputs_armed = 0;
 	if (opts && opts->report_inputs)
 		emit_inputs(emit, payload);
 	sci__cur = SCI_STREE_EMPTY;

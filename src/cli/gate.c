@@ -286,6 +286,23 @@ done:
 
 /* ------------------------------------------------------------- base */
 
+static int tu_failed(const sci_tu *tu);
+
+/* Did the change delete a file, or move one away? */
+static int change_removes_files(const gate_ctx *g)
+{
+	size_t i, n = sci_changes_count(g->changes);
+
+	for (i = 0; i < n; i++) {
+		const sci_change *ch = sci_changes_at(g->changes, i);
+
+		if (ch->status == SCI_CHANGE_DELETED ||
+		    ch->status == SCI_CHANGE_RENAMED)
+			return 1;
+	}
+	return 0;
+}
+
 static int tu_affected(gate_ctx *g, const sci_tu *tu)
 {
 	size_t i;
@@ -293,6 +310,13 @@ static int tu_affected(gate_ctx *g, const sci_tu *tu)
 
 	if (!tu->inputs.n)
 		return 1;	/* failed before reading anything: redo it */
+	/*
+	 * A TU sparse gave up on reports what it read up to there; the
+	 * header it could not open is not among them, and it may be the one
+	 * the change removed.
+	 */
+	if (tu_failed(tu) && change_removes_files(g))
+		return 1;
 	for (i = 0; i < tu->inputs.n && !hit; i++) {
 		char *rel = repo_path_dup(g, tu->inputs.v[i], g->s->cwd);
 

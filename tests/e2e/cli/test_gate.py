@@ -320,6 +320,34 @@ class GateTest(RepoTestCase):
         # only c.c read util.h: a.c and b.c are taken from head as they are
         self.assertIn("1 translation unit affected by the change: 1 analyzed", err)
 
+    def test_tu_with_a_missing_header_reports_what_it_read(self):
+        # sparse gives up on c.c at the missing header; what it read up to
+        # there (c.c, util.h) decides whether the change concerns it
+        self.write("util.h", "#define LIMIT 1\n")
+        self.write("c.c", '#include "util.h"\n#include "generated.h"\n'
+                   "int lim(void) { return LIMIT; }\n")
+        self.commit("add c.c")
+        git(self.repo, "branch", "-f", "main")
+        # a change elsewhere: c.c is not analyzed again on the merge base
+        self.write("a.c", OLD_BUG + "\n" + CLEAN)
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 3, err)
+        self.assertIn("1 translation unit affected by the change: 1 analyzed",
+                      err)
+        self.assertNotIn("c.c holds changed code", err)
+        # a change to a header it read: changed code it could not analyze
+        self.write("util.h", "#define LIMIT 2\n")
+        rc, results, err = self.run_gate()
+        self.assertEqual(rc, 1, err)
+        self.assertIn("c.c holds changed code and could not be analyzed", err)
+        self.assertIn("2 translation units affected by the change", err)
+        # a deleted file may be the header it could not open: redone
+        self.write("util.h", "#define LIMIT 1\n")
+        git(self.repo, "rm", "-q", "b.c")
+        rc, results, err = self.run_gate()
+        self.assertIn("could not be analyzed; its findings count as new", err)
+        self.assertIn("3 translation units affected by the change", err)
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
