@@ -71,6 +71,15 @@ size_t sci__arena_used(void);
  * with the position of the first bracket too deep otherwise.
  */
 int sci__prescan_file(const char *path, unsigned *line, unsigned *col);
+
+/*
+ * complete.c: after a parse error, the functions whose tree sparse left
+ * with holes (an operand C requires is missing) are neither scanned nor
+ * walked.  sci__holes_find() looks at the TU's symbols; reset per TU.
+ */
+void sci__holes_find(struct symbol_list *list, struct symbol_list *scope);
+int sci__fn_has_holes(struct symbol *fn);
+void sci__holes_reset(void);
 /*
  * Elementary steps of the current function's analysis that do not
  * allocate (state comparisons in merges), counted against its budget.

@@ -82,6 +82,8 @@ static int is_definition(struct symbol *sym, int stream,
 	base = sym->ctype.base_type;
 	if (!base || base->type != SYM_FN || !(base->stmt || base->inline_stmt))
 		return 0;
+	if (sci__fn_has_holes(sym))
+		return 0;
 	return is_own_stream(sym->pos.stream, stream, project_dirs);
 }
 
@@ -238,6 +240,8 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	}
 	stream = input_stream_nr;
 	list = sparse_keep_tokens((char *)path);
+	if (has_error)
+		sci__holes_find(list, file_scope->symbols);
 
 	dirs = opts ? opts->project_dirs : NULL;
 	FOR_EACH_PTR(list, sym) {
@@ -272,6 +276,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	sci_arena_reset();
 	sci__tu_facts_free();
 	sci__fn_facts_reset();
+	sci__holes_reset();
 	free(fns);
 	return has_error ? SCI_TU_FRONTEND_ERRORS : SCI_TU_OK;
 }

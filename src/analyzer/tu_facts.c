@@ -479,6 +479,8 @@ static void scan_symbol(struct symbol *sym)
 	for (d = sym->same_symbol; d && guard < 64; d = d->same_symbol, guard++)
 		lookup(d, 1)->latest = sym;
 
+	if (body && sci__fn_has_holes(sym))
+		return;		/* after a parse error: not walked either */
 	if (body) {
 		scan_fn = sym;
 		lookup(sym, 1);

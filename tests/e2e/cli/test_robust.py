@@ -372,6 +372,23 @@ class HostileInputTest(ScratchTest):
                          r"switch statements nested more than 64 deep")
         self.assertRegex(out, r"(?m)^deep\.c:\d+ g\(\) warning: memory leak")
 
+    def test_function_sparse_left_incomplete_is_skipped(self):
+        # after a parse error sparse leaves holes: an assignment without a
+        # right side, an if without a condition, an operator without an
+        # operand; those functions are skipped, the others analyzed
+        self.write("holes.c", "void use(int);\n"
+                   "void a(void) { int i; for (i = 0; i = < 10; i++) use(i); }\n"
+                   "void b(int x) { if () use(x); }\n"
+                   "int c(int x) { return x + ; }\n"
+                   "int d(int x) { switch () { case 1: return x; } return 0; }\n"
+                   + LEAK_C.replace("f(", "g("))
+        failures, out, took = self.check(["holes.c"])
+        self.assertEqual(list(failures), ["holes.c"])
+        self.assertTrue(failures["holes.c"].startswith(
+            "sparse could not parse the file"), failures)
+        self.assertRegex(out, r"(?m)^holes\.c:\d+ g\(\) warning: memory leak")
+        self.assertLess(took, HANG_LIMIT)
+
     def test_files_that_are_not_c(self):
         rnd = random.Random(1)
         self.write("image.c", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" +
