@@ -143,7 +143,7 @@ static char *repo_path_dup(const gate_ctx *g, const char *path,
 	char *abs = sci_path_join_dup(base_dir, path), *real, *out;
 	const char *under;
 
-	real = realpath(abs, NULL);
+	real = sci_path_real_dup(abs);
 	if (real) {
 		free(abs);
 		abs = real;

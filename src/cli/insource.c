@@ -44,7 +44,7 @@ static int read_text(char **out, size_t *len, const char *path, void *payload)
 /* @path resolved against @cwd and through links; owned. */
 static char *canonical_dup(const char *path, const char *cwd)
 {
-	char *abs = sci_path_join_dup(cwd, path), *real = realpath(abs, NULL);
+	char *abs = sci_path_join_dup(cwd, path), *real = sci_path_real_dup(abs);
 
 	if (!real)
 		return abs;

@@ -7,6 +7,37 @@
 #include <string.h>
 #include <sys/stat.h>
 
+typedef struct real_entry {
+	char *path, *real;
+	struct real_entry *next;
+} real_entry;
+
+#define REAL_BUCKETS 4096
+static real_entry *real_memo[REAL_BUCKETS];
+
+char *sci_path_real_dup(const char *path)
+{
+	size_t h = 5381;
+	const char *c;
+	real_entry *e;
+	char *real;
+
+	for (c = path; *c; c++)
+		h = h * 33 + (unsigned char)*c;
+	h %= REAL_BUCKETS;
+	for (e = real_memo[h]; e; e = e->next)
+		if (strcmp(e->path, path) == 0)
+			return sci_strdup(e->real);
+	if (!(real = realpath(path, NULL)))
+		return NULL;
+	e = sci_malloc(sizeof(*e));
+	e->path = sci_strdup(path);
+	e->real = sci_strdup(real);
+	e->next = real_memo[h];
+	real_memo[h] = e;
+	return real;
+}
+
 int sci_path_is_absolute(const char *path)
 {
 	return path[0] == '/';
@@ -90,13 +121,13 @@ char *sci_path_display_dup(const char *path, const char *base_dir,
 			   const char *cwd)
 {
 	char *abs = sci_path_join_dup(base_dir, path);
-	char real[PATH_MAX];
+	char *real = NULL;
 	const char *rel;
 	char *out;
 
 	if (cwd && (rel = sci_path_under(abs, cwd)) != NULL) {
 		out = sci_strdup(rel);
-	} else if (cwd && realpath(abs, real) &&
+	} else if (cwd && (real = sci_path_real_dup(abs)) != NULL &&
 		   (rel = sci_path_under(real, cwd)) != NULL) {
 		out = sci_strdup(rel);
 	} else {
@@ -104,6 +135,7 @@ char *sci_path_display_dup(const char *path, const char *base_dir,
 		abs = NULL;
 	}
 	free(abs);
+	free(real);
 	return out;
 }
 

@@ -9,6 +9,18 @@
 #ifndef SCI_CLI_PATHS_H
 #define SCI_CLI_PATHS_H
 
+/**
+ * realpath() of absolute @path, remembered for the rest of the run: the
+ * gate resolves the inputs of every TU, the same few hundred headers tens
+ * of thousands of times (a third of a one-file re-check of git went to
+ * readlink()).  Only what resolved is kept, so a file created later in
+ * the run (a merge-base checkout) is seen.  Not thread-safe: the driver's
+ * process only.
+ *
+ * Returns: owned, or NULL (errno set) when @path does not resolve.
+ */
+char *sci_path_real_dup(const char *path);
+
 /** True if @path starts with '/'. */
 int sci_path_is_absolute(const char *path);
 

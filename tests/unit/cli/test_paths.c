@@ -5,8 +5,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/paths.h"
 
@@ -88,6 +90,39 @@ static void test_paths__display(void **state)
 	free(p);
 }
 
+static void test_paths__real_dup(void **state)
+{
+	char dir[] = "/tmp/sci-paths-XXXXXX", *real_dir, *p, *q;
+	char file[64], link[64];
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	real_dir = realpath(dir, NULL);
+	assert_non_null(real_dir);
+	snprintf(file, sizeof(file), "%s/a.c", dir);
+	snprintf(link, sizeof(link), "%s/l.c", dir);
+	assert_int_equal(symlink("a.c", link), 0);
+	/* a link to nothing does not resolve, and that is not remembered */
+	assert_null(sci_path_real_dup(link));
+	f = fopen(file, "w");
+	assert_non_null(f);
+	fclose(f);
+	p = sci_path_real_dup(link);
+	assert_non_null(p);
+	assert_string_equal(p + strlen(real_dir), "/a.c");
+	/* asked again: the same answer, a copy of its own */
+	q = sci_path_real_dup(link);
+	assert_string_equal(p, q);
+	assert_ptr_not_equal(p, q);
+	free(p);
+	free(q);
+	unlink(link);
+	unlink(file);
+	rmdir(dir);
+	free(real_dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -95,6 +130,7 @@ int main(void)
 		cmocka_unit_test(test_paths__join),
 		cmocka_unit_test(test_paths__under),
 		cmocka_unit_test(test_paths__display),
+		cmocka_unit_test(test_paths__real_dup),
 	};
 
 	return cmocka_run_group_tests_name("cli/paths", tests, NULL, NULL);
