@@ -853,10 +853,19 @@ unsigned sci_profile_out_allocs(const char *name);
 /**
  * True when @name returns a pointer that may be NULL and should be
  * checked: the allocators (sci_profile_is_alloc) and lookups such as
- * fopen, getenv, strchr - except those that never return NULL
- * (sci_profile_returns_nonnull).
+ * fopen, getenv - except those that never return NULL
+ * (sci_profile_returns_nonnull).  Searches of a string (strchr, strstr,
+ * memchr...) depend on what they search: sci_call_may_return_null().
  */
 int sci_profile_may_return_null(const char *name);
+/**
+ * True when this call may return NULL: sci_profile_may_return_null() of
+ * its name, or a search of a string (the model's nullable-if-input:
+ * strchr, strrchr, strstr, memchr...) whose data holds input
+ * (sci_value_untrusted()).  The program's own strings are taken to hold
+ * what it searches for; a line read from a file may lack its '\n'.
+ */
+int sci_call_may_return_null(sci_expr *call);
 /**
  * True when @name never returns NULL: allocators that abort on failure
  * (xmalloc, g_malloc...) and the project profile's "returns_nonnull".

@@ -689,6 +689,8 @@ typedef struct sci_model {
 	int fills, fills_if_input;	/* input written into argument fills */
 	int lock_arg, unlock_arg, trylock_arg;	/* the lock argument, or -1 */
 	int null_test;			/* true when this argument is NULL */
+	int nullable_if_input;		/* may return NULL when this argument
+					 * holds input, or -1 */
 	struct sci_model *next;		/* the file's order */
 	struct sci_model *hash_next;
 } sci_model;

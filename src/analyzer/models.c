@@ -184,7 +184,8 @@ static int parse_fact(sci_model *f, char *fact, unsigned *seen, parse_err *e)
 	       ASSERT = 1 << 19, DEREF = 1 << 20, LEN = 1 << 21,
 	       RETURNS = 1 << 22, RANGE = 1 << 23, INPUT_FROM = 1 << 24,
 	       FILLS = 1 << 25, FILLS_IF = 1 << 26, LOCK = 1 << 27,
-	       UNLOCK = 1 << 28, TRYLOCK = 1 << 29, NULL_TEST = 1 << 30 };
+	       UNLOCK = 1 << 28, TRYLOCK = 1 << 29, NULL_TEST = 1 << 30,
+	       NULL_IF_INPUT = 1u << 31 };
 	char *value = strchr(fact, '=');
 	unsigned bit = 0;
 	size_t i;
@@ -245,6 +246,9 @@ static int parse_fact(sci_model *f, char *fact, unsigned *seen, parse_err *e)
 		} else if (strcmp(fact, "trylock") == 0) {
 			bit = TRYLOCK;
 			ok = (f->trylock_arg = one_arg(value)) >= 0;
+		} else if (strcmp(fact, "nullable-if-input") == 0) {
+			bit = NULL_IF_INPUT;
+			ok = (f->nullable_if_input = one_arg(value)) >= 0;
 		} else if (strcmp(fact, "null-test") == 0) {
 			bit = NULL_TEST;
 			ok = (f->null_test = one_arg(value)) >= 0;
@@ -265,6 +269,9 @@ static int check_model(const sci_model *f, parse_err *e)
 {
 	if ((f->flags & SCI_MODEL_NULLABLE) && (f->flags & SCI_MODEL_NONNULL))
 		return fail(e, "%s", "'nullable' and 'nonnull' together");
+	if (f->nullable_if_input >= 0 &&
+	    (f->flags & (SCI_MODEL_NULLABLE | SCI_MODEL_NONNULL)))
+		return fail(e, "%s", "'nullable-if-input' with 'nullable' or 'nonnull'");
 	if ((f->flags & SCI_MODEL_ALLOC) && f->alloc_if_null >= 0)
 		return fail(e, "%s", "'alloc' and 'alloc-if-null' together");
 	if ((f->flags & SCI_MODEL_MUST_CHECK) && (f->flags & SCI_MODEL_MAY_IGNORE))
@@ -292,6 +299,7 @@ static sci_model *new_model(const char *name)
 	f->size_n = f->size_m = f->returns_arg = -1;
 	f->input_from = f->fills = f->fills_if_input = -1;
 	f->lock_arg = f->unlock_arg = f->trylock_arg = f->null_test = -1;
+	f->nullable_if_input = -1;
 	f->nonnull.name = f->name;
 	f->nonnull.size_arg = -1;
 	return f;

@@ -176,6 +176,23 @@ int sci_profile_may_return_null(const char *name)
 	       sci_profile_is_alloc(name) || sci__fn_facts_may_return_null(name);
 }
 
+int sci_call_may_return_null(sci_expr *call)
+{
+	const char *name = sci_call_name(call);
+	const sci_model *m;
+	sci_expr *arg;
+
+	if (!name)
+		return 0;
+	if (sci_profile_may_return_null(name))
+		return 1;
+	m = sci__model(name);
+	if (!m || m->nullable_if_input < 0 || sci_profile_returns_nonnull(name))
+		return 0;
+	arg = sci_call_arg(call, m->nullable_if_input);
+	return arg && sci_value_untrusted(arg);
+}
+
 size_t sci_profile_deref_globals(const char *name, const char *const **out)
 {
 	*out = NULL;

@@ -12,9 +12,10 @@
  * NULL: the value model decides (assignments, conditions, implied states
  * across joins); the finding's related location is where p became NULL.
  *
- * Maybe NULL: `p = malloc(n)` (sci_profile_may_return_null(): allocators,
- * fopen, getenv, strchr... but not xmalloc and the profile's
- * "returns_nonnull") gives p an "unchecked" state naming the call site.
+ * Maybe NULL: `p = malloc(n)` (sci_call_may_return_null(): allocators,
+ * fopen, getenv, strchr of a string that holds input... but not xmalloc
+ * and the profile's "returns_nonnull") gives p an "unchecked" state naming
+ * the call site.
  * Copies carry it (`q = p`, `q = p = f()`); another assignment, p++, &p
  * passed to a call, or a call that may change p (a global, memory of an
  * argument) ends it.  Whether a check made p non-NULL is the value
@@ -31,8 +32,10 @@
  *
  * False positives: pointers changed behind the engine's back (another
  * alias to the same storage); a check done in a callee the engine does
- * not see into; a lookup the program knows succeeds (strrchr() on an
- * absolute path).  False negatives, on purpose: when the NULL side of a
+ * not see into; a search of input the program knows succeeds.  Missed on
+ * purpose: a search of the program's own string (strchr(s, ':') where a
+ * caller put the ':'), taken to succeed - 7 of 9 such findings on
+ * busybox were false.  False negatives, on purpose: when the NULL side of a
  * check reaches the dereference too (`if (bad || !p) fatal(...);` with
  * fatal() not known to be noreturn), the unchecked path is not blamed,
  * because the engine is missing how that side ends; loops widen values,
@@ -212,7 +215,7 @@ static void report_call(sci_expr *call, sci_pos pos, const char *callee)
 {
 	const char *fn = sci_call_name(call);
 
-	if (!sci_profile_may_return_null(fn) || sci_value_is_nonnull(call))
+	if (!sci_call_may_return_null(call) || sci_value_is_nonnull(call))
 		return;
 	if (callee)
 		sci_report(me, pos, sci_expr_text(call),
@@ -378,8 +381,7 @@ static void on_call_assign(sci_expr *call, sci_expr *left, void *payload)
 	const char *name = sci_call_name(call);
 	const sci_key *key = sci_key_expr(left);
 
-	if (!key || !sci_expr_is_pointer(left) ||
-	    !sci_profile_may_return_null(name))
+	if (!key || !sci_expr_is_pointer(left) || !sci_call_may_return_null(call))
 		return;
 	sci_state_set(me, key,
 		      unchecked_state(name, sci_expr_pos(call), key, left));

@@ -60,6 +60,10 @@ static void test_models__builtin_file(void **state)
 	assert_int_equal(f->fills, 2);
 	assert_true(f->flags & SCI_MODEL_FILLS_REST);
 	assert_int_equal(f->fills_if_input, 0);
+	f = sci__models_find(m, "strchr");
+	assert_int_equal(f->nullable_if_input, 0);
+	assert_false(f->flags & SCI_MODEL_NULLABLE);
+	assert_int_equal(sci__models_find(m, "malloc")->nullable_if_input, -1);
 	f = sci__models_find(m, "read");
 	assert_int_equal(f->fills, 1);
 	assert_false(f->flags & SCI_MODEL_FILLS_REST);
@@ -80,7 +84,7 @@ static void test_models__builtin_file(void **state)
 	assert_null(sci__models_find(m, NULL));
 	assert_string_equal(sci__models_first(m)->name, "malloc");
 	assert_ptr_equal(sci__model("free"), sci__models_find(m, "free"));
-	assert_true(sci__model_has("strchr", SCI_MODEL_NULLABLE));
+	assert_true(sci__model_has("getenv", SCI_MODEL_NULLABLE));
 	assert_false(sci__model_has("strlen", SCI_MODEL_NULLABLE));
 }
 
@@ -184,6 +188,9 @@ static void test_models__bad_lines(void **state)
 	expect_bad("f nullable nullable\n", 1, "given twice");
 	expect_bad("f free=0 free=1\n", 1, "given twice");
 	expect_bad("f nullable nonnull\n", 1, "'nullable' and 'nonnull'");
+	expect_bad("f nullable nullable-if-input=0\n", 1,
+		   "'nullable-if-input' with 'nullable'");
+	expect_bad("f nullable-if-input=x\n", 1, "bad value");
 	expect_bad("f alloc alloc-if-null=0\n", 1, "'alloc' and 'alloc-if-null'");
 	expect_bad("f len=2\n", 1, "'len' without 'deref'");
 	expect_bad("f fills-if-input=0\n", 1, "'fills-if-input' without 'fills'");

@@ -153,11 +153,42 @@ size_t getenv_direct(void)
 	return strlen(getenv("HOME"));	/* expect-error: null-deref "getenv() could return NULL: its result is passed to strlen() unchecked" */
 }
 
-void strchr_cut(char *s)
+/* the last line of a file may end without its '\n' */
+void strchr_cut(FILE *f)
 {
-	char *p = strchr(s, ',');
+	char line[256], *p;
 
-	*p = 0;		/* expect-error: null-deref "'p' could be NULL: strchr() at line 158 is not checked" */
+	if (!fgets(line, sizeof(line), f))
+		return;
+	p = strchr(line, '\n');
+	*p = 0;		/* expect-error: null-deref "'p' could be NULL: strchr() at line 163 is not checked" */
+}
+
+#include <unistd.h>
+
+/* what was read need not hold the key */
+const char *value_of(int fd)
+{
+	static char buf[512];
+	char *p;
+	long n = read(fd, buf, sizeof(buf) - 1);
+
+	if (n <= 0)
+		return NULL;
+	buf[n] = 0;
+	p = strstr(buf, "key=");
+	return p[4] ? p + 4 : NULL;	/* expect-error: null-deref "'p' could be NULL: strstr() at line 179 is not checked" */
+}
+
+int main(int argc, char **argv)
+{
+	char *eq;
+
+	if (argc < 2)
+		return 1;
+	eq = strchr(argv[1], '=');
+	eq[0] = 0;	/* expect-error: null-deref "'eq' could be NULL: strchr() at line 189 is not checked" */
+	return 0;
 }
 
 int checked_on_one_branch(size_t n, int c)
@@ -168,7 +199,7 @@ int checked_on_one_branch(size_t n, int c)
 		if (!p)
 			return -1;
 	}
-	*p = 1;		/* expect-error: null-deref "'p' could be NULL: malloc() at line 165 is not checked" */
+	*p = 1;		/* expect-error: null-deref "'p' could be NULL: malloc() at line 196 is not checked" */
 	free(p);
 	return 0;
 }
@@ -176,7 +207,7 @@ int checked_on_one_branch(size_t n, int c)
 int realloc_unchecked(int *p, size_t n)
 {
 	p = realloc(p, n);	/* expect-warning: realloc-leak "'p' = realloc('p', ...): if realloc() fails, the block 'p' pointed to is lost" */
-	p[0] = 1;	/* expect-error: null-deref "'p' could be NULL: realloc() at line 178 is not checked" */
+	p[0] = 1;	/* expect-error: null-deref "'p' could be NULL: realloc() at line 209 is not checked" */
 	free(p);
 	return 0;
 }
@@ -192,7 +223,7 @@ int checks_the_other_one(size_t n)
 		return -1;
 	}
 	*q = 0;
-	*p = 1;		/* expect-error: null-deref "'p' could be NULL: malloc() at line 187 is not checked" */
+	*p = 1;		/* expect-error: null-deref "'p' could be NULL: malloc() at line 218 is not checked" */
 	free(p);
 	free(q);
 	return 0;
@@ -204,7 +235,7 @@ int copy_unchecked(size_t n)
 	struct node *p = malloc(n);
 	struct node *q = p;
 
-	q->x = 1;	/* expect-error: null-deref "'q' could be NULL: malloc() at line 204 is not checked" */
+	q->x = 1;	/* expect-error: null-deref "'q' could be NULL: malloc() at line 235 is not checked" */
 	p->x = 2;
 	p->next = NULL;
 	free(p);

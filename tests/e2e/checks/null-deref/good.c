@@ -196,6 +196,26 @@ void split_fields(char *p)
 	}
 }
 
+/*
+ * A search of the program's own string: the caller, a format or a parser
+ * put the character there (strchr-family results are maybe-NULL only
+ * when the string holds input).
+ */
+void cut_at_comma(char *s)
+{
+	char *p = strchr(s, ',');
+
+	*p = 0;
+}
+
+int first_port_digit(const char *host, unsigned port)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%s:%u", host, port);
+	return strrchr(buf, ':')[1] - '0';
+}
+
 void cut_if_found(char *s, int c)
 {
 	char *p = strchr(s, c);
