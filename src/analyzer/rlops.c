@@ -215,6 +215,27 @@ static sci_val ones_cover(sci_val v)
 	return m;
 }
 
+/*
+ * [lo, hi] of `x & m` for x in [a, b], 0 <= a < b, and m >= 0: the bits of
+ * x above the highest one in which a and b differ are a's; below it x
+ * takes every value from a's low part to b's.  So `t & 63` for t in
+ * [128, 137] is 0..9, not 0..63.
+ */
+static void and_const(sci_val a, sci_val b, sci_val m, sci_val *lo,
+		      sci_val *hi)
+{
+	sci_val low = ones_cover(a ^ b), high = a & ~low;
+
+	if ((m & low) == low) {
+		/* the mask keeps every bit that varies */
+		*lo = (high & m) + (a & low);
+		*hi = (high & m) + (b & low);
+	} else {
+		*lo = high & m;
+		*hi = (high & m) + vmin(b & low, m & low);
+	}
+}
+
 /* C's division and remainder truncate toward zero, as __int128's do. */
 
 /*
@@ -291,6 +312,11 @@ static int pair(int op, sci_val a, sci_val b, sci_val c, sci_val d,
 	case SCI_OP_AND:
 		if (a == b && c == d) {
 			*lo = *hi = a & c;
+			return 1;
+		}
+		if (a >= 0 && c >= 0 && (a == b || c == d)) {
+			and_const(a == b ? c : a, a == b ? d : b, a == b ? a : c,
+				  lo, hi);
 			return 1;
 		}
 		if (a >= 0 && c >= 0) {

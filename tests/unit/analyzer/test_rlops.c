@@ -139,6 +139,12 @@ static void test_rlops__bits(void **state)
 	assert_string_equal(bin(SCI_OP_AND, "0-1000", "255", S32), "0-255");
 	assert_string_equal(bin(SCI_OP_AND, "-1000-1000", "15", S32), "0-15");
 	assert_string_equal(bin(SCI_OP_AND, "12", "10", S32), "8");
+	/* the bits above the varying ones are known: t & 63, t in 128..137 */
+	assert_string_equal(bin(SCI_OP_AND, "128-137", "63", S32), "0-9");
+	assert_string_equal(bin(SCI_OP_AND, "63", "128-137", S32), "0-9");
+	assert_string_equal(bin(SCI_OP_AND, "64-71", "0x4c", S32), "64-68");
+	assert_string_equal(bin(SCI_OP_AND, "256-511", "255", S32), "0-255");
+	assert_string_equal(bin(SCI_OP_AND, "0-7", "8", S32), "0");
 	assert_string_equal(bin(SCI_OP_AND, "-1", "max", U64), "max");
 	assert_string_equal(bin(SCI_OP_OR, "1-4", "8", U32), "8-15");
 	assert_string_equal(bin(SCI_OP_XOR, "5", "3", S32), "6");

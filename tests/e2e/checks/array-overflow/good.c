@@ -222,3 +222,13 @@ void reply(long long ll)
 	buf[len + 1] = '\r';
 	buf[len + 2] = '\n';
 }
+
+/* a mask keeps the bits that vary: t & 63 for t in 128..137 is 0..9 */
+static const char *const names6[18] = { "a", "b" };
+
+const char *icmp6_name(int t)
+{
+	if (t < 128 || t > 137)
+		return "?";
+	return names6[(t & 63) + 8];
+}
