@@ -558,6 +558,33 @@ static const char *op_text(int op)
 	return op < 256 ? sci_arena_printf("%c", op) : show_special(op);
 }
 
+static const char *text(struct expression *e, int depth);
+
+/*
+ * An operand's text, in parentheses when it is an operation itself: the
+ * parentheses of the source are not in the tree, and `t & 63 + 8` would
+ * say the opposite of `(t & 63) + 8`.
+ */
+static const char *operand(struct expression *e, int depth)
+{
+	const char *t = text(e, depth);
+	struct expression *s = sci__strip(e);
+	sci_val v;
+
+	if (!s || sci_key_expr(e) || sci__call_name(e) ||
+	    (s->type != EXPR_VALUE && sci__const_val(s, &v)))
+		return t;
+	switch (s->type) {
+	case EXPR_BINOP:
+	case EXPR_COMPARE:
+	case EXPR_LOGICAL:
+	case EXPR_CONDITIONAL:
+		return sci_arena_printf("(%s)", t);
+	default:
+		return t;
+	}
+}
+
 /* Source-like text of @e, @depth levels of operators deep at most. */
 static const char *text(struct expression *e, int depth)
 {
@@ -586,19 +613,19 @@ static const char *text(struct expression *e, int depth)
 		return sci_arena_printf("%lld", (long long)e->value);
 	case EXPR_PREOP:
 		if (e->op == '-' || e->op == '!' || e->op == '~')
-			return sci_arena_printf("%c%s", e->op, text(e->unop, depth - 1));
+			return sci_arena_printf("%c%s", e->op, operand(e->unop, depth - 1));
 		break;
 	case EXPR_BINOP:
 	case EXPR_COMPARE:
 	case EXPR_LOGICAL:
-		return sci_arena_printf("%s %s %s", text(e->left, depth - 1),
-					op_text(e->op), text(e->right, depth - 1));
+		return sci_arena_printf("%s %s %s", operand(e->left, depth - 1),
+					op_text(e->op), operand(e->right, depth - 1));
 	case EXPR_CONDITIONAL:
 		if (e->cond_true)
 			return sci_arena_printf("%s ? %s : %s",
-						text(e->conditional, depth - 1),
-						text(e->cond_true, depth - 1),
-						text(e->cond_false, depth - 1));
+						operand(e->conditional, depth - 1),
+						operand(e->cond_true, depth - 1),
+						operand(e->cond_false, depth - 1));
 		break;
 	default:
 		break;

@@ -52,7 +52,7 @@ int same_value(int n, unsigned u)
 {
 	int thirty = 30;
 
-	if (thirty == (thirty - 1))	/* expect-warning: impossible-condition "'thirty == thirty - 1' is always false: both sides are the same value" */
+	if (thirty == (thirty - 1))	/* expect-warning: impossible-condition "'thirty == (thirty - 1)' is always false: both sides are the same value" */
 		return 1;
 	if (u != u)	/* expect-warning: impossible-condition "'u != u' is always false: both sides are the same value" */
 		return 2;
