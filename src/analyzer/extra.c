@@ -912,6 +912,41 @@ static const sci_stree *narrow_by_test(const sci_stree *tree,
 	return truth ? t : f;
 }
 
+/*
+ * `mask & (1 << x)` or `(mask >> x) & 1`, with a constant mask: the bit
+ * tested.  Returns x, and the mask in *@mask; NULL for other shapes.
+ */
+static struct expression *bit_tested(struct expression *e, sci_val *mask)
+{
+	struct expression *l, *r, *x = NULL;
+	sci_val one;
+
+	if (e->type != EXPR_BINOP || e->op != '&')
+		return NULL;
+	l = sci__strip(e->left);
+	r = sci__strip(e->right);
+	if (!l || !r)
+		return NULL;
+	if (sci__const_val(r, mask)) {
+		/* (1 << x) & mask */
+	} else if (sci__const_val(l, mask)) {
+		struct expression *tmp = l;
+
+		l = r;
+		r = tmp;
+	} else {
+		return NULL;
+	}
+	if (l->type == EXPR_BINOP && l->op == SPECIAL_LEFTSHIFT &&
+	    sci__const_val(sci__strip(l->left), &one) && one == 1)
+		x = l->right;
+	else if (*mask == 1 && l->type == EXPR_BINOP &&
+		 l->op == SPECIAL_RIGHTSHIFT &&
+		 sci__const_val(sci__strip(l->left), mask))
+		x = l->right;	/* (mask >> x) & 1 */
+	return x && *mask > 0 ? x : NULL;
+}
+
 void sci__extra_condition(struct expression *leaf, const sci_stree **t,
 			  const sci_stree **f)
 {
@@ -960,6 +995,19 @@ void sci__extra_condition(struct expression *leaf, const sci_stree **t,
 	alias = alias_of(e);
 	*t = narrow_through(*t, leaf, nonzero);
 	*f = narrow_through(*f, leaf, sci_rl_range(0, 0));
+	{
+		sci_val mask, lo = 0, hi = 0;
+		struct expression *x = bit_tested(e, &mask);
+
+		/* the bit is set: x is the position of one of mask's bits */
+		if (x) {
+			while (!((mask >> lo) & 1))
+				lo++;
+			for (hi = lo; mask >> (hi + 1); hi++)
+				;
+			*t = narrow_through(*t, x, sci_rl_range(lo, hi));
+		}
+	}
 	if (alias && depth < 8) {
 		depth++;
 		*t = narrow_by_test(*t, alias, 1);

@@ -109,3 +109,14 @@ int only_inequality_checked(struct table *t)
 		return 0;
 	return t->v[i];	/* expect-error: tainted-index "untrusted index 'i' can be 2147483647, past the end of 't->v' (32 elements): no upper bound check" */
 }
+
+int bit_too_high(int j)
+{
+	static const int small[4];
+
+	if (j < 0 || j > 20)
+		return 0;
+	if ((1 << j) & 0x30)
+		return small[j];	/* expect-error: array-overflow "index 'j' can be 5, past the end of 'small' (4 elements)" */
+	return 0;
+}

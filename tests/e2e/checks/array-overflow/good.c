@@ -232,3 +232,16 @@ const char *icmp6_name(int t)
 		return "?";
 	return names6[(t & 63) + 8];
 }
+
+/* a set bit of the mask says which shift counts reach the table */
+#define OPT_TAGS ((1 << 15) - 4)	/* bits 2..14 */
+static const char *const shortcuts[13] = { "author" };
+
+const char *tag_name(int j)
+{
+	if (j < 0 || j > 20)
+		return "?";
+	if ((1 << j) & OPT_TAGS)
+		return shortcuts[j - 2];
+	return "";
+}
