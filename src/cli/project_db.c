@@ -278,6 +278,16 @@ void sci_project_store(sci_db *db, sci_project_memo *m, const char *key,
 
 	if (!db || !inputs->n)
 		return;
+	/*
+	 * sparse gave up on it (a missing header): it reported what it read
+	 * up to there, but a record would stand for a TU with no functions
+	 * until one of those files changed, though the header may appear.
+	 */
+	if (!tu->nsummaries)
+		for (i = 0; i < tu->diags.n; i++)
+			if (strcmp(tu->diags.items[i]->rule,
+				   SCI_RULE_ANALYSIS_FAILURE) == 0)
+				return;
 	memset(&rec, 0, sizeof(rec));
 	snprintf(rec.key, sizeof(rec.key), "%s", key);
 	rec.path = tu->display ? tu->display : tu->path;

@@ -140,6 +140,21 @@ class DbTest(unittest.TestCase):
         fresh = self.run_ci("check", "alloc.c", "user.c", "other.c", db=False)
         self.assertEqual(after.stdout, fresh.stdout)
 
+    def test_header_that_appears_later(self):
+        # a TU sparse gives up on (its generated header is not there yet)
+        # is not kept in the database: once the header exists, its
+        # findings come, though none of the files it read changed
+        self.write("gen.c", '#include "gen.h"\n#include <stdlib.h>\n'
+                   "void g(int n) { char *p = malloc(n); if (n) return; "
+                   "free(p); }\n")
+        first = self.run_ci("check", "gen.c", "alloc.c")
+        self.assertEqual(first.returncode, 3, first.stdout + first.stderr)
+        self.assertIn("unable to open 'gen.h'", first.stdout)
+        self.write("gen.h", "#define GEN 1\n")
+        again = self.run_ci("check", "gen.c", "alloc.c")
+        self.assertEqual(again.returncode, 1, again.stdout + again.stderr)
+        self.assertIn("gen.c:3 g() warning: memory leak of 'p'", again.stdout)
+
     def test_show_and_stats(self):
         self.assertEqual(self.build().returncode, 0)
         show = self.run_ci("db", "show", "wrap_alloc")
