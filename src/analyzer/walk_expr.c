@@ -71,6 +71,43 @@ static void modified(const sci_key *key, struct expression *target,
 	}
 }
 
+/*
+ * `a[i] = v` with an index that is not a constant has no key: it may store
+ * to any element, so every key of an element of a (`a[2]`, `a[2].m`)
+ * changes, as after `a[2] = v`.  @target is the store's left side.
+ */
+static void modified_elements(struct expression *target, struct position pos)
+{
+	struct expression *d = sci__strip(target), *arr;
+	const sci_key *owner, *k;
+	long long idx;
+	size_t n;
+
+	if (!d || d->type != EXPR_PREOP || d->op != '*')
+		return;
+	d = sci__strip(d->unop);
+	if (!d || d->type != EXPR_BINOP || (d->op != '+' && d->op != '-') ||
+	    sci__const_value(d->right, &idx))
+		return;
+	arr = d->left;
+	owner = sci_key_expr(arr);
+	if (!owner || !owner->base)
+		return;
+	n = strlen(owner->name);
+	for (k = sci__keys_of_base(owner->base); k && sci__cur; k = k->next_derived) {
+		if (strncmp(k->name, owner->name, n) != 0 || k->name[n] != '[')
+			continue;
+		sci__relation_forget(k);
+		if (!has_states(k))
+			continue;
+		if (sci__stree_get(sci__cur, SCI_OWNER_EXTRA, k))
+			sci__extra_unknown(k);
+		sci__freed_forget(k);
+		sci__alias_forget_mentions(k);
+		sci__fire_modify(k, target, pos);
+	}
+}
+
 static int is_global(struct symbol *sym)
 {
 	return sym && (sym->ctype.modifiers & (MOD_TOPLEVEL | MOD_STATIC | MOD_EXTERN));
@@ -178,6 +215,8 @@ static void walk_assignment(struct expression *e)
 	sci__fire_assign(1, e->left, assigned_value(e), e->pos);
 	sci__extra_assign(e);
 	modified(key, e->left, e, e->pos);
+	if (!key)
+		modified_elements(e->left, e->pos);
 	forget_aliases(key);
 	if (e->op == '=')
 		sci__freed_assign(key, e->right);
@@ -468,6 +507,8 @@ static void walk_incdec(struct expression *e)
 
 	sci__walk_expr(e->unop);
 	key = sci_key_expr(e->unop);
+	if (sci__cur && !key)
+		modified_elements(e->unop, e->pos);	/* a[i]++ */
 	if (!sci__cur || !key)
 		return;
 	sci__extra_assign(e);

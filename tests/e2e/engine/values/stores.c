@@ -76,3 +76,26 @@ void call_with_pointer_to_local(void)
 	writes(lp);
 	__sci_value(local);	/* expect-note: sci-debug "value 'local' = min-max" */
 }
+
+/* a store at an index that is not a constant may reach any element */
+struct node;
+struct node *make(int i);
+
+void store_at_variable_index(int n)
+{
+	struct node *slot[4];
+	int cnt[4];
+	int i = n & 3;
+
+	slot[2] = 0;
+	cnt[2] = 0;
+	cnt[1] = 5;
+	slot[i] = make(i);
+	cnt[i]++;
+	__sci_value(cnt[2]);	/* expect-note: sci-debug "value 'cnt[2]' = min-max" */
+	__sci_value(slot[2]);	/* expect-note: sci-debug "value 'slot[2]' = 0-max" */
+	__sci_value(cnt[1]);	/* expect-note: sci-debug "value 'cnt[1]' = min-max" */
+	cnt[3] = 1;
+	slot[1] = 0;
+	__sci_value(cnt[3]);	/* expect-note: sci-debug "value 'cnt[3]' = 1" */
+}
