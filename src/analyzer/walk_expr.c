@@ -38,6 +38,19 @@ static int has_states(const sci_key *k)
 	return 0;
 }
 
+/* @k, derived from a key that changed, has an unknown value now. */
+static void derived_changed(const sci_key *k, struct expression *target,
+			    struct position pos)
+{
+	sci__relation_forget(k);
+	if (!has_states(k))
+		return;
+	if (sci__stree_get(sci__cur, SCI_OWNER_EXTRA, k))
+		sci__extra_unknown(k);
+	sci__freed_forget(k);
+	sci__fire_modify(k, target, pos);
+}
+
 /*
  * Every key rooted at @key's variable also changes ("p->x" when p does).
  * @how is the assignment or step that changed @key, NULL if unknown.
@@ -61,13 +74,7 @@ static void modified(const sci_key *key, struct expression *target,
 	for (k = sci__keys_of_base(key->base); k && sci__cur; k = k->next_derived) {
 		if (k == key || k->is_var)
 			continue;
-		sci__relation_forget(k);
-		if (!has_states(k))
-			continue;
-		if (sci__stree_get(sci__cur, SCI_OWNER_EXTRA, k))
-			sci__extra_unknown(k);
-		sci__freed_forget(k);
-		sci__fire_modify(k, target, pos);
+		derived_changed(k, target, pos);
 	}
 }
 
@@ -97,14 +104,8 @@ static void modified_elements(struct expression *target, struct position pos)
 	for (k = sci__keys_of_base(owner->base); k && sci__cur; k = k->next_derived) {
 		if (strncmp(k->name, owner->name, n) != 0 || k->name[n] != '[')
 			continue;
-		sci__relation_forget(k);
-		if (!has_states(k))
-			continue;
-		if (sci__stree_get(sci__cur, SCI_OWNER_EXTRA, k))
-			sci__extra_unknown(k);
-		sci__freed_forget(k);
 		sci__alias_forget_mentions(k);
-		sci__fire_modify(k, target, pos);
+		derived_changed(k, target, pos);
 	}
 }
 
