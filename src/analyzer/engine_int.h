@@ -602,6 +602,11 @@ void sci__tu_facts_order(struct symbol **fns, int n);
  * `static` and never written nor address-taken in the TU.  NULL if not.
  */
 const sci_rl *sci__global_value(struct symbol *sym);
+/**
+ * The bounds of every element of @sym when it is a const array of
+ * integers initialized with constants (a lookup table), else NULL.
+ */
+const sci_rl *sci__table_value(struct symbol *sym);
 /** Summary of the function being walked: start, each return, end. */
 void sci__summary_begin(struct symbol *fn);
 void sci__summary_return(struct expression *value);

@@ -404,6 +404,22 @@ static const sci_rl *library_return(struct expression *call)
 	return sci_rl_range(f->min, f->max);
 }
 
+/* `table[i]` of a const lookup table: what its elements hold. */
+static const sci_rl *table_element(struct expression *e)
+{
+	struct expression *d, *arr;
+
+	if (e->type != EXPR_PREOP || e->op != '*')
+		return NULL;
+	d = sci__strip(e->unop);
+	if (!d || d->type != EXPR_BINOP || (d->op != '+' && d->op != '-'))
+		return NULL;
+	arr = sci__strip(d->left);
+	if (!arr || arr->type != EXPR_SYMBOL)
+		return NULL;
+	return sci__table_value(arr->symbol);
+}
+
 static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)
 {
 	const sci_rl *rl = NULL;
@@ -485,6 +501,10 @@ static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)
 		break;
 	}
 	key = sci_key_expr(e);
+	if ((rl = table_element(e)) != NULL) {
+		rl = sci_rl_cast(rl, *vt);
+		return key ? sci_rl_intersect(key_rl(sci__cur, key, type), rl) : rl;
+	}
 	if (key)
 		return key_rl(sci__cur, key, type);
 	return sci_rl_type(*vt);

@@ -49,6 +49,9 @@ typedef struct {
 	size_t ncallees;
 	struct use_count *uses;	/* results of its calls, by callee (malloc) */
 	size_t nuses;
+	/* a const table: its elements' bounds, once asked (sci__table_value) */
+	int table;		/* 0 not asked, 1 known, -1 not a table */
+	sci_val table_lo, table_hi;
 } fact;
 
 typedef struct use_count {
@@ -654,6 +657,77 @@ const sci_rl *sci__global_value(struct symbol *sym)
 	if (!sci__const_val(init, &v))
 		return NULL;
 	return sci_rl_cast(sci_rl_range(v, v), sci__vtype(type));
+}
+
+/* An initializer's element, without its designator. */
+static struct expression *element_value(struct expression *el)
+{
+	while (el && (el->type == EXPR_POS || el->type == EXPR_INDEX ||
+		      el->type == EXPR_IDENTIFIER)) {
+		if (el->type == EXPR_POS)
+			el = el->init_expr;
+		else if (el->type == EXPR_INDEX)
+			el = el->idx_expression;
+		else
+			el = el->ident_expression;
+	}
+	return el;
+}
+
+/*
+ * [lo, hi] of the elements of @sym, a const array of integers with an
+ * initializer of constants: 0 with the bounds, or -1.  Elements the
+ * initializer leaves out, or names by designator, may be 0.
+ */
+static int table_bounds(struct symbol *sym, sci_val *lo, sci_val *hi)
+{
+	struct symbol *type = sci__real_type(sym), *elem;
+	struct expression *init = sym->initializer, *el;
+	long long count = 0, len;
+	int designated = 0, any = 0;
+	sci_val v;
+
+	if (!type || type->type != SYM_ARRAY || !init ||
+	    init->type != EXPR_INITIALIZER || (sym->ctype.modifiers & MOD_VOLATILE))
+		return -1;
+	elem = type->ctype.base_type;
+	if (!elem || !sci__type_is_int(sci__real_type(elem)))
+		return -1;
+	/* const elements (`static const int t[]`), whatever else changes */
+	if (!((sym->ctype.modifiers | elem->ctype.modifiers |
+	       type->ctype.modifiers) & MOD_CONST))
+		return -1;
+	FOR_EACH_PTR(init->expr_list, el) {
+		designated |= el->type == EXPR_POS || el->type == EXPR_INDEX ||
+			      el->type == EXPR_IDENTIFIER;
+		if (!sci__const_val(element_value(el), &v))
+			return -1;
+		*lo = any ? (v < *lo ? v : *lo) : v;
+		*hi = any ? (v > *hi ? v : *hi) : v;
+		any = 1;
+		count++;
+	} END_FOR_EACH_PTR(el);
+	examine_symbol_type(type);
+	examine_symbol_type(sci__real_type(elem));
+	len = sci__real_type(elem)->bit_size > 0 && type->bit_size > 0 ?
+	      type->bit_size / sci__real_type(elem)->bit_size : 0;
+	if (!any || designated || count < len) {
+		*lo = any && *lo < 0 ? *lo : 0;
+		*hi = any && *hi > 0 ? *hi : 0;
+	}
+	return 0;
+}
+
+const sci_rl *sci__table_value(struct symbol *sym)
+{
+	fact *f;
+
+	if (!sym || sym->type != SYM_NODE)
+		return NULL;
+	f = lookup(sym, 1);
+	if (!f->table)
+		f->table = table_bounds(sym, &f->table_lo, &f->table_hi) == 0 ? 1 : -1;
+	return f->table > 0 ? sci_rl_range(f->table_lo, f->table_hi) : NULL;
 }
 
 /* ---------------------------------------------------- return summaries */
