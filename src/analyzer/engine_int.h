@@ -603,10 +603,12 @@ void sci__tu_facts_order(struct symbol **fns, int n);
  */
 const sci_rl *sci__global_value(struct symbol *sym);
 /**
- * The bounds of every element of @sym when it is a const array of
- * integers initialized with constants (a lookup table), else NULL.
+ * What an element of @sym holds when it is a const array of integers
+ * initialized with constants (a lookup table), else NULL: the values of
+ * the elements @index (NULL: any) can reach, exactly when few, else the
+ * bounds of every element.
  */
-const sci_rl *sci__table_value(struct symbol *sym);
+const sci_rl *sci__table_value(struct symbol *sym, const sci_rl *index);
 /** Summary of the function being walked: start, each return, end. */
 void sci__summary_begin(struct symbol *fn);
 void sci__summary_return(struct expression *value);

@@ -417,7 +417,9 @@ static const sci_rl *table_element(struct expression *e)
 	arr = sci__strip(d->left);
 	if (!arr || arr->type != EXPR_SYMBOL)
 		return NULL;
-	return sci__table_value(arr->symbol);
+	/* `t - 1 + i` and the like: any element */
+	return sci__table_value(arr->symbol, d->op == '+' ?
+				sci__expr_rl(d->right) : NULL);
 }
 
 static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)

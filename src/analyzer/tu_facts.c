@@ -49,9 +49,12 @@ typedef struct {
 	size_t ncallees;
 	struct use_count *uses;	/* results of its calls, by callee (malloc) */
 	size_t nuses;
-	/* a const table: its elements' bounds, once asked (sci__table_value) */
+	/* a const table, once asked (sci__table_value) */
 	int table;		/* 0 not asked, 1 known, -1 not a table */
-	sci_val table_lo, table_hi;
+	sci_val table_lo, table_hi;	/* every element's bounds */
+	sci_val *table_vals;	/* the initializer's values in order, or
+				 * NULL when it names elements (malloc) */
+	long long table_count, table_len;
 } fact;
 
 typedef struct use_count {
@@ -120,6 +123,7 @@ void sci__tu_facts_free(void)
 		free(facts[i].ranges);
 		free(facts[i].callees);
 		free(facts[i].uses);
+		free(facts[i].table_vals);
 	}
 	free(discards);
 	discards = NULL;
@@ -675,59 +679,113 @@ static struct expression *element_value(struct expression *el)
 }
 
 /*
- * [lo, hi] of the elements of @sym, a const array of integers with an
- * initializer of constants: 0 with the bounds, or -1.  Elements the
+ * @f's table facts for @sym, a const array of integers with an initializer
+ * of constants: 0, or -1 when it is no such table.  Elements the
  * initializer leaves out, or names by designator, may be 0.
  */
-static int table_bounds(struct symbol *sym, sci_val *lo, sci_val *hi)
+static int table_facts(struct symbol *sym, fact *f)
 {
 	struct symbol *type = sci__real_type(sym), *elem;
 	struct expression *init = sym->initializer, *el;
-	long long count = 0, len;
-	int designated = 0, any = 0;
-	sci_val v;
+	long long count = 0, len = 0;
+	int designated = 0;
+	sci_val v, *vals = NULL;
 
 	if (!type || type->type != SYM_ARRAY || !init ||
 	    init->type != EXPR_INITIALIZER || (sym->ctype.modifiers & MOD_VOLATILE))
 		return -1;
-	elem = type->ctype.base_type;
-	if (!elem || !sci__type_is_int(sci__real_type(elem)))
+	elem = sci__real_type(type->ctype.base_type);
+	if (!elem || !sci__type_is_int(elem))
 		return -1;
 	/* const elements (`static const int t[]`), whatever else changes */
-	if (!((sym->ctype.modifiers | elem->ctype.modifiers |
-	       type->ctype.modifiers) & MOD_CONST))
+	if (!((sym->ctype.modifiers | type->ctype.base_type->ctype.modifiers |
+	       elem->ctype.modifiers) & MOD_CONST))
 		return -1;
+	examine_symbol_type(type);
+	examine_symbol_type(elem);
+	if (type->bit_size > 0 && elem->bit_size > 0)
+		len = type->bit_size / elem->bit_size;
 	FOR_EACH_PTR(init->expr_list, el) {
 		designated |= el->type == EXPR_POS || el->type == EXPR_INDEX ||
 			      el->type == EXPR_IDENTIFIER;
-		if (!sci__const_val(element_value(el), &v))
+		if (!sci__const_val(element_value(el), &v)) {
+			free(vals);
 			return -1;
-		*lo = any ? (v < *lo ? v : *lo) : v;
-		*hi = any ? (v > *hi ? v : *hi) : v;
-		any = 1;
-		count++;
+		}
+		f->table_lo = count ? (v < f->table_lo ? v : f->table_lo) : v;
+		f->table_hi = count ? (v > f->table_hi ? v : f->table_hi) : v;
+		vals = sci_realloc(vals, (size_t)(count + 1) * sizeof(*vals));
+		vals[count++] = v;
 	} END_FOR_EACH_PTR(el);
-	examine_symbol_type(type);
-	examine_symbol_type(sci__real_type(elem));
-	len = sci__real_type(elem)->bit_size > 0 && type->bit_size > 0 ?
-	      type->bit_size / sci__real_type(elem)->bit_size : 0;
-	if (!any || designated || count < len) {
-		*lo = any && *lo < 0 ? *lo : 0;
-		*hi = any && *hi > 0 ? *hi : 0;
+	if (!count || designated || count < len) {
+		f->table_lo = count && f->table_lo < 0 ? f->table_lo : 0;
+		f->table_hi = count && f->table_hi > 0 ? f->table_hi : 0;
 	}
+	if (designated || !len) {
+		free(vals);
+		vals = NULL;
+	}
+	f->table_vals = vals;
+	f->table_count = count;
+	f->table_len = len;
 	return 0;
 }
 
-const sci_rl *sci__table_value(struct symbol *sym)
+static int cmp_val(const void *a, const void *b)
 {
+	sci_val x = *(const sci_val *)a, y = *(const sci_val *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The values of elements @a..@b of @f's table, exactly (a small set, as
+ * runs of consecutive values): `nibbles[i] & 0xf` then gives the nibbles
+ * the table holds, not 0..15.
+ */
+#define TABLE_EXACT 512
+
+static const sci_rl *table_elements(const fact *f, long long a, long long b)
+{
+	sci_val v[TABLE_EXACT];
+	const sci_rl *rl = NULL;
+	long long k;
+	size_t n = 0, i, j;
+
+	for (k = a; k <= b; k++)
+		v[n++] = k < f->table_count ? f->table_vals[k] : 0;
+	qsort(v, n, sizeof(*v), cmp_val);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && v[j] <= v[j - 1] + 1; j++)
+			;
+		rl = rl ? sci_rl_union(rl, sci_rl_range(v[i], v[j - 1]))
+			: sci_rl_range(v[i], v[j - 1]);
+	}
+	return rl;
+}
+
+const sci_rl *sci__table_value(struct symbol *sym, const sci_rl *index)
+{
+	long long a, b;
 	fact *f;
 
 	if (!sym || sym->type != SYM_NODE)
 		return NULL;
 	f = lookup(sym, 1);
 	if (!f->table)
-		f->table = table_bounds(sym, &f->table_lo, &f->table_hi) == 0 ? 1 : -1;
-	return f->table > 0 ? sci_rl_range(f->table_lo, f->table_hi) : NULL;
+		f->table = table_facts(sym, f) == 0 ? 1 : -1;
+	if (f->table < 0)
+		return NULL;
+	if (f->table_vals && index && index->n &&
+	    index->r[0].min <= f->table_len - 1 && index->r[index->n - 1].max >= 0) {
+		/* the elements the index can reach */
+		a = index->r[0].min > 0 ? (long long)index->r[0].min : 0;
+		b = index->r[index->n - 1].max < f->table_len - 1 ?
+		    (long long)index->r[index->n - 1].max : f->table_len - 1;
+		if (b - a < TABLE_EXACT)
+			return table_elements(f, a, b);
+	}
+	return sci_rl_range(f->table_lo, f->table_hi);
 }
 
 /* ---------------------------------------------------- return summaries */

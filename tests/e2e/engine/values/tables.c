@@ -1,5 +1,6 @@
-/* Values: a read of a const lookup table holds one of its initializers;
- * an initializer that leaves elements out, or names them, adds 0. */
+/* Values: a read of a const lookup table holds what the elements the index
+ * can reach hold (exactly, when they are few); an initializer that leaves
+ * elements out adds 0, one that names them gives the bounds of all. */
 static const unsigned char lbits[8] = { 0, 1, 1, 2, 2, 3, 3, 4 };
 static const short partial[4] = { 3, -2, 7 };
 static const int designated[8] = { [2] = 5, [7] = 9 };
@@ -11,11 +12,35 @@ void tables(int i)
 	const int local[] = { 10, 20 };
 
 	__sci_value(lbits[i & 7]);	/* expect-note: sci-debug "value '<expression>' = 0-4" */
-	__sci_value(partial[i & 3]);	/* expect-note: sci-debug "value '<expression>' = -2-7" */
+	__sci_value(partial[i & 3]);	/* expect-note: sci-debug "value '<expression>' = -2,0,3,7" */
 	__sci_value(designated[i & 7]);	/* expect-note: sci-debug "value '<expression>' = 0-9" */
-	__sci_value(local[i & 1]);	/* expect-note: sci-debug "value '<expression>' = 10-20" */
+	__sci_value(local[i & 1]);	/* expect-note: sci-debug "value '<expression>' = 10,20" */
 	__sci_value(writable[i & 3]);	/* expect-note: sci-debug "value '<expression>' = 0-255" */
 	__sci_value(elsewhere[i & 3]);	/* expect-note: sci-debug "value '<expression>' = min-max" */
+}
+
+/* packed nibbles: those of { 0x21, 0x12 } are 1 and 2, not 0..15 */
+static const unsigned char packed[2] = { 0x21, 0x12 };
+static const char *const where[3] = { "/", "/bin/", "/sbin/" };
+
+const char *dir_of(unsigned i)
+{
+	unsigned v = packed[(i / 2) & 1];
+
+	v = (i & 1) ? v >> 4 : v & 0xf;
+	return where[v];
+}
+
+/* the elements the index reaches: 16..29 hold 7..13 */
+static const int dbits[30] = {
+	0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
+	7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13 };
+
+void upper_codes(int code)
+{
+	if (code < 16 || code >= 30)
+		return;
+	__sci_value(dbits[code] - 7);	/* expect-note: sci-debug "value '<expression> - 7' = 0-6" */
 }
 
 /* a shift count from the table stays within the type */
