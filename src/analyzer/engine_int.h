@@ -541,6 +541,13 @@ int sci__fn_facts_may_return_null(const char *name);
 int sci__fn_facts_free_arg(const char *name);
 int sci__fn_facts_is_nocapture(const char *name);
 /** True when @name's summary says some path uses what param @i points to. */
+/*
+ * Input reaches what @arg (an argument of a call) points to: when that is
+ * a parameter's pointee, the function fills it (its summary's "fills").
+ */
+void sci__fn_facts_filled(struct expression *arg);
+/* Does @name fill its parameter @i with input (its summary)? */
+int sci__fn_facts_fills_arg(const char *name, int i);
 int sci__fn_facts_uses_arg(const char *name, int i);
 const sci_nonnull_params *sci__fn_facts_nonnull(const char *name);
 int sci__fn_facts_noreturn(const char *name);

@@ -130,6 +130,7 @@ typedef struct facts {
 	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
 	unsigned deref_pointees;/* *param dereferenced, every path */
 	unsigned uses;		/* *param read or written, some path */
+	unsigned fills;		/* *param gets input, some path */
 	char **deref_globals;	/* globals dereferenced unchecked, every path */
 	size_t nderef_globals;
 	char **locks, **unlocks;	/* held / released on every return path */
@@ -212,6 +213,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->out_allocs = s->out_allocs;
 	f->deref_pointees = s->deref_pointees;
 	f->uses = s->uses;
+	f->fills = s->fills;
 	copy_names(f, s->deref_globals, s->nderef_globals);
 	f->locks = dup_list(s->locks, s->nlocks);
 	f->nlocks = s->nlocks;
@@ -343,6 +345,7 @@ static int nparams;
 static unsigned every_path_derefs, every_path_frees, every_path_out, captures;
 static unsigned every_path_pderef;
 static unsigned uses;	/* parameters whose pointee some path used */
+static unsigned fills;	/* parameters whose pointee some path filled */
 /*
  * Locals holding `*param` or a global's value: where from (a parameter
  * index, or -2 - the global's index in gkeys[]; path-insensitive, first
@@ -380,6 +383,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 	gfailed = 0;
 	captures = 0;
 	uses = 0;
+	fills = 0;
 	returns_fresh = returns_null = returns_other = nreturns = 0;
 }
 
@@ -866,6 +870,7 @@ static void fill_summary(const facts *f)
 	cur_sum->out_allocs = f->out_allocs;
 	cur_sum->deref_pointees = f->deref_pointees;
 	cur_sum->uses = f->uses;
+	cur_sum->fills = f->fills;
 	for (i = 0; i < f->nderef_globals; i++)
 		sci_summary_add_deref_global(cur_sum, f->deref_globals[i]);
 	for (i = 0; i < f->nlocks; i++)
@@ -901,6 +906,7 @@ void sci__fn_facts_end(int complete)
 				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
 		f->captures = captures;
 		f->uses = uses | f->derefs;
+		f->fills = fills;
 		f->returns_fresh = returns_fresh;
 		f->returns_null = returns_null;
 		f->returns_other = returns_other;
@@ -1031,6 +1037,31 @@ int sci__fn_facts_is_nocapture(const char *name)
 	const facts *f = find(name);
 
 	return f && !f->captures && !f->frees;
+}
+
+void sci__fn_facts_filled(struct expression *arg)
+{
+	struct expression *p = sci__strip(arg);
+	const sci_key *key;
+	int i;
+
+	if (!cur_fn || !sci__cur)
+		return;
+	/* `buf`, `buf + n`: what the parameter points to */
+	while (p && p->type == EXPR_BINOP && (p->op == '+' || p->op == '-') &&
+	       sci__type_is_ptr(sci__expr_type(sci__strip(p->left))))
+		p = sci__strip(p->left);
+	key = sci_key_expr(p);
+	i = param_index(key);
+	if (i >= 0 && !(path_bits(key) & GONE))
+		fills |= 1u << i;
+}
+
+int sci__fn_facts_fills_arg(const char *name, int i)
+{
+	const facts *f = find(name);
+
+	return f && i >= 0 && i < 32 && (f->fills & (1u << i));
 }
 
 int sci__fn_facts_uses_arg(const char *name, int i)

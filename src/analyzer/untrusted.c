@@ -135,13 +135,35 @@ void sci__untrusted_assign(const sci_key *key, struct expression *right,
 		set(key, sci__untrusted_expr(right));
 }
 
+/* A project function that fills its parameters with input (summaries). */
+static void filled_by_summary(struct expression *call)
+{
+	const char *name = sci__call_name(call);
+	struct expression *arg;
+	int n = 0;
+
+	FOR_EACH_PTR(call->args, arg) {
+		if (sci__fn_facts_fills_arg(name, n)) {
+			set(target_key(arg), 1);
+			sci__fn_facts_filled(arg);
+		}
+		n++;
+	} END_FOR_EACH_PTR(arg);
+}
+
 void sci__untrusted_call(struct expression *call)
 {
 	const sci_model *f = sci__model(sci__call_name(call));
 	struct expression *arg;
 	int rest, n = 0;
 
-	if (!f || f->fills < 0 || !sci__cur)
+	if (!sci__cur)
+		return;
+	if (!f) {
+		filled_by_summary(call);
+		return;
+	}
+	if (f->fills < 0)
 		return;
 	/* sscanf(s, ...) writes input only when s is */
 	if (f->fills_if_input >= 0 &&
@@ -149,8 +171,10 @@ void sci__untrusted_call(struct expression *call)
 		return;
 	rest = !!(f->flags & SCI_MODEL_FILLS_REST);
 	FOR_EACH_PTR(call->args, arg) {
-		if (n == f->fills || (rest && n > f->fills))
+		if (n == f->fills || (rest && n > f->fills)) {
 			set(target_key(arg), 1);
+			sci__fn_facts_filled(arg);
+		}
 		n++;
 	} END_FOR_EACH_PTR(arg);
 }

@@ -153,6 +153,8 @@ static void put_facts(FILE *f, const char *text)
 		   s->uses & ~s->derefs);
 	put_params(f, &first, "hands the caller a fresh allocation through",
 		   s->out_allocs);
+	put_params(f, &first, "fills with input what is pointed to by",
+		   s->fills);
 	if (!first) {
 		fputc('\n', f);
 		lines++;

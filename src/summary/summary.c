@@ -232,6 +232,8 @@ char *sci_summary_format(const sci_summary *s)
 		set(o, "deref_pointees", mask_json(s->deref_pointees));
 	if (s->uses)
 		set(o, "uses", mask_json(s->uses));
+	if (s->fills)
+		set(o, "fills", mask_json(s->fills));
 	if (s->nderef_globals) {
 		json_t *g = json_array();
 
@@ -385,6 +387,9 @@ static int parse_obj(sci_summary *s, json_t *o)
 	if (json_object_get(o, "uses") &&
 	    (e = get_mask(&s->uses, o, "uses")) < 0)
 		return e;
+	if (json_object_get(o, "fills") &&
+	    (e = get_mask(&s->fills, o, "fills")) < 0)
+		return e;
 	if (json_object_get(o, "deref_pointees") &&
 	    (e = get_mask(&s->deref_pointees, o, "deref_pointees")) < 0)
 		return e;
@@ -493,7 +498,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       a->frees == b->frees && a->captures == b->captures &&
 	       a->out_allocs == b->out_allocs &&
 	       a->deref_pointees == b->deref_pointees &&
-	       a->uses == b->uses &&
+	       a->uses == b->uses && a->fills == b->fills &&
 	       a->returns == b->returns && a->noreturn == b->noreturn &&
 	       str_eq(a->ret, b->ret) && a->ret_soft == b->ret_soft;
 }

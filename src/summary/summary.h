@@ -19,8 +19,9 @@
 #include <stddef.h>
 
 /* Version of the text form; a summary of another version is not read. */
-/* 2: return paths ("paths"); 3: call-site counts ("results") */
-#define SCI_SUMMARY_VERSION 3
+/* 2: return paths ("paths"); 3: call-site counts ("results");
+ * 4: parameters filled with input ("fills") */
+#define SCI_SUMMARY_VERSION 4
 
 /* Entries of sci_summary.call_args kept per function. */
 #define SCI_SUMMARY_MAX_CALL_ARGS 64
@@ -64,6 +65,9 @@ typedef struct {
 	unsigned deref_pointees;/* *param dereferenced unchecked, every path */
 	unsigned uses;		/* what param points to is read or written on
 				 * some path (checked or not) */
+	unsigned fills;		/* what param points to receives input (read,
+				 * fgets, recv, or a function that fills it)
+				 * on some path */
 	/* pointer globals dereferenced unchecked on every path, by name */
 	char **deref_globals;
 	size_t nderef_globals;

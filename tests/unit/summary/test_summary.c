@@ -29,6 +29,7 @@ static sci_summary *sample(const char *name)
 	s->out_allocs = 1u << 1;
 	s->deref_pointees = 1u << 2;
 	s->uses = (1u << 0) | (1u << 3);
+	s->fills = 1u << 1;
 	s->returns = SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL;
 	s->ret = strdup("0-9,99");
 	s->ret_soft = 1;
@@ -65,6 +66,8 @@ static void test_round_trip(void **state)
 	assert_int_equal(back->out_allocs, 2);
 	assert_int_equal(back->deref_pointees, 4);
 	assert_int_equal(back->uses, 9);
+	assert_int_equal(back->fills, 2);
+	assert_non_null(strstr(text, "\"fills\":[1]"));
 	assert_int_equal(back->nderef_globals, 1);
 	assert_string_equal(back->deref_globals[0], "g_conf");
 	assert_int_equal(back->nlocks, 2);
@@ -86,6 +89,9 @@ static void test_round_trip(void **state)
 	assert_true(sci_summary_same_facts(s, back));
 	again = sci_summary_format(back);
 	assert_string_equal(text, again);
+	/* a function that starts filling a parameter changed what it does */
+	back->fills = 0;
+	assert_false(sci_summary_same_facts(s, back));
 	free(again);
 	free(text);
 	sci_summary_free(back);

@@ -1,0 +1,39 @@
+/* Input a function of another file read into the caller's buffer. */
+#include <string.h>
+
+long read_file(const char *path, char *buf, unsigned long n);
+void get_number(int *out);
+void fill_default(char *buf, unsigned long n);
+
+static int table[10];
+
+void first_line(void)
+{
+	char buf[128], *nl;
+	long r = read_file("/etc/motd", buf, sizeof(buf) - 1);
+
+	if (r <= 0)
+		return;
+	buf[r] = 0;
+	nl = strchr(buf, '\n');
+	*nl = 0;	/* expect-error: null-deref "'nl' could be NULL: strchr() at line 18 is not checked" */
+}
+
+int lookup(void)
+{
+	int i;
+
+	get_number(&i);
+	if (i < 0)
+		return 0;
+	return table[i];	/* expect-error: tainted-index "untrusted index 'i' can be 2147483647, past the end of 'table' (10 elements): no upper bound check" */
+}
+
+void own_data(void)
+{
+	char buf[64], *eq;
+
+	fill_default(buf, sizeof(buf));
+	eq = strchr(buf, '=');
+	*eq = 0;
+}
