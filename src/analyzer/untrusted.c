@@ -94,6 +94,13 @@ int sci__untrusted_expr(struct expression *e)
 		if (e->op == '%' || e->op == '&' || e->op == '/' ||
 		    e->op == SPECIAL_RIGHTSHIFT)
 			return 0;
+		/*
+		 * p - buf, two pointers: how far p moved, which the program
+		 * decided; that p points to input says nothing of it
+		 */
+		if (e->op == '-' && sci__type_is_ptr(sci__expr_type(sci__strip(e->left))) &&
+		    sci__type_is_ptr(sci__expr_type(sci__strip(e->right))))
+			return 0;
 		return sci__untrusted_expr(e->left) || sci__untrusted_expr(e->right);
 	case EXPR_PREOP:
 		if (e->op == '-' || e->op == '~' || e->op == '+' || e->op == '(')

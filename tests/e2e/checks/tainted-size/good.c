@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 char *make(void)
 {
@@ -36,4 +37,21 @@ char *dup_n(const char *s, size_t n)
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
+}
+
+/* p points to input, but how far it moved is the program's count */
+char *read_line(int fd)
+{
+	char *buf = malloc(128), *p = buf, *line;
+
+	if (!buf)
+		return NULL;
+	while (p < buf + 127 && read(fd, p, 1) == 1 && *p != '\n')
+		p++;
+	*p = '\0';
+	line = malloc(p - buf + 1);
+	if (line)
+		memcpy(line, buf, p - buf + 1);
+	free(buf);
+	return line;
 }
