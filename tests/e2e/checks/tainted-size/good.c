@@ -55,3 +55,17 @@ char *read_line(int fd)
 	free(buf);
 	return line;
 }
+
+/* the byte before the buffer is the program's own count, not input */
+int next_key(int fd, char *buffer)
+{
+	int n;
+
+	if (read(fd, buffer, 1) <= 0)
+		return -1;
+	n = (unsigned char)buffer[-1];
+	if (n)
+		memmove(buffer, buffer + 1, n);
+	buffer[-1] = 0;
+	return buffer[0];
+}
