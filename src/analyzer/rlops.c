@@ -400,21 +400,6 @@ const sci_rl *sci_rl_binop(int op, const sci_rl *l, const sci_rl *r,
 		soft = (ls | rs) ? SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX : 0;
 	if (!out->n)
 		return out;
-	/*
-	 * x & m with m known and not negative lies in 0..max(m) whatever x
-	 * is: `n &= 0x1fff` bounds input n.  A tighter bound came from x.
-	 */
-	if (op == SCI_OP_AND && soft) {
-		const sci_rl *m = !rs && r->n && r->r[0].min >= 0 ? r :
-				  !ls && l->n && l->r[0].min >= 0 ? l : NULL;
-
-		if (m) {
-			if (out->r[0].min <= 0)
-				soft &= ~SCI_RL_SOFT_MIN;
-			if (out->r[out->n - 1].max >= m->r[m->n - 1].max)
-				soft &= ~SCI_RL_SOFT_MAX;
-		}
-	}
 	out = soften(out, soft);
 	/* a result that says nothing is the type's list: no copy kept */
 	if (out->soft == (SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX) &&

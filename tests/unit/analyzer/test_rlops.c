@@ -240,15 +240,6 @@ static void test_rlops__soft_bounds(void **state)
 	assert_string_equal(sci_rl_text(x), "0-255");
 	assert_int_equal(x->soft, SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX);
 	assert_true(sci_rl_binop(SCI_OP_SUB, x, P("1"), S32)->soft & SCI_RL_SOFT_MAX);
-	/* x & 0x1fff is 0..8191 whatever x is: both bounds are facts */
-	t = sci_rl_binop(SCI_OP_AND, sci_rl_type(S32), P("8191"), S32);
-	assert_string_equal(sci_rl_text(t), "0-8191");
-	assert_int_equal(t->soft, 0);
-	/* a tighter bound came from x's soft ones: it stays soft */
-	t = sci_rl_binop(SCI_OP_AND, sci_rl_with_soft(P("64-71"), SCI_RL_SOFT_MIN |
-						      SCI_RL_SOFT_MAX), P("76"), S32);
-	assert_string_equal(sci_rl_text(t), "64-68");
-	assert_int_equal(t->soft, SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX);
 	/* `i < 10`: the upper bound is a fact, the lower one the type's */
 	sci_rl_compare_sides(SCI_OP_LT, P("10"), S32, &t, &f);
 	x = sci_rl_intersect(sci_rl_type(S32), t);
