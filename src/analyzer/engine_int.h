@@ -481,9 +481,12 @@ void sci__untrusted_register(void);
 int sci__profile_untrusted_source(const char *name);
 /** True when @e holds or points to data read from input on some path. */
 int sci__untrusted_expr(struct expression *e);
-/** `key = right` (@compound: `key op= right`) carries or ends it. */
+/**
+ * `key = right` (@op 0), or `key op= right` with @op the operator ('+',
+ * '&', SPECIAL_LEFTSHIFT...), carries input or ends it.
+ */
 void sci__untrusted_assign(const sci_key *key, struct expression *right,
-			   int compound);
+			   int op);
 /** After a call: the arguments a reading function filled. */
 void sci__untrusted_call(struct expression *call);
 /** At a function's start: main's argv. */

@@ -734,7 +734,7 @@ void sci__extra_assign(struct expression *e)
 		rl = compound_rl(arith_op(compound_op(e->op)), target, e->right, vt);
 		set_origin(key, NULL);
 		set_alias(key, NULL);
-		sci__untrusted_assign(key, e->right, 1);
+		sci__untrusted_assign(key, e->right, compound_op(e->op));
 	}
 	sci__points_assign(key, e);
 	set_rl(key, rl);

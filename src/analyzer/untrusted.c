@@ -138,11 +138,14 @@ static void set(const sci_key *key, int on)
 }
 
 void sci__untrusted_assign(const sci_key *key, struct expression *right,
-			   int compound)
+			   int op)
 {
 	if (!sci__cur)
 		return;
-	if (compound)
+	/* `n &= 0x1fff` as `n = n & 0x1fff` (sci__untrusted_expr) */
+	if (op == '%' || op == '&' || op == '/' || op == SPECIAL_RIGHTSHIFT)
+		set(key, 0);
+	else if (op)
 		set(key, key_untrusted(key) || sci__untrusted_expr(right));
 	else
 		set(key, sci__untrusted_expr(right));

@@ -69,3 +69,16 @@ int next_key(int fd, char *buffer)
 	buffer[-1] = 0;
 	return buffer[0];
 }
+
+/* a mask bounds what was read, as `n = n & 0x1fff` would */
+char *read_name(int fd)
+{
+	char hdr[16];
+	int n;
+
+	if (read(fd, hdr, sizeof(hdr)) != sizeof(hdr))
+		return NULL;
+	n = hdr[0] | (hdr[1] << 8);
+	n &= 0x1fff;	/* limit names to 8k */
+	return malloc(n + 1);
+}
