@@ -530,6 +530,16 @@ static void pointee_deref(struct expression *ptr, const sci_key *key)
 	add_bits(sci_key_sym(params[i]), PDEREF);
 }
 
+/* The pointer @ptr steps from: p for `p`, `p + 1`, `p - n`. */
+static struct expression *pointer_base(struct expression *ptr)
+{
+	ptr = sci__strip(ptr);
+	while (ptr && ptr->type == EXPR_BINOP && (ptr->op == '+' || ptr->op == '-') &&
+	       sci__type_is_ptr(sci__expr_type(sci__strip(ptr->left))))
+		ptr = sci__strip(ptr->left);
+	return ptr;
+}
+
 /*
  * A dereference of @ptr while nothing checked it: a parameter's use.
  * `p[i]` and `*(p + 1)` dereference p.
@@ -539,10 +549,7 @@ static void deref_of(struct expression *ptr)
 	const sci_key *key;
 	int i;
 
-	ptr = sci__strip(ptr);
-	while (ptr && ptr->type == EXPR_BINOP && (ptr->op == '+' || ptr->op == '-') &&
-	       sci__type_is_ptr(sci__expr_type(sci__strip(ptr->left))))
-		ptr = sci__strip(ptr->left);
+	ptr = pointer_base(ptr);
 	key = sci_key_expr(ptr);
 	i = param_index(key);
 
@@ -1041,17 +1048,13 @@ int sci__fn_facts_is_nocapture(const char *name)
 
 void sci__fn_facts_filled(struct expression *arg)
 {
-	struct expression *p = sci__strip(arg);
 	const sci_key *key;
 	int i;
 
 	if (!cur_fn || !sci__cur)
 		return;
 	/* `buf`, `buf + n`: what the parameter points to */
-	while (p && p->type == EXPR_BINOP && (p->op == '+' || p->op == '-') &&
-	       sci__type_is_ptr(sci__expr_type(sci__strip(p->left))))
-		p = sci__strip(p->left);
-	key = sci_key_expr(p);
+	key = sci_key_expr(pointer_base(arg));
 	i = param_index(key);
 	if (i >= 0 && !(path_bits(key) & GONE))
 		fills |= 1u << i;

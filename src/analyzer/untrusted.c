@@ -68,6 +68,16 @@ static int key_untrusted(const sci_key *key)
 	return 0;
 }
 
+/*
+ * x % n, x & m, x / n, x >> s are bounded by their other operand: the
+ * value model knows how far, input does not widen it (rand() % count
+ * into a table of count entries).
+ */
+static int bounded_by_other(int op)
+{
+	return op == '%' || op == '&' || op == '/' || op == SPECIAL_RIGHTSHIFT;
+}
+
 int sci__untrusted_expr(struct expression *e)
 {
 	const sci_key *key;
@@ -92,13 +102,7 @@ int sci__untrusted_expr(struct expression *e)
 			return sci__untrusted_expr(sci_call_arg(e, model->input_from));
 		return 0;
 	case EXPR_BINOP:
-		/*
-		 * x % n, x & m, x / n, x >> s are bounded by their other
-		 * operand: the value model knows how far, input does not
-		 * widen it (rand() % count into a table of count entries)
-		 */
-		if (e->op == '%' || e->op == '&' || e->op == '/' ||
-		    e->op == SPECIAL_RIGHTSHIFT)
+		if (bounded_by_other(e->op))
 			return 0;
 		/*
 		 * p - buf, two pointers: how far p moved, which the program
@@ -143,7 +147,7 @@ void sci__untrusted_assign(const sci_key *key, struct expression *right,
 	if (!sci__cur)
 		return;
 	/* `n &= 0x1fff` as `n = n & 0x1fff` (sci__untrusted_expr) */
-	if (op == '%' || op == '&' || op == '/' || op == SPECIAL_RIGHTSHIFT)
+	if (bounded_by_other(op))
 		set(key, 0);
 	else if (op)
 		set(key, key_untrusted(key) || sci__untrusted_expr(right));
