@@ -651,6 +651,12 @@ void sci__tu_facts_free(void);
 int sci__call_result_use(struct expression *call);
 /** Adds what @fn's calls do with their results to @s->results. */
 void sci__tu_facts_add_results(struct symbol *fn, sci_summary *s);
+/*
+ * The TU's record of its integer globals with external linkage
+ * (SCI_SUMMARY_GLOBALS: definitions, writes, reads; @file is the TU), or
+ * NULL when it has none.  Owned by the caller.
+ */
+sci_summary *sci__tu_facts_take_globals(const char *file);
 /** The TU's own call sites of @callee using / discarding the result. */
 int sci__tu_result_counts(const char *callee, unsigned *used,
 			  unsigned *discarded);

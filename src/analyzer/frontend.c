@@ -264,6 +264,8 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 		analyze_function(fns[i], opts);
 	if (opts && opts->on_function)
 		opts->on_function(NULL, opts->on_function_payload);
+	if (opts && opts->emit_summaries)
+		emit_summary(sci__tu_facts_take_globals(path));
 	/* the last function's limits must not reach the file-end hooks */
 	sci__limits_reset();
 	exit_inputs_armed = 0;

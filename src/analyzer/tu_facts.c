@@ -71,7 +71,8 @@ static discard *discards;
 static size_t ndiscards;
 
 static fact *facts;
-static size_t nfacts, capfacts;	/* open addressing, capfacts = 2^k */
+static size_t nfacts, capfacts;
+static sci_summary *tu_globals;	/* see globals_record() */	/* open addressing, capfacts = 2^k */
 
 static size_t slot_of(struct symbol *sym)
 {
@@ -128,6 +129,8 @@ void sci__tu_facts_free(void)
 	free(discards);
 	discards = NULL;
 	ndiscards = 0;
+	sci_summary_free(tu_globals);
+	tu_globals = NULL;
 	free(facts);
 	facts = NULL;
 	nfacts = capfacts = 0;
@@ -157,12 +160,50 @@ static struct symbol *root_var(struct expression *e)
 }
 
 /*
+ * What the TU says of the integer globals with external linkage, for the
+ * project (SCI_SUMMARY_GLOBALS): the definitions, and every write of
+ * every function body the TU holds (header inline functions too, and
+ * functions no summary is made for), so that a write is never lost.
+ */
+static sci_summary *globals_record(void)
+{
+	if (!tu_globals)
+		tu_globals = sci_summary_new(SCI_SUMMARY_GLOBALS);
+	return tu_globals;
+}
+
+/* An integer object with external linkage: the project may share it. */
+static int extern_int_global(struct symbol *sym)
+{
+	struct symbol *type;
+
+	if (!sym || sym->type != SYM_NODE || !sym->ident ||
+	    !(sym->ctype.modifiers & MOD_TOPLEVEL) ||
+	    (sym->ctype.modifiers & MOD_STATIC))
+		return 0;
+	type = sci__real_type(sym);
+	return type && sci__type_is_int(type);
+}
+
+/* "NAME=VALUE" when @value is a constant, else "NAME=*". */
+static char *global_entry(struct symbol *sym, struct expression *value)
+{
+	sci_val v;
+
+	if (value && !(sym->ctype.modifiers & MOD_VOLATILE) &&
+	    sci__const_val(value, &v))
+		return sci_printf_dup("%s=%lld", sym->ident->name, (long long)v);
+	return sci_printf_dup("%s=*", sym->ident->name);
+}
+
+/*
  * `static int x; ... static int x = 5;` makes two symbols; a use binds to
  * the one in scope.  Marks go on the symbol and every earlier declaration
  * (same_symbol), and a question asks them all, so the order of the
- * declarations, writes and reads in the file does not matter.
+ * declarations, writes and reads in the file does not matter.  @value is
+ * what a plain assignment `x = value` stores, else NULL.
  */
-static void mark_written(struct expression *e)
+static void mark_written_value(struct expression *e, struct expression *value)
 {
 	struct symbol *sym = root_var(e);
 	int guard = 0;
@@ -171,8 +212,37 @@ static void mark_written(struct expression *e)
 		watch_hit |= sym == watch;
 		return;
 	}
+	if (extern_int_global(sym)) {
+		struct expression *whole = sci__strip(e);
+		char *entry = global_entry(sym, whole && whole->type == EXPR_SYMBOL
+						    ? value : NULL);
+
+		sci_summary_add_gwrite(globals_record(), entry);
+		free(entry);
+	}
 	for (; sym && guard < 64; sym = sym->same_symbol, guard++)
 		lookup(sym, 1)->written = 1;
+}
+
+static void mark_written(struct expression *e)
+{
+	mark_written_value(e, NULL);
+}
+
+/* A definition of a shared integer global, with what it starts as. */
+static void note_global_definition(struct symbol *sym)
+{
+	struct expression zero;
+	char *entry;
+
+	if (!extern_int_global(sym) ||
+	    ((sym->ctype.modifiers & MOD_EXTERN) && !sym->initializer))
+		return;
+	memset(&zero, 0, sizeof(zero));
+	zero.type = EXPR_VALUE;
+	entry = global_entry(sym, sym->initializer ? sym->initializer : &zero);
+	sci_summary_add_gdef(globals_record(), entry);
+	free(entry);
 }
 
 /* A function's declarations all name its definition. */
@@ -310,7 +380,7 @@ static void scan_expr(struct expression *e)
 		return;
 	switch (e->type) {
 	case EXPR_ASSIGNMENT:
-		mark_written(e->left);
+		mark_written_value(e->left, e->op == '=' ? e->right : NULL);
 		mark_array_value(e->right);
 		scan_expr(e->left);
 		scan_expr(e->right);
@@ -389,6 +459,11 @@ static void scan_expr(struct expression *e)
 		break;
 	case EXPR_INDEX:
 		scan_expr(e->idx_expression);
+		break;
+	case EXPR_SYMBOL:
+		if (scan_fn && !watch && extern_int_global(e->symbol))
+			sci_summary_add_gread(globals_record(),
+					      e->symbol->ident->name);
 		break;
 	default:
 		break;	/* sizeof, constants, strings, labels, _Generic */
@@ -512,6 +587,7 @@ void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope)
 
 	FOR_EACH_PTR(list, sym) {
 		scan_symbol(sym);
+		note_global_definition(sym);
 	} END_FOR_EACH_PTR(sym);
 	FOR_EACH_PTR(scope, sym) {
 		scan_symbol(sym);
@@ -538,6 +614,22 @@ void sci__tu_facts_add_results(struct symbol *fn, sci_summary *s)
 	for (i = 0; f && i < f->nuses; i++)
 		sci_summary_add_result(s, f->uses[i].callee, f->uses[i].used,
 				       f->uses[i].discarded);
+}
+
+sci_summary *sci__tu_facts_take_globals(const char *file)
+{
+	sci_summary *s = tu_globals;
+
+	tu_globals = NULL;
+	if (s && !s->ngdefs && !s->ngwrites && !s->ngreads) {
+		sci_summary_free(s);
+		s = NULL;
+	}
+	if (s) {
+		s->file = sci_strdup(file);
+		s->is_static = 1;
+	}
+	return s;
 }
 
 int sci__tu_result_counts(const char *callee, unsigned *used,
@@ -625,6 +717,23 @@ void sci__tu_facts_order(struct symbol **fns, int n)
 
 /* ---------------------------------------------------- file-scope values */
 
+/*
+ * A global with external linkage that every TU of the run leaves at one
+ * value (the project's SCI_SUMMARY_GLOBALS records).  Integers only: a
+ * pointer a library's user sets would look NULL for ever.
+ */
+static const sci_rl *project_global_value(struct symbol *sym,
+					  struct symbol *type)
+{
+	const sci_summary_set *set = sci__fn_facts_summaries();
+	long long v;
+
+	if (!set || !sci__type_is_int(type) || !sym->ident ||
+	    !sci_summary_set_global_value(set, sym->ident->name, &v))
+		return NULL;
+	return sci_rl_cast(sci_rl_range(v, v), sci__vtype(type));
+}
+
 const sci_rl *sci__global_value(struct symbol *sym)
 {
 	struct expression *init = NULL;
@@ -651,11 +760,12 @@ const sci_rl *sci__global_value(struct symbol *sym)
 		if (!init)
 			init = d->initializer;
 	}
+	if (!(mods & MOD_STATIC) && (!(mods & MOD_CONST) || !init))
+		return project_global_value(sym, type);
 	if (!(mods & MOD_CONST) && !((mods & MOD_STATIC) && !written))
 		return NULL;
-	/* a const declared elsewhere (extern, no initializer) is unknown */
 	if (!init)
-		return (mods & MOD_STATIC) ? sci_rl_range(0, 0) : NULL;
+		return sci_rl_range(0, 0);
 	if (init->type == EXPR_STRING)
 		return sci_rl_range(1, SCI_VAL_MAX);
 	if (!sci__const_val(init, &v))

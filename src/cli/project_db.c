@@ -170,13 +170,14 @@ int sci_project_tu_defines(const sci_tu *tu, const char *name)
 }
 
 /*
- * unchecked-return's statistics: the TU's findings also depend on how the
- * whole project treats the results of the functions it calls.  Mixed into
- * @out (a digest already) only when the TU calls any.
+ * What else the TU's findings depend on, mixed into @out (a digest
+ * already) when there is any: the values the project gives the globals it
+ * reads (sci_summary_set_global_value()), and, with @statistics,
+ * unchecked-return's counts of how the whole project treats the results
+ * of the functions it calls.
  */
-static void deps_add_result_counts(char out[SCI_DB_HASH_HEX],
-				   const sci_tu *tu,
-				   const sci_summary_set *set)
+static void deps_add_project(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
+			     const sci_summary_set *set, int statistics)
 {
 	unsigned char digest[SCI_SHA256_LEN];
 	sci_sha256_ctx ctx;
@@ -187,15 +188,27 @@ static void deps_add_result_counts(char out[SCI_DB_HASH_HEX],
 	sci_sha256_field(&ctx, out);
 	for (k = 0; k < tu->nsummaries; k++) {
 		const sci_summary *s = tu->summaries[k];
+		size_t nresults = statistics ? s->nresults : 0;
 
-		for (c = 0; c < s->nresults; c++) {
+		for (c = 0; c < nresults + s->ngreads; c++) {
 			unsigned used, discarded;
+			long long v;
 			char *line;
 
-			sci_summary_set_result_counts(set, s->results[c].callee,
-						      &used, &discarded);
-			line = sci_printf_dup("%s %u %u", s->results[c].callee,
-					      used, discarded);
+			if (c < nresults) {
+				sci_summary_set_result_counts(set,
+					s->results[c].callee, &used, &discarded);
+				line = sci_printf_dup("%s %u %u",
+						      s->results[c].callee,
+						      used, discarded);
+			} else if (sci_summary_set_global_value(set,
+					s->greads[c - nresults], &v)) {
+				line = sci_printf_dup("%s=%lld",
+						      s->greads[c - nresults], v);
+			} else {
+				line = sci_printf_dup("%s=*",
+						      s->greads[c - nresults]);
+			}
 			sci_sha256_field(&ctx, line);
 			free(line);
 			any = 1;
@@ -229,12 +242,11 @@ void sci_project_deps(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 	sci_summary_set_digest(deps, out);
 	sci_summary_set_free(deps);
 	/*
-	 * Only when the statistics run: otherwise a change that adds one
-	 * call to malloc() would re-analyze every TU that calls it (183 of
-	 * git's 225 for a one-function change).
+	 * Result counts only when the statistics run: otherwise a change
+	 * that adds one call to malloc() would re-analyze every TU that
+	 * calls it (183 of git's 225 for a one-function change).
 	 */
-	if (statistics)
-		deps_add_result_counts(out, tu, set);
+	deps_add_project(out, tu, set, statistics);
 }
 
 int sci_project_take_findings(sci_tu *tu, const sci_db_tu *rec)

@@ -8,6 +8,7 @@
 #include "util/error.h"
 #include "util/sha256.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,9 @@ void sci_summary_free(sci_summary *s)
 	for (i = 0; i < s->nresults; i++)
 		free(s->results[i].callee);
 	free(s->results);
+	free_names(s->gdefs, s->ngdefs);
+	free_names(s->gwrites, s->ngwrites);
+	free_names(s->greads, s->ngreads);
 	free(s);
 }
 
@@ -91,6 +95,9 @@ sci_summary *sci_summary_dup(const sci_summary *s)
 		d->results[i] = s->results[i];
 		d->results[i].callee = sci_strdup(s->results[i].callee);
 	}
+	d->gdefs = dup_names(s->gdefs, s->ngdefs);
+	d->gwrites = dup_names(s->gwrites, s->ngwrites);
+	d->greads = dup_names(s->greads, s->ngreads);
 	return d;
 }
 
@@ -125,6 +132,21 @@ void sci_summary_add_call_args(sci_summary *s, const char *entry)
 {
 	if (s->ncall_args < SCI_SUMMARY_MAX_CALL_ARGS)
 		add_sorted(&s->call_args, &s->ncall_args, entry);
+}
+
+void sci_summary_add_gdef(sci_summary *s, const char *entry)
+{
+	add_sorted(&s->gdefs, &s->ngdefs, entry);
+}
+
+void sci_summary_add_gwrite(sci_summary *s, const char *entry)
+{
+	add_sorted(&s->gwrites, &s->ngwrites, entry);
+}
+
+void sci_summary_add_gread(sci_summary *s, const char *name)
+{
+	add_sorted(&s->greads, &s->ngreads, name);
 }
 
 void sci_summary_add_call(sci_summary *s, const char *callee)
@@ -245,6 +267,9 @@ char *sci_summary_format(const sci_summary *s)
 	set_names(o, "unlocks", s->unlocks, s->nunlocks);
 	set_names(o, "paths", s->paths, s->npaths);
 	set_names(o, "call_args", s->call_args, s->ncall_args);
+	set_names(o, "gdefs", s->gdefs, s->ngdefs);
+	set_names(o, "gwrites", s->gwrites, s->ngwrites);
+	set_names(o, "greads", s->greads, s->ngreads);
 	if (s->returns & SCI_SUM_RET_FRESH)
 		json_array_append_new(ret, json_string("fresh"));
 	if (s->returns & SCI_SUM_RET_NULL)
@@ -404,7 +429,10 @@ static int parse_obj(sci_summary *s, json_t *o)
 	if ((e = get_names(s, o, "locks", sci_summary_add_lock)) < 0 ||
 	    (e = get_names(s, o, "unlocks", sci_summary_add_unlock)) < 0 ||
 	    (e = get_names(s, o, "paths", sci_summary_add_path)) < 0 ||
-	    (e = get_names(s, o, "call_args", sci_summary_add_call_args)) < 0)
+	    (e = get_names(s, o, "call_args", sci_summary_add_call_args)) < 0 ||
+	    (e = get_names(s, o, "gdefs", sci_summary_add_gdef)) < 0 ||
+	    (e = get_names(s, o, "gwrites", sci_summary_add_gwrite)) < 0 ||
+	    (e = get_names(s, o, "greads", sci_summary_add_gread)) < 0)
 		return e;
 	v = json_object_get(o, "static");
 	if (!json_is_boolean(v))
@@ -493,6 +521,8 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       same_names(a->locks, a->nlocks, b->locks, b->nlocks) &&
 	       same_names(a->unlocks, a->nunlocks, b->unlocks, b->nunlocks) &&
 	       same_names(a->paths, a->npaths, b->paths, b->npaths) &&
+	       same_names(a->gdefs, a->ngdefs, b->gdefs, b->ngdefs) &&
+	       same_names(a->gwrites, a->ngwrites, b->gwrites, b->ngwrites) &&
 	       str_eq(a->name, b->name) && a->is_static == b->is_static &&
 	       a->nparams == b->nparams && a->derefs == b->derefs &&
 	       a->frees == b->frees && a->captures == b->captures &&
@@ -511,10 +541,20 @@ typedef struct def {
 	struct def *next;
 } def;
 
+/* A value an integer global is given, and by how many definitions/writes. */
+typedef struct {
+	long long v;
+	unsigned n;
+} gval;
+
 typedef struct entry {
 	char *name;
 	def *defs;
 	unsigned used, discarded;	/* call sites of it, over the tallies */
+	/* a global of this name, over the tallies' gdefs and gwrites */
+	unsigned gdefs, gunknown;	/* definitions; writes of no constant */
+	gval *vals;
+	size_t nvals;
 	struct entry *next;
 } entry;
 
@@ -529,6 +569,8 @@ typedef struct tally {
 	char *origin;
 	sci_summary_result *r;
 	size_t n;
+	char **gv;		/* "d:NAME=V" definitions, "w:NAME=V" writes */
+	size_t ngv;
 	struct tally *next;
 } tally;
 
@@ -566,15 +608,53 @@ static void tally_free(tally *t)
 	for (i = 0; i < t->n; i++)
 		free(t->r[i].callee);
 	free(t->r);
+	free_names(t->gv, t->ngv);
 	free(t->key);
 	free(t->origin);
 	free(t);
+}
+
+/* Counts (@sign 1) or uncounts (-1) one "d:NAME=V" / "w:NAME=V" entry. */
+static void gval_count(sci_summary_set *set, const char *gv, int sign)
+{
+	const char *eq = strchr(gv, '=');
+	char *name, *end;
+	entry *g;
+	long long v;
+	size_t k;
+
+	if (!eq || strlen(gv) < 3 || gv[1] != ':')
+		return;
+	name = sci_realloc(NULL, (size_t)(eq - gv - 2) + 1);
+	memcpy(name, gv + 2, (size_t)(eq - gv - 2));
+	name[eq - gv - 2] = '\0';
+	g = lookup(set, name, 1);
+	free(name);
+	if (gv[0] == 'd')
+		g->gdefs += (unsigned)sign;
+	errno = 0;
+	v = strtoll(eq + 1, &end, 10);
+	if (eq[1] == '*' || *end || end == eq + 1 || errno) {
+		g->gunknown += (unsigned)sign;
+		return;
+	}
+	for (k = 0; k < g->nvals && g->vals[k].v != v; k++)
+		;
+	if (k == g->nvals) {
+		g->vals = sci_realloc(g->vals, (g->nvals + 1) * sizeof(*g->vals));
+		g->vals[g->nvals].v = v;
+		g->vals[g->nvals++].n = 0;
+	}
+	g->vals[k].n += (unsigned)sign;
 }
 
 /* Adds (@sign 1) or takes away (-1) @t's counts from the callees' sums. */
 static void tally_count(sci_summary_set *set, const tally *t, int sign)
 {
 	size_t i;
+
+	for (i = 0; i < t->ngv; i++)
+		gval_count(set, t->gv[i], sign);
 
 	for (i = 0; i < t->n; i++) {
 		entry *s = lookup(set, t->r[i].callee, 1);
@@ -601,7 +681,7 @@ static void tally_remove(sci_summary_set *set, tally **pp)
 
 static void tally_put(sci_summary_set *set, const char *key,
 		      const char *origin, const sci_summary_result *r,
-		      size_t n)
+		      size_t n, char *const *gv, size_t ngv)
 {
 	size_t h = hash(key, set->nbuckets), i;
 	tally **pp, *t;
@@ -611,9 +691,11 @@ static void tally_put(sci_summary_set *set, const char *key,
 			tally_remove(set, pp);
 			break;
 		}
-	if (!n)
+	if (!n && !ngv)
 		return;
 	t = sci_calloc(1, sizeof(*t));
+	t->gv = dup_names(gv, ngv);
+	t->ngv = ngv;
 	t->key = sci_strdup(key);
 	t->origin = sci_strdup(origin ? origin : "");
 	t->r = sci_calloc(n, sizeof(*t->r));
@@ -630,15 +712,42 @@ static void tally_put(sci_summary_set *set, const char *key,
 static void tally_add(sci_summary_set *set, const sci_summary *s,
 		      const char *origin)
 {
-	char *key;
+	size_t ng = s->ngdefs + s->ngwrites, i;
+	char *key, **gv;
 
 	if (!s->name || !*s->name)
 		return;
 	key = sci_realloc(NULL, strlen(s->file ? s->file : "") +
 				strlen(s->name) + 2);
 	sprintf(key, "%s\n%s", s->file ? s->file : "", s->name);
-	tally_put(set, key, origin, s->results, s->nresults);
+	gv = ng ? sci_calloc(ng, sizeof(*gv)) : NULL;
+	for (i = 0; i < s->ngdefs; i++)
+		gv[i] = sci_printf_dup("d:%s", s->gdefs[i]);
+	for (i = 0; i < s->ngwrites; i++)
+		gv[s->ngdefs + i] = sci_printf_dup("w:%s", s->gwrites[i]);
+	tally_put(set, key, origin, s->results, s->nresults, gv, ng);
+	free_names(gv, ng);
 	free(key);
+}
+
+int sci_summary_set_global_value(const sci_summary_set *set, const char *name,
+				 long long *v)
+{
+	const entry *g = set && name ? lookup(set, name, 0) : NULL;
+	size_t k;
+	int found = 0;
+
+	if (!g || !g->gdefs || g->gunknown)
+		return 0;
+	for (k = 0; k < g->nvals; k++) {
+		if (!g->vals[k].n)
+			continue;
+		if (found && *v != g->vals[k].v)
+			return 0;
+		*v = g->vals[k].v;
+		found = 1;
+	}
+	return found;
 }
 
 int sci_summary_set_result_counts(const sci_summary_set *set,
@@ -677,6 +786,7 @@ void sci_summary_set_free(sci_summary_set *set)
 				def_free(d);
 			}
 			free(e->name);
+			free(e->vals);
 			free(e);
 		}
 		while (set->tallies[i]) {
@@ -746,7 +856,8 @@ void sci_summary_set_merge(sci_summary_set *dst, const sci_summary_set *src)
 			for (d = e->defs; d; d = d->next)
 				sci_summary_set_add(dst, d->s, d->origin);
 		for (t = src->tallies[i]; t; t = t->next)
-			tally_put(dst, t->key, t->origin, t->r, t->n);
+			tally_put(dst, t->key, t->origin, t->r, t->n, t->gv,
+				  t->ngv);
 	}
 }
 

@@ -20,8 +20,17 @@
 
 /* Version of the text form; a summary of another version is not read. */
 /* 2: return paths ("paths"); 3: call-site counts ("results");
- * 4: parameters filled with input ("fills") */
-#define SCI_SUMMARY_VERSION 4
+ * 4: parameters filled with input ("fills"); 5: integer globals defined,
+ * written and read ("gdefs", "gwrites", "greads") */
+#define SCI_SUMMARY_VERSION 5
+
+/*
+ * The name of the record that carries what a TU's file scope says of its
+ * globals (definitions and the writes of initializers such as
+ * `int *p = &g;`): not a C identifier, so it names no function.
+ */
+#define SCI_SUMMARY_GLOBALS "=globals"
+
 
 /* Entries of sci_summary.call_args kept per function. */
 #define SCI_SUMMARY_MAX_CALL_ARGS 64
@@ -110,6 +119,22 @@ typedef struct {
 	/* per callee called by name, sorted by callee, no duplicates */
 	sci_summary_result *results;
 	size_t nresults;
+	/*
+	 * Integer objects with external linkage, so that a global nothing in
+	 * the project changes has the value of its definition in every TU
+	 * (`int verbose = 0;`, set nowhere).  Sorted, no duplicates:
+	 *   gdefs:   "NAME=VALUE" or "NAME=*", what a definition starts it
+	 *            with (only in the SCI_SUMMARY_GLOBALS record);
+	 *   gwrites: "NAME=VALUE" for an assignment of a constant, "NAME=*"
+	 *            for any other write (`g++`, `g += n`, `&g` taken);
+	 *   greads:  names it reads (what its TU's findings depend on).
+	 */
+	char **gdefs;
+	size_t ngdefs;
+	char **gwrites;
+	size_t ngwrites;
+	char **greads;
+	size_t ngreads;
 } sci_summary;
 
 /** Returns a zeroed record (owned: sci_summary_free). */
@@ -132,6 +157,11 @@ void sci_summary_add_call_args(sci_summary *s, const char *entry);
 /** Adds @used and @discarded call sites to @callee's s->results entry. */
 void sci_summary_add_result(sci_summary *s, const char *callee,
 			    unsigned used, unsigned discarded);
+
+/** Add to s->gdefs, s->gwrites, s->greads (kept sorted and unique). */
+void sci_summary_add_gdef(sci_summary *s, const char *entry);
+void sci_summary_add_gwrite(sci_summary *s, const char *entry);
+void sci_summary_add_gread(sci_summary *s, const char *name);
 
 /** Adds @callee to s->calls (kept sorted and unique). */
 void sci_summary_add_call(sci_summary *s, const char *callee);
@@ -204,6 +234,15 @@ void sci_summary_set_digest(const sci_summary_set *set, char out[65]);
 int sci_summary_set_result_counts(const sci_summary_set *set,
 				  const char *callee, unsigned *used,
 				  unsigned *discarded);
+
+/**
+ * The value of the integer global @name when the whole of @set agrees on
+ * one: some TU defines it, every definition and every write of every
+ * function (static ones too) gives it the same constant, and nothing takes
+ * its address or writes anything else.  Returns 1 and sets *@v, else 0.
+ */
+int sci_summary_set_global_value(const sci_summary_set *set, const char *name,
+				 long long *v);
 
 /** Number of names with a usable (unambiguous) summary. */
 size_t sci_summary_set_count(const sci_summary_set *set);

@@ -140,6 +140,25 @@ class DbTest(unittest.TestCase):
         fresh = self.run_ci("check", "alloc.c", "user.c", "other.c", db=False)
         self.assertEqual(after.stdout, fresh.stdout)
 
+    def test_global_written_in_another_file(self):
+        # user.c reads a flag that no file sets: its branch never runs.
+        # Once flags.c starts setting it, user.c (unchanged) is analyzed
+        # again and the finding in that branch comes
+        self.write("flags.c", "int use_cache;\nvoid enable(void) { }\n")
+        self.write("reader.c", "extern int use_cache;\n"
+                   "void f(void) { int *p = 0; if (use_cache) *p = 1; }\n")
+        first = self.run_ci("check", "flags.c", "reader.c")
+        self.assertEqual((first.returncode, first.stdout), (0, ""),
+                         first.stderr)
+        self.write("flags.c", "int use_cache;\n"
+                   "void enable(void) { use_cache = 1; }\n")
+        after = self.run_ci("check", "flags.c", "reader.c")
+        self.assertEqual(after.returncode, 1, after.stdout + after.stderr)
+        self.assertIn("reader.c:2 f() error: NULL dereference of 'p'",
+                      after.stdout)
+        fresh = self.run_ci("check", "flags.c", "reader.c", db=False)
+        self.assertEqual(after.stdout, fresh.stdout)
+
     def test_header_that_appears_later(self):
         # a TU sparse gives up on (its generated header is not there yet)
         # is not kept in the database: once the header exists, its

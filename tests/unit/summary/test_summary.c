@@ -247,6 +247,61 @@ static void test_results(void **state)
 	sci_summary_free(st);
 }
 
+/* A global's value is the project's when every definition and write agree. */
+static void test_global_values(void **state)
+{
+	sci_summary_set *set = sci_summary_set_new(), *copy;
+	sci_summary *defs = sample(SCI_SUMMARY_GLOBALS);
+	sci_summary *w = sample("setter"), *back = NULL;
+	long long v = -1;
+	char *text;
+
+	(void)state;
+	defs->is_static = 1;
+	free(defs->file);
+	defs->file = strdup("flags.c");
+	sci_summary_add_gdef(defs, "verbose=0");
+	sci_summary_add_gdef(defs, "mode=1");
+	sci_summary_add_gdef(defs, "level=*");
+	sci_summary_add_gread(defs, "mode");
+	text = sci_summary_format(defs);
+	assert_non_null(strstr(text, "\"gdefs\":[\"level=*\",\"mode=1\",\"verbose=0\"]"));
+	assert_int_equal(sci_summary_parse(&back, text), 0);
+	assert_int_equal(back->ngdefs, 3);
+	assert_int_equal(back->ngreads, 1);
+	assert_int_equal(sci_summary_same_facts(defs, back), 1);
+	free(text);
+	sci_summary_free(back);
+
+	/* not defined in the project: unknown */
+	assert_int_equal(sci_summary_set_global_value(set, "verbose", &v), 0);
+	sci_summary_set_add(set, defs, "flags.c");
+	assert_int_equal(sci_summary_set_global_value(set, "verbose", &v), 1);
+	assert_int_equal(v, 0);
+	assert_int_equal(sci_summary_set_global_value(set, "level", &v), 0);
+	/* the same value again keeps it; another one, or no constant, not */
+	sci_summary_add_gwrite(w, "mode=1");
+	sci_summary_add_gwrite(w, "verbose=*");
+	sci_summary_set_add(set, w, "main.c");
+	assert_int_equal(sci_summary_set_global_value(set, "mode", &v), 1);
+	assert_int_equal(v, 1);
+	assert_int_equal(sci_summary_set_global_value(set, "verbose", &v), 0);
+	copy = sci_summary_set_new();
+	sci_summary_set_merge(copy, set);
+	assert_int_equal(sci_summary_set_global_value(copy, "verbose", &v), 0);
+	assert_int_equal(sci_summary_set_global_value(copy, "mode", &v), 1);
+	sci_summary_set_free(copy);
+	/* the TU that wrote it is summarized again: its writes go */
+	sci_summary_set_drop_origin(set, "main.c");
+	assert_int_equal(sci_summary_set_global_value(set, "verbose", &v), 1);
+	sci_summary_add_gwrite(w, "mode=2");
+	sci_summary_set_add(set, w, "main.c");
+	assert_int_equal(sci_summary_set_global_value(set, "mode", &v), 0);
+	sci_summary_set_free(set);
+	sci_summary_free(defs);
+	sci_summary_free(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -256,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_set),
 		cmocka_unit_test(test_digest_ignores_call_args),
 		cmocka_unit_test(test_results),
+		cmocka_unit_test(test_global_values),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
