@@ -336,6 +336,30 @@ void sci__fn_facts_reset(void)
 	}
 	summaries = NULL;
 }
+/*
+ * A struct or union passed by value that holds a pointer: what the callee
+ * does with the pointers inside is not tracked (`frees` and `captures`
+ * are about pointer parameters), so such a parameter counts as kept.
+ */
+static int carries_pointer(struct symbol *type, int depth)
+{
+	struct symbol *m;
+
+	if (!type || depth > 8 ||
+	    (type->type != SYM_STRUCT && type->type != SYM_UNION))
+		return 0;
+	FOR_EACH_PTR(type->symbol_list, m) {
+		struct symbol *t = sci__real_type(m);
+
+		if (t && (t->type == SYM_PTR ||
+			  (t->type == SYM_ARRAY &&
+			   sci__real_type(t->ctype.base_type) &&
+			   sci__real_type(t->ctype.base_type)->type == SYM_PTR) ||
+			  carries_pointer(t, depth + 1)))
+			return 1;
+	} END_FOR_EACH_PTR(m);
+	return 0;
+}
 
 /* ------------------------------------------------- the function walked */
 
@@ -364,6 +388,7 @@ static sci_summary *cur_sum;	/* the summary being made, for the driver */
 void sci__fn_facts_begin(struct symbol *fn)
 {
 	struct symbol *base = fn->ctype.base_type, *arg;
+	int i;
 
 	cur_fn = fn;
 	sci_summary_free(cur_sum);
@@ -382,6 +407,9 @@ void sci__fn_facts_begin(struct symbol *fn)
 	ngkeys = 0;
 	gfailed = 0;
 	captures = 0;
+	for (i = 0; i < nparams; i++)
+		if (carries_pointer(sci__real_type(params[i]), 0))
+			captures |= 1u << i;
 	uses = 0;
 	fills = 0;
 	returns_fresh = returns_null = returns_other = nreturns = 0;
@@ -756,8 +784,12 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	    (key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)))
 		add_bits(key, GONE);
 	captured_in(right);
-	/* a local that holds a fresh allocation, or no longer does */
-	if (!key || !key->is_var || param_index(key) >= 0)
+	/*
+	 * A local that holds a fresh allocation, or no longer does; a
+	 * parameter reassigned (GONE above) is a local from here on:
+	 * `data = malloc(n); return data;`.
+	 */
+	if (!key || !key->is_var)
 		return;
 	if (path_bits(key) & LOADED)
 		sci__set_state(SCI_OWNER_FNFACTS, key,

@@ -70,3 +70,28 @@ int kept_by_callee(const char *name)
 	item_register(it);
 	return 0;
 }
+
+/* a parameter reassigned with a fresh block and returned: the caller owns it */
+static char *fill_source(char *data)
+{
+	data = malloc(64);
+	if (!data)
+		exit(1);
+	data[0] = 0;
+	return data;
+}
+
+void source_through_parameter(void)
+{
+	char *data = NULL;
+
+	data = fill_source(data);
+}	/* expect-warning: memory-leak "memory leak of 'data'" */
+
+void source_through_parameter_freed(void)
+{
+	char *data = NULL;
+
+	data = fill_source(data);
+	free(data);
+}
