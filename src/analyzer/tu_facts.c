@@ -62,6 +62,18 @@ typedef struct use_count {
 	unsigned used, discarded;
 } use_count;
 
+/*
+ * Calls through a variable that holds a function pointer (`fp(x)`,
+ * `(*fp)(x)`), resolved once the scan knows which variables are written.
+ */
+typedef struct {
+	struct symbol *caller;	/* the function holding the call, or NULL */
+	struct expression *call;
+	struct symbol *var;
+} indirect;
+static indirect *indirects;
+static size_t nindirects;
+
 /* Calls whose result is discarded, sorted by address after the scan. */
 typedef struct {
 	struct expression *call;
@@ -372,6 +384,30 @@ static void mark_array_value(struct expression *e)
 		mark_pointed_to(e);
 }
 
+static void note_indirect(struct expression *call, struct expression *fn)
+{
+	struct symbol *t;
+
+	if (watch)
+		return;
+	if (fn && fn->type == EXPR_PREOP && fn->op == '*')
+		fn = sci__strip(fn->unop);
+	if (!fn || fn->type != EXPR_SYMBOL || !fn->symbol)
+		return;
+	t = sci__real_type(fn->symbol);
+	if (!t || t->type != SYM_PTR)
+		return;
+	t = sci__real_type(t->ctype.base_type);
+	if (!t || t->type != SYM_FN)
+		return;
+	if (!(nindirects & (nindirects + 1)))
+		indirects = sci_realloc(indirects, (nindirects * 2 + 1) *
+						   sizeof(*indirects));
+	indirects[nindirects].caller = scan_fn;
+	indirects[nindirects].call = call;
+	indirects[nindirects++].var = fn->symbol;
+}
+
 static void scan_expr(struct expression *e)
 {
 	struct expression *arg;
@@ -418,6 +454,7 @@ static void scan_expr(struct expression *e)
 	case EXPR_CALL: {
 		struct expression *fn = sci__strip(e->fn);
 
+		note_indirect(e, fn);
 		count_call(e);
 		if (scan_fn && fn && fn->type == EXPR_SYMBOL && fn->symbol)
 			add_callee(definition_of(fn->symbol));
@@ -581,6 +618,75 @@ static int cmp_discard(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * The function a pointer variable always holds: its initializer names one
+ * (`void (*sink)(int) = log_value;`) and nothing writes the variable or
+ * takes its address.  Else NULL.
+ */
+static struct symbol *constant_target(struct symbol *var)
+{
+	struct expression *init = NULL;
+	struct symbol *d, *t;
+	int guard = 0;
+	fact *f = lookup(var, 0);
+
+	if (f && f->latest)
+		var = f->latest;
+	if (var->ctype.modifiers & MOD_VOLATILE)
+		return NULL;
+	for (d = var; d && guard < 64; d = d->same_symbol, guard++) {
+		f = lookup(d, 0);
+		if (f && (f->written || f->pointed_to))
+			return NULL;
+		if (!init)
+			init = d->initializer;
+	}
+	/* a global with external linkage may be written by another TU */
+	if ((var->ctype.modifiers & MOD_TOPLEVEL) &&
+	    !(var->ctype.modifiers & MOD_STATIC) &&
+	    !(var->ctype.modifiers & MOD_CONST))
+		return NULL;
+	init = sci__strip(init);
+	if (init && init->type == EXPR_PREOP && init->op == '&')
+		init = sci__strip(init->unop);
+	if (!init || init->type != EXPR_SYMBOL || !init->symbol ||
+	    !init->symbol->ident)
+		return NULL;
+	t = sci__real_type(init->symbol);
+	return t && t->type == SYM_FN ? init->symbol : NULL;
+}
+
+/*
+ * A call through a variable that always holds one function is a call of
+ * that function: the callee's summary, its effects and the call graph
+ * follow (Juliet's "44" and "65" variants, handler tables of one entry).
+ */
+static void resolve_indirects(void)
+{
+	size_t i;
+
+	for (i = 0; i < nindirects; i++) {
+		struct expression *call = indirects[i].call, *fn;
+		struct symbol *target = constant_target(indirects[i].var);
+
+		if (!target)
+			continue;
+		fn = alloc_expression(call->fn->pos, EXPR_SYMBOL);
+		fn->symbol = target;
+		fn->symbol_name = target->ident;
+		fn->ctype = target;
+		call->fn = fn;
+		if (indirects[i].caller) {
+			scan_fn = indirects[i].caller;
+			add_callee(definition_of(target));
+			scan_fn = NULL;
+		}
+	}
+	free(indirects);
+	indirects = NULL;
+	nindirects = 0;
+}
+
 void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope)
 {
 	struct symbol *sym;
@@ -592,6 +698,7 @@ void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope)
 	FOR_EACH_PTR(scope, sym) {
 		scan_symbol(sym);
 	} END_FOR_EACH_PTR(sym);
+	resolve_indirects();
 	if (ndiscards)
 		qsort(discards, ndiscards, sizeof(*discards), cmp_discard);
 }
