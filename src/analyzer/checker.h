@@ -652,7 +652,9 @@ int sci_value_relation(sci_expr *a, sci_expr *b);
  * True when @e has a relation to some other value on this path whose
  * orderings all lie in @rels: `sci_value_related(i, SCI_REL_LT |
  * SCI_REL_EQ)` after `if (i > n) return;` (an upper bound check against
- * a value, whatever that value is).
+ * a value, whatever that value is).  A copy (`i = j`, equal and nothing
+ * else) counts only when @rels is SCI_REL_EQ alone; otherwise j's own
+ * relations count for i.
  */
 int sci_value_related(sci_expr *e, int rels);
 

@@ -561,21 +561,41 @@ int sci_value_relation(sci_expr *a, sci_expr *b)
 	       (bits & GT ? SCI_REL_GT : 0);
 }
 
-int sci_value_related(sci_expr *e, int rels)
+/*
+ * Has @k a relation within @want to a value other than @from?  A plain
+ * copy (`c = d`, EQ alone) is no bound when an ordering is asked for: c
+ * is bounded only if d is, so the copy's own relations are looked at, up
+ * to @depth copies away.
+ */
+static int related_from(const sci_key *k, const sci_key *from, unsigned want,
+			int depth)
 {
-	const sci_key *k = operand_key(e);
 	member *m = k ? find_member(k, 0) : NULL;
-	unsigned want = (rels & SCI_REL_LT ? LT : 0) | (rels & SCI_REL_EQ ? EQ : 0) |
-			(rels & SCI_REL_GT ? GT : 0);
 	link *l;
 
 	for (l = m ? m->links : NULL; l && sci__cur; l = l->next) {
-		unsigned bits = direct(sci__cur, k, other(l->p, k));
+		const sci_key *o = other(l->p, k);
+		unsigned bits;
 
-		if (bits != ALL && !(bits & ~want))
+		if (o == from)
+			continue;
+		bits = direct(sci__cur, k, o);
+		if (bits == ALL || (bits & ~want))
+			continue;
+		if (bits != EQ || want == EQ)
+			return 1;
+		if (depth > 0 && related_from(o, k, want, depth - 1))
 			return 1;
 	}
 	return 0;
+}
+
+int sci_value_related(sci_expr *e, int rels)
+{
+	unsigned want = (rels & SCI_REL_LT ? LT : 0) | (rels & SCI_REL_EQ ? EQ : 0) |
+			(rels & SCI_REL_GT ? GT : 0);
+
+	return related_from(operand_key(e), NULL, want, 3);
 }
 
 size_t sci__relation_equals(const sci_key *k, const sci_key **out, size_t max)

@@ -41,3 +41,19 @@ int main(int argc, char **argv)
 		return 0;
 	return table[atoi(argv[1])];	/* expect-error: tainted-index "untrusted index 'atoi(...)' can be 2147483647, past the end of 'table' (16 elements): no upper bound check" */
 }
+
+/* a copy of input is input, and the copy alone bounds nothing */
+void copied_index(void)
+{
+	char line[32];
+	int data = -1, buf[10];
+
+	if (fgets(line, sizeof(line), stdin))
+		data = atoi(line);
+	{
+		int copy = data;
+
+		if (copy >= 0)
+			buf[copy] = 1;	/* expect-error: tainted-index "untrusted index 'copy' can be 2147483647, past the end of 'buf' (10 elements): no upper bound check" */
+	}
+}

@@ -42,3 +42,20 @@ void heap(void)
 		buf[data] = 1;
 	free(buf);
 }
+
+/* the value it copies was checked against a bound */
+void copy_of_checked(int n)
+{
+	char line[32];
+	int data = -1, buf[100];
+
+	if (fgets(line, sizeof(line), stdin))
+		data = atoi(line);
+	if (data < 0 || data >= n || n > 100)
+		return;
+	{
+		int copy = data;
+
+		buf[copy] = 1;
+	}
+}
