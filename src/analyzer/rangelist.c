@@ -54,10 +54,24 @@ const sci_rl *sci_rl_range(sci_val min, sci_val max)
 	return rl;
 }
 
+/* Does @x leave out exactly the one value @v, keeping v - 1 and v + 1? */
+static int point_gap(const sci_rl *x, sci_val v)
+{
+	size_t i;
+
+	for (i = 0; x && i + 1 < x->n; i++)
+		if (x->r[i].max + 1 == v && x->r[i + 1].min - 1 == v)
+			return 1;
+	return 0;
+}
+
 /*
  * The soft flags of a result from its inputs: a bound is soft when every
  * input that has the same bound has it soft; a bound no input has (an
- * intersection cut by a gap) came from the program: hard.
+ * intersection cut by a gap) came from the program: hard.  Except when
+ * the gap is one value taken off a soft end: after `if (c == 255)
+ * return;` an unsigned char is 0..254, and 254 is no more a fact of the
+ * program than 255 was.
  */
 static unsigned bound_soft(const sci_rl *rl, const sci_rl *a, const sci_rl *b)
 {
@@ -90,6 +104,19 @@ static unsigned bound_soft(const sci_rl *rl, const sci_rl *a, const sci_rl *b)
 		soft |= SCI_RL_SOFT_MIN;
 	if (soft_max && !hard_max)
 		soft |= SCI_RL_SOFT_MAX;
+	for (k = 0; k < 2 && b; k++) {
+		const sci_rl *x = in[k], *y = in[1 - k];
+		sci_val lo = rl->r[0].min, hi = rl->r[rl->n - 1].max;
+
+		if (!soft_min && !hard_min && y->n && lo > SCI_VAL_MIN &&
+		    (y->soft & SCI_RL_SOFT_MIN) && y->r[0].min == lo - 1 &&
+		    point_gap(x, lo - 1))
+			soft |= SCI_RL_SOFT_MIN;
+		if (!soft_max && !hard_max && y->n && hi < SCI_VAL_MAX &&
+		    (y->soft & SCI_RL_SOFT_MAX) && y->r[y->n - 1].max == hi + 1 &&
+		    point_gap(x, hi + 1))
+			soft |= SCI_RL_SOFT_MAX;
+	}
 	return soft;
 }
 

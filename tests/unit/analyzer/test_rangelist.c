@@ -44,6 +44,31 @@ static void test_rl__intersect(void **state)
 	sci_arena_reset();
 }
 
+/* which bounds of an intersection stay soft (bounds only from a type) */
+static void test_rl__intersect_soft(void **state)
+{
+	const sci_rl *uchar = sci_rl_with_soft(P("0-255"), SCI_RL_SOFT_MIN |
+							   SCI_RL_SOFT_MAX);
+	const sci_rl *r;
+
+	/* `c != 255`: one value off a soft end leaves it soft */
+	r = sci_rl_intersect(uchar, P("min-254,256-max"));
+	assert_string_equal(sci_rl_text(r), "0-254");
+	assert_true(r->soft & SCI_RL_SOFT_MAX);
+	/* `c != 0` on the other end */
+	r = sci_rl_intersect(uchar, P("min--1,1-max"));
+	assert_string_equal(sci_rl_text(r), "1-255");
+	assert_true(r->soft & SCI_RL_SOFT_MIN);
+	/* `c < 10 || c > 300`: a bound the program set is a fact */
+	r = sci_rl_intersect(uchar, P("min-9,301-max"));
+	assert_string_equal(sci_rl_text(r), "0-9");
+	assert_false(r->soft & SCI_RL_SOFT_MAX);
+	/* one value off a hard end: what is left is as hard */
+	r = sci_rl_intersect(P("0-255"), P("min-254,256-max"));
+	assert_false(r->soft & SCI_RL_SOFT_MAX);
+	sci_arena_reset();
+}
+
 static void test_rl__minus(void **state)
 {
 	assert_string_equal(sci_rl_text(sci_rl_minus(P("min-max"), P("0"))),
@@ -71,6 +96,7 @@ int main(void)
 		cmocka_unit_test(test_rl__text_round_trip),
 		cmocka_unit_test(test_rl__union_joins_neighbours),
 		cmocka_unit_test(test_rl__intersect),
+		cmocka_unit_test(test_rl__intersect_soft),
 		cmocka_unit_test(test_rl__minus),
 		cmocka_unit_test(test_rl__single),
 	};

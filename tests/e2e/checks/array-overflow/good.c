@@ -245,3 +245,28 @@ const char *tag_name(int j)
 		return shortcuts[j - 2];
 	return "";
 }
+
+/*
+ * A table filled at run time: only 255 is left out of an unsigned char,
+ * which says nothing of how big the other values are (busybox's DES key
+ * permutation tables).
+ */
+static unsigned char runtime_perm[56];
+static int perm_bits[32];
+
+int skip_unused(int i)
+{
+	int *bits28 = perm_bits + 4;
+	int obit = runtime_perm[i];
+
+	if (obit == 255)
+		return 0;
+	return bits28[obit - 28];
+}
+
+int one_value_excluded(unsigned char c)
+{
+	if (c == 255)
+		return 0;
+	return perm_bits[c];
+}
