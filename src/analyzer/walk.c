@@ -683,7 +683,53 @@ typedef struct {
 	struct statement *stmt;
 	struct expression *counter;	/* i, or NULL: not a counting loop */
 	const sci_rl *exit_value;
+	/*
+	 * The test holds on entry (`for (i = 0; i < 28; i++)`): no path
+	 * leaves through it before one pass of the body, so its exits are
+	 * taken from the states that went round (after the loop, what the
+	 * body did is done at least once).
+	 */
+	int enters;
 } loop_ctx;
+
+/* Variables, constants, reads and operators: a test with no effects. */
+static int plain_test(struct expression *e, int depth)
+{
+	e = sci__strip(e);
+	if (!e || depth > 16)
+		return 0;
+	switch (e->type) {
+	case EXPR_SYMBOL:
+	case EXPR_VALUE:
+	case EXPR_SIZEOF:
+		return 1;
+	case EXPR_COMPARE:
+	case EXPR_LOGICAL:
+	case EXPR_BINOP:
+		return plain_test(e->left, depth + 1) &&
+		       plain_test(e->right, depth + 1);
+	case EXPR_PREOP:	/* a[i] and *p read too */
+		return (e->op == '!' || e->op == '-' || e->op == '~' ||
+			e->op == '*') && plain_test(e->unop, depth + 1);
+	case EXPR_DEREF:
+		return plain_test(e->deref, depth + 1);
+	default:
+		return 0;
+	}
+}
+
+static int enters_surely(struct statement *stmt)
+{
+	const sci_stree *save = sci__cur, *t, *f;
+
+	if (!sci__cur || !plain_test(stmt->iterator_pre_condition, 0))
+		return 0;
+	sci__quiet++;
+	sci__split_condition(stmt->iterator_pre_condition, &t, &f);
+	sci__quiet--;
+	sci__cur = save;
+	return t && !f;
+}
 
 static int steps_by_one(struct statement *post, struct symbol *i)
 {
@@ -754,7 +800,7 @@ static const sci_stree *loop_pass(loop_ctx *c, const sci_stree *head,
 		sci__split_condition(stmt->iterator_pre_condition, &t, &f);
 		if (c->counter && f)
 			f = sci__extra_narrow(f, c->counter, c->exit_value);
-		*exits = f;
+		*exits = c->enters ? NULL : f;
 		sci__cur = t;
 		if (t && f)
 			sci__branch_push(stmt->pos, "entering the loop body");
@@ -765,6 +811,18 @@ static const sci_stree *loop_pass(loop_ctx *c, const sci_stree *head,
 	sci__branch_truncate(depth);
 	sci__cur = sci__stree_merge(sci__cur, take_pending(stmt->iterator_continue));
 	sci__walk_stmt(stmt->iterator_post_statement);
+	if (c->enters && sci__cur) {
+		/* the test again, on the states that went round */
+		const sci_stree *back = sci__cur;
+
+		sci__quiet++;
+		sci__split_condition(stmt->iterator_pre_condition, &t, &f);
+		sci__quiet--;
+		if (c->counter && f)
+			f = sci__extra_narrow(f, c->counter, c->exit_value);
+		*exits = f;
+		sci__cur = back;
+	}
 	if (stmt->iterator_post_condition) {
 		sci__fire_whole_condition(stmt->iterator_post_condition);
 		sci__split_condition(stmt->iterator_post_condition, &t, &f);
@@ -783,12 +841,13 @@ static const sci_stree *loop_pass_fn(void *ctx, const sci_stree *head,
 
 static void walk_loop(struct statement *stmt)
 {
-	loop_ctx c = { stmt, NULL, NULL };
+	loop_ctx c = { stmt, NULL, NULL, 0 };
 
 	scope_push(NULL);
 	walk_declaration(stmt->iterator_syms);
 	sci__walk_stmt(stmt->iterator_pre_statement);
 	counting_loop(&c);
+	c.enters = enters_surely(stmt);
 	loop_nest++;
 	iterate(loop_pass_fn, &c, sci__cur);
 	loop_nest--;

@@ -120,3 +120,13 @@ int bit_too_high(int j)
 		return small[j];	/* expect-error: array-overflow "index 'j' can be 5, past the end of 'small' (4 elements)" */
 	return 0;
 }
+
+/* a loop that may not run: after it, k may still be 0 */
+int count_then_index(int n)
+{
+	int i, k = 0, a[4] = { 0 };
+
+	for (i = 0; i < n; i++)
+		k++;
+	return a[k - 1];	/* expect-error: array-overflow "index 'k - 1' can be -1, before the start of 'a'" */
+}

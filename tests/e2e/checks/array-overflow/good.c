@@ -270,3 +270,23 @@ int one_value_excluded(unsigned char c)
 		return 0;
 	return perm_bits[c];
 }
+
+/*
+ * Loops whose test holds on entry run at least once: after them, what
+ * their bodies did is done (gzip's ct_init(): length is at least 1).
+ */
+static const unsigned char extra_bits[28] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+	4, 4, 4, 4, 5, 5, 5, 5
+};
+static unsigned char length_code[256];
+
+void fill_lengths(void)
+{
+	int n, code, length = 0;
+
+	for (code = 0; code < 27; code++)
+		for (n = 0; n < (1 << extra_bits[code]); n++)
+			length_code[length++] = (unsigned char)code;
+	length_code[length - 1] = (unsigned char)code;
+}

@@ -56,7 +56,7 @@ void after_the_walk(void)
 
 	for (p = buf; p < buf + sizeof(buf); p++)
 		*p = ' ';
-	*p = 0;		/* expect-error: array-overflow "'p' can point 16 bytes into 'buf', past its end (16 bytes)" */
+	*p = 0;		/* expect-error: array-overflow "'p' points 16 bytes into 'buf', past its end (16 bytes)" */
 }
 
 void before_the_start(void)

@@ -140,10 +140,10 @@ void loops(void)
 
 	for (p = buf; p < buf + sizeof(buf); p++)
 		__sci_object(p);	/* expect-note: sci-debug "object 'p' = buf (16 bytes) + 0-15" */
-	__sci_object(p);	/* expect-note: sci-debug "object 'p' = buf (16 bytes) + 16-max" */
+	__sci_object(p);	/* expect-note: sci-debug "object 'p' = buf (16 bytes) + 16" */
 	for (ip = a; ip < a + 10; ip++)
 		__sci_object(ip);	/* expect-note: sci-debug "object 'ip' = a (40 bytes) + 0-36" */
-	__sci_object(ip);	/* expect-note: sci-debug "object 'ip' = a (40 bytes) + 40-max" */
+	__sci_object(ip);	/* expect-note: sci-debug "object 'ip' = a (40 bytes) + 40" */
 	for (p = buf; p < buf + 15; p += 2)
 		__sci_object(p);	/* expect-note: sci-debug "object 'p' = buf (16 bytes) + 0-14" */
 	for (p = buf; p != buf + 16; p++)
