@@ -458,6 +458,34 @@ static int array_kind(struct expression *e)
 	return var_kind(d->symbol);
 }
 
+/*
+ * `((struct s *)buf)->tail`: the last member of a struct laid over a
+ * buffer by a cast, as gcc's default -fstrict-flex-arrays=0 allows, may
+ * run on to the buffer's end (busybox's `G.line`, "_at least_ 256", over
+ * bb_common_bufsiz1).  Its declared size is no bound.
+ */
+static int trailing_over_cast(struct expression *e)
+{
+	struct expression *base, *ptr;
+	struct symbol *st, *m, *last = NULL;
+
+	if (e->type != EXPR_DEREF || !e->member)
+		return 0;
+	base = sci__strip_parens(e->deref);
+	if (!base || base->type != EXPR_PREOP || base->op != '*')
+		return 0;
+	ptr = sci__strip_parens(base->unop);
+	if (!ptr || (ptr->type != EXPR_CAST && ptr->type != EXPR_FORCE_CAST))
+		return 0;
+	st = sci__real_type(sci__expr_type(base));
+	if (!st || st->type != SYM_STRUCT)
+		return 0;
+	FOR_EACH_PTR(st->symbol_list, m) {
+		last = m;
+	} END_FOR_EACH_PTR(m);
+	return last && last->ident == e->member;
+}
+
 /* An array expression (a variable or a member): the array itself. */
 static int array_object(struct expression *e, pt *out)
 {
@@ -473,7 +501,8 @@ static int array_object(struct expression *e, pt *out)
 	if (t->bit_size <= 0 || !elem)
 		return NONE;	/* flexible, VLA, unknown element */
 	/* [0] and [1] at the end of a struct are old-style flexible arrays */
-	if (e->type == EXPR_DEREF && t->bit_size / 8 / elem <= 1)
+	if (e->type == EXPR_DEREF && (t->bit_size / 8 / elem <= 1 ||
+				      trailing_over_cast(e)))
 		return NONE;
 	return start(out, object(key ? (const void *)key : e,
 				 key ? key->name : sci_expr_text(e),

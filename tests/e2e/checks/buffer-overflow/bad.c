@@ -86,3 +86,17 @@ void field(struct rec *r, const char *s)
 {
 	strncpy(r->name, s, 32);	/* expect-error: buffer-overflow "buffer overflow: strncpy() writes 32 bytes into 'r->name', which has 16" */
 }
+
+/* only the last member may run on past its declared size */
+extern char other_area[];
+struct head_over {
+	char name[16];
+	int count;
+};
+
+long fill_name(int fd, struct head_over *h)
+{
+	long n = read(fd, ((struct head_over *)other_area)->name, 64);	/* expect-error: buffer-overflow "buffer overflow: read() writes 64 bytes into 'other_area->name', which has 16" */
+
+	return n + read(fd, h->name, 32);	/* expect-error: buffer-overflow "buffer overflow: read() writes 32 bytes into 'h->name', which has 16" */
+}

@@ -106,3 +106,20 @@ void prefix(char *out)
 	memcpy(out, PREFIX, LEN(PREFIX));
 	memcpy(out + LEN(PREFIX), "]", sizeof("]"));
 }
+
+/*
+ * A struct laid over a bigger buffer by a cast: its last array may run on
+ * to the buffer's end (gcc's default for trailing arrays; busybox's
+ * globals over bb_common_bufsiz1, "line[256]: _at least_ 256").
+ */
+extern char common_area[];
+struct laid_over {
+	int count;
+	char line[256];
+};
+#define AREA (*(struct laid_over *)common_area)
+
+long fill_line(int fd)
+{
+	return read(fd, AREA.line, 672);
+}
