@@ -551,6 +551,8 @@ int sci__fn_facts_is_nocapture(const char *name);
 void sci__fn_facts_filled(struct expression *arg);
 /* Does @name fill its parameter @i with input (its summary)? */
 int sci__fn_facts_fills_arg(const char *name, int i);
+/** Does some path of project function @name return input (summaries)? */
+int sci__fn_facts_returns_input(const char *name);
 int sci__fn_facts_uses_arg(const char *name, int i);
 const sci_nonnull_params *sci__fn_facts_nonnull(const char *name);
 int sci__fn_facts_noreturn(const char *name);

@@ -137,6 +137,7 @@ typedef struct facts {
 	size_t nlocks, nunlocks;
 	sci_nonnull_params pointees;	/* deref_pointees, as the profile shows */
 	int returns_fresh, returns_null, returns_other, returns;
+	int returns_input;	/* some path returns input */
 	int noreturn;
 	sci_nonnull_params nonnull;	/* derefs, as the profile shows it */
 	struct facts *next;
@@ -225,6 +226,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->returns_fresh = !!(s->returns & SCI_SUM_RET_FRESH);
 	f->returns_null = !!(s->returns & SCI_SUM_RET_NULL);
 	f->returns_other = !!(s->returns & SCI_SUM_RET_OTHER);
+	f->returns_input = !!(s->returns & SCI_SUM_RET_INPUT);
 	f->noreturn = s->noreturn;
 	f->nonnull.name = f->name;
 	f->nonnull.args = f->derefs;
@@ -383,6 +385,7 @@ static const sci_key *gkeys[MAX_GLOBALS];
 static int ngkeys;
 static unsigned gfailed;
 static int returns_fresh, returns_null, returns_other, nreturns;
+static int returns_input;
 static sci_summary *cur_sum;	/* the summary being made, for the driver */
 
 void sci__fn_facts_begin(struct symbol *fn)
@@ -413,6 +416,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 	uses = 0;
 	fills = 0;
 	returns_fresh = returns_null = returns_other = nreturns = 0;
+	returns_input = 0;
 }
 
 /* The index of the pointer parameter @key names, or -1. */
@@ -861,6 +865,7 @@ void sci__fn_facts_return(struct expression *value)
 			gfailed |= 1u << i;
 	if (!v)
 		return;
+	returns_input |= sci__untrusted_expr(v);
 	captured_in(v);
 	name = v->type == EXPR_CALL ? sci__call_name(v) : NULL;
 	/* `return strcpy(p, s);` returns p */
@@ -918,6 +923,7 @@ static void fill_summary(const facts *f)
 		sci_summary_add_unlock(cur_sum, f->unlocks[i]);
 	cur_sum->returns = (f->returns_fresh ? SCI_SUM_RET_FRESH : 0) |
 			   (f->returns_null ? SCI_SUM_RET_NULL : 0) |
+			   (f->returns_input ? SCI_SUM_RET_INPUT : 0) |
 			   (f->returns_other ? SCI_SUM_RET_OTHER : 0);
 	cur_sum->noreturn = f->noreturn;
 	cur_sum->ret = sci__return_text(fn, &cur_sum->ret_soft);
@@ -948,6 +954,7 @@ void sci__fn_facts_end(int complete)
 		f->fills = fills;
 		f->returns_fresh = returns_fresh;
 		f->returns_null = returns_null;
+		f->returns_input = returns_input;
 		f->returns_other = returns_other;
 		f->returns = nreturns;
 		/* no path got to a return: it never comes back */
@@ -1069,6 +1076,13 @@ int sci__fn_facts_free_arg(const char *name)
 		if (f->frees & (1u << i))
 			return i;
 	return -1;
+}
+
+int sci__fn_facts_returns_input(const char *name)
+{
+	const facts *f = find(name);
+
+	return f && f->returns_input;
 }
 
 int sci__fn_facts_is_nocapture(const char *name)

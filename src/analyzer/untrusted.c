@@ -4,7 +4,9 @@
  * data read from input: a value of rand() or getchar(), a variable
  * scanf()/fscanf() wrote, a buffer fgets()/read()/recv() filled, what
  * getenv() returns, main's argv, the project profile's
- * "untrusted_sources", and what atoi()/strtol() make of any of those.  Copies and arithmetic carry it; any other assignment ends it.
+ * "untrusted_sources", and what atoi()/strtol() make of any of those, and
+ * what a project function returns when its summary says some path returns
+ * input.  Copies and arithmetic carry it; any other assignment ends it.
  *
  * Untrusted is not a value: checks do not end it, they narrow the value
  * (`if (n < 10)` leaves n untrusted in ..9).  What it changes is how a
@@ -95,7 +97,8 @@ int sci__untrusted_expr(struct expression *e)
 		name = sci__call_name(e);
 		model = sci__model(name);
 		if ((model && (model->flags & SCI_MODEL_INPUT)) ||
-		    sci__profile_untrusted_source(name))
+		    sci__profile_untrusted_source(name) ||
+		    (!model && sci__fn_facts_returns_input(name)))
 			return 1;
 		/* atoi(s) is as untrusted as s */
 		if (model && model->input_from >= 0)

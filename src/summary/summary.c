@@ -276,6 +276,8 @@ char *sci_summary_format(const sci_summary *s)
 		json_array_append_new(ret, json_string("null"));
 	if (s->returns & SCI_SUM_RET_OTHER)
 		json_array_append_new(ret, json_string("other"));
+	if (s->returns & SCI_SUM_RET_INPUT)
+		json_array_append_new(ret, json_string("input"));
 	set(o, "returns", ret);
 	set(o, "noreturn", json_boolean(s->noreturn));
 	if (s->ret) {
@@ -454,6 +456,8 @@ static int parse_obj(sci_summary *s, json_t *o)
 			s->returns |= SCI_SUM_RET_NULL;
 		else if (w && strcmp(w, "other") == 0)
 			s->returns |= SCI_SUM_RET_OTHER;
+		else if (w && strcmp(w, "input") == 0)
+			s->returns |= SCI_SUM_RET_INPUT;
 		else
 			return bad("returns");
 	}

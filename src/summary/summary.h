@@ -46,7 +46,13 @@ enum {
 	 * wrapper of it (with OTHER).  Explicit `return NULL` does not count.
 	 */
 	SCI_SUM_RET_NULL = 2,
-	SCI_SUM_RET_OTHER = 4	/* something else: a value, a pointer, a param */
+	SCI_SUM_RET_OTHER = 4,	/* something else: a value, a pointer, a param */
+	/*
+	 * Some path returns input, or a pointer to it: what fgets(), read(),
+	 * scanf() or getenv() gave, or atoi() of it (the value layer's
+	 * "untrusted"); the caller's result is untrusted too.
+	 */
+	SCI_SUM_RET_INPUT = 8
 };
 
 /*

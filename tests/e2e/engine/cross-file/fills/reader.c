@@ -2,6 +2,7 @@
 /* Functions that fill what a parameter points to with input: their
  * summaries say so ("fills"), through a chain of them too. */
 #include <fcntl.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -32,4 +33,23 @@ void get_number(int *out)
 void fill_default(char *buf, unsigned long n)
 {
 	snprintf(buf, n, "key=value\n");
+}
+
+/* returns input: the number on the next line of standard input */
+int read_number(void)
+{
+	char line[32];
+
+	if (!fgets(line, sizeof(line), stdin))
+		return -1;
+	return atoi(line);
+}
+
+/* returns a number of its own */
+int default_number(void)
+{
+	char line[32];
+
+	snprintf(line, sizeof(line), "%d", 7);
+	return atoi(line);
 }

@@ -37,3 +37,24 @@ void own_data(void)
 	eq = strchr(buf, '=');
 	*eq = 0;
 }
+
+int read_number(void);
+int default_number(void);
+
+int slot_from_input(void)
+{
+	int i = read_number();
+
+	if (i < 0)
+		return 0;
+	return table[i];	/* expect-error: tainted-index "untrusted index 'i' can be 2147483647, past the end of 'table' (10 elements): no upper bound check" */
+}
+
+int slot_of_own(void)
+{
+	int i = default_number();
+
+	if (i < 0)
+		return 0;
+	return table[i];
+}
