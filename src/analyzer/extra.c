@@ -870,11 +870,59 @@ static const sci_stree *narrow(const sci_stree *t, struct expression *e,
  * on the way down to the key maps it to the values before the cast
  * (`if ((int)u < 0)` says nothing about u being negative: u is unsigned).
  */
+/*
+ * `x + k` / `x - k` (k a constant) in a signed type, which does not wrap:
+ * its operand x, and in *k what to add to the allowed values of the sum
+ * to get x's.  NULL for anything else.
+ */
+static struct expression *offset_operand(struct expression *e, sci_val *k)
+{
+	sci_val c;
+
+	if (e->type != EXPR_BINOP || (e->op != '+' && e->op != '-') ||
+	    sci__vtype(sci__expr_type(e)).uns ||
+	    !sci__type_is_int(sci__expr_type(e)))
+		return NULL;
+	if (sci__const_val(e->right, &c) && c > -0x10000000 && c < 0x10000000) {
+		*k = e->op == '+' ? -c : c;
+		return e->left;
+	}
+	if (e->op == '+' && sci__const_val(e->left, &c) && c > -0x10000000 &&
+	    c < 0x10000000) {
+		*k = -c;
+		return e->right;
+	}
+	return NULL;
+}
+
+static const sci_rl *shifted(const sci_rl *rl, sci_val k)
+{
+	const sci_rl *out = NULL;
+	size_t i;
+
+	for (i = 0; i < rl->n; i++) {
+		const sci_rl *r = sci_rl_range(rl->r[i].min + k, rl->r[i].max + k);
+
+		out = out ? sci_rl_union(out, r) : r;
+	}
+	return out ? sci_rl_with_soft(out, rl->soft) : rl;
+}
+
 static const sci_stree *narrow_through(const sci_stree *t,
 				       struct expression *e,
 				       const sci_rl *allowed)
 {
+	struct expression *x;
+	sci_val k;
+
 	while (e) {
+		if ((x = offset_operand(e, &k)) != NULL) {
+			/* `c - 'a' <= 25` bounds c: c <= 'a' + 25 */
+			allowed = shifted(sci_rl_intersect(allowed,
+				sci_rl_type(sci__vtype(sci__expr_type(e)))), k);
+			e = x;
+			continue;
+		}
 		if (e->type == EXPR_PREOP && e->op == '(') {
 			e = e->unop;
 		} else if (e->type == EXPR_CAST || e->type == EXPR_FORCE_CAST ||
