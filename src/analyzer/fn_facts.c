@@ -385,7 +385,7 @@ static const sci_key *gkeys[MAX_GLOBALS];
 static int ngkeys;
 static unsigned gfailed;
 static int returns_fresh, returns_null, returns_other, nreturns;
-static int returns_input;
+static int returns_input, returns_noninput;
 static sci_summary *cur_sum;	/* the summary being made, for the driver */
 
 void sci__fn_facts_begin(struct symbol *fn)
@@ -416,7 +416,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 	uses = 0;
 	fills = 0;
 	returns_fresh = returns_null = returns_other = nreturns = 0;
-	returns_input = 0;
+	returns_input = returns_noninput = 0;
 }
 
 /* The index of the pointer parameter @key names, or -1. */
@@ -834,6 +834,30 @@ void sci__fn_facts_address(const sci_key *key)
 	add_bits(key, GONE);
 }
 
+/*
+ * Does the function hand its caller input?  Only when every path that
+ * returns something other than a constant returns input the function did
+ * not bound: a reader (`return atoi(line);`, `-1` on error), not a cache
+ * that returns input on one path and its own value on another (busybox's
+ * get_hz()), nor a parser that checks the number against a limit before
+ * returning it (the caller's values are then the function's business).
+ */
+static void returned_input(struct expression *v)
+{
+	long long min, max;
+
+	if (sci__untrusted_expr(v)) {
+		if (sci__type_is_ptr(sci__expr_type(v)) ||
+		    (!(sci_value_bounds(v, &min, &max) & SCI_VALUE_MAX_KNOWN) &&
+		     !sci_value_related(v, SCI_REL_LT | SCI_REL_EQ)))
+			returns_input = 1;
+		else
+			returns_noninput = 1;
+	} else if (!sci_rl_single(sci__expr_rl(v), NULL)) {
+		returns_noninput = 1;
+	}
+}
+
 void sci__fn_facts_return(struct expression *value)
 {
 	struct expression *v = sci__strip(value);
@@ -865,7 +889,7 @@ void sci__fn_facts_return(struct expression *value)
 			gfailed |= 1u << i;
 	if (!v)
 		return;
-	returns_input |= sci__untrusted_expr(v);
+	returned_input(v);
 	captured_in(v);
 	name = v->type == EXPR_CALL ? sci__call_name(v) : NULL;
 	/* `return strcpy(p, s);` returns p */
@@ -954,7 +978,7 @@ void sci__fn_facts_end(int complete)
 		f->fills = fills;
 		f->returns_fresh = returns_fresh;
 		f->returns_null = returns_null;
-		f->returns_input = returns_input;
+		f->returns_input = returns_input && !returns_noninput;
 		f->returns_other = returns_other;
 		f->returns = nreturns;
 		/* no path got to a return: it never comes back */

@@ -53,3 +53,28 @@ int default_number(void)
 	snprintf(line, sizeof(line), "%d", 7);
 	return atoi(line);
 }
+
+/* checks the number against a limit before returning it */
+unsigned read_limited(unsigned max)
+{
+	char line[32];
+	unsigned n;
+
+	if (!fgets(line, sizeof(line), stdin) || sscanf(line, "%u", &n) != 1 ||
+	    n > max)
+		exit(1);
+	return n;
+}
+
+/* input on one path, a value of its own on another */
+int read_cached(void)
+{
+	static int cached;
+	char line[32];
+
+	if (cached)
+		return cached;
+	if (fgets(line, sizeof(line), stdin))
+		cached = atoi(line);
+	return cached;
+}

@@ -58,3 +58,22 @@ int slot_of_own(void)
 		return 0;
 	return table[i];
 }
+
+unsigned read_limited(unsigned max);
+int read_cached(void);
+
+int slot_of_limited(void)
+{
+	unsigned i = read_limited(9);
+
+	return table[i];
+}
+
+int slot_of_cached(void)
+{
+	int i = read_cached();
+
+	if (i < 0)
+		return 0;
+	return table[i];
+}
