@@ -239,12 +239,12 @@ static void report_unchecked(const unchecked *u, const sci_key *key,
 		return;
 	if (callee)
 		f = sci_report(me, pos, name,
-			       "'%s' could be NULL when passed to %s(): %s() at line %u is not checked",
-			       name, callee, u->fn, u->pos.line);
+			       "'%s' could be NULL when passed to %s(): the result of %s() is not checked",
+			       name, callee, u->fn);
 	else
 		f = sci_report(me, pos, name,
-			       "'%s' could be NULL: %s() at line %u is not checked",
-			       name, u->fn, u->pos.line);
+			       "'%s' could be NULL: the result of %s() is not checked",
+			       name, u->fn);
 	snprintf(what, sizeof(what), "%s() can return NULL", u->fn);
 	sci_finding_related(f, u->pos, what);
 	/* NULL: dropped on a quiet loop pass, the final pass reports */

@@ -72,7 +72,7 @@ void unchecked_member(void)
 {
 	struct node *p = malloc(sizeof(*p));
 
-	p->x = 1;	/* expect-error: null-deref "'p' could be NULL: malloc() at line 73 is not checked" */
+	p->x = 1;	/* expect-error: null-deref "'p' could be NULL: the result of malloc() is not checked" */
 	free(p);
 }
 
@@ -80,7 +80,7 @@ void unchecked_index(size_t n)
 {
 	char *p = malloc(n);
 
-	p[0] = 0;	/* expect-error: null-deref "'p' could be NULL: malloc() at line 81 is not checked" */
+	p[0] = 0;	/* expect-error: null-deref "'p' could be NULL: the result of malloc() is not checked" */
 	free(p);
 }
 
@@ -88,7 +88,7 @@ void unchecked_star(size_t n)
 {
 	char *p = calloc(1, n);
 
-	*p = 0;		/* expect-error: null-deref "'p' could be NULL: calloc() at line 89 is not checked" */
+	*p = 0;		/* expect-error: null-deref "'p' could be NULL: the result of calloc() is not checked" */
 	free(p);
 }
 
@@ -96,7 +96,7 @@ void unchecked_strcpy(const char *s)
 {
 	char *p = malloc(strlen(s) + 1);
 
-	strcpy(p, s);	/* expect-error: null-deref "'p' could be NULL when passed to strcpy(): malloc() at line 97 is not checked" */
+	strcpy(p, s);	/* expect-error: null-deref "'p' could be NULL when passed to strcpy(): the result of malloc() is not checked" */
 	free(p);
 }
 
@@ -104,14 +104,14 @@ void unchecked_memset(size_t n)
 {
 	char *p = malloc(n);
 
-	memset(p, 0, n);	/* expect-error: null-deref "'p' could be NULL when passed to memset(): malloc() at line 105 is not checked" */
+	memset(p, 0, n);	/* expect-error: null-deref "'p' could be NULL when passed to memset(): the result of malloc() is not checked" */
 	free(p);
 }
 
 size_t strdup_strlen(const char *s)
 {
 	char *p = strdup(s);
-	size_t n = strlen(p);	/* expect-error: null-deref "'p' could be NULL when passed to strlen(): strdup() at line 113 is not checked" */
+	size_t n = strlen(p);	/* expect-error: null-deref "'p' could be NULL when passed to strlen(): the result of strdup() is not checked" */
 
 	free(p);
 	return n;
@@ -121,14 +121,14 @@ void fopen_fprintf(const char *path)
 {
 	FILE *f = fopen(path, "w");
 
-	fprintf(f, "hello\n");	/* expect-error: null-deref "'f' could be NULL when passed to fprintf(): fopen() at line 122 is not checked" */
+	fprintf(f, "hello\n");	/* expect-error: null-deref "'f' could be NULL when passed to fprintf(): the result of fopen() is not checked" */
 	fclose(f);		/* one finding per missing check */
 }
 
 int fopen_fgets(const char *path, char *buf)
 {
 	FILE *f = fopen(path, "r");
-	int ok = fgets(buf, 80, f) != NULL;	/* expect-error: null-deref "'f' could be NULL when passed to fgets(): fopen() at line 130 is not checked" */
+	int ok = fgets(buf, 80, f) != NULL;	/* expect-error: null-deref "'f' could be NULL when passed to fgets(): the result of fopen() is not checked" */
 
 	fclose(f);
 	return ok;
@@ -138,14 +138,14 @@ void fopen_fclose(const char *path)
 {
 	FILE *f = fopen(path, "r");
 
-	fclose(f);	/* expect-error: null-deref "'f' could be NULL when passed to fclose(): fopen() at line 139 is not checked" */
+	fclose(f);	/* expect-error: null-deref "'f' could be NULL when passed to fclose(): the result of fopen() is not checked" */
 }
 
 size_t getenv_strlen(void)
 {
 	const char *home = getenv("HOME");
 
-	return strlen(home);	/* expect-error: null-deref "'home' could be NULL when passed to strlen(): getenv() at line 146 is not checked" */
+	return strlen(home);	/* expect-error: null-deref "'home' could be NULL when passed to strlen(): the result of getenv() is not checked" */
 }
 
 size_t getenv_direct(void)
@@ -161,7 +161,7 @@ void strchr_cut(FILE *f)
 	if (!fgets(line, sizeof(line), f))
 		return;
 	p = strchr(line, '\n');
-	*p = 0;		/* expect-error: null-deref "'p' could be NULL: strchr() at line 163 is not checked" */
+	*p = 0;		/* expect-error: null-deref "'p' could be NULL: the result of strchr() is not checked" */
 }
 
 #include <unistd.h>
@@ -177,7 +177,7 @@ const char *value_of(int fd)
 		return NULL;
 	buf[n] = 0;
 	p = strstr(buf, "key=");
-	return p[4] ? p + 4 : NULL;	/* expect-error: null-deref "'p' could be NULL: strstr() at line 179 is not checked" */
+	return p[4] ? p + 4 : NULL;	/* expect-error: null-deref "'p' could be NULL: the result of strstr() is not checked" */
 }
 
 int main(int argc, char **argv)
@@ -187,7 +187,7 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		return 1;
 	eq = strchr(argv[1], '=');
-	eq[0] = 0;	/* expect-error: null-deref "'eq' could be NULL: strchr() at line 189 is not checked" */
+	eq[0] = 0;	/* expect-error: null-deref "'eq' could be NULL: the result of strchr() is not checked" */
 	return 0;
 }
 
@@ -199,7 +199,7 @@ int checked_on_one_branch(size_t n, int c)
 		if (!p)
 			return -1;
 	}
-	*p = 1;		/* expect-error: null-deref "'p' could be NULL: malloc() at line 196 is not checked" */
+	*p = 1;		/* expect-error: null-deref "'p' could be NULL: the result of malloc() is not checked" */
 	free(p);
 	return 0;
 }
@@ -207,7 +207,7 @@ int checked_on_one_branch(size_t n, int c)
 int realloc_unchecked(int *p, size_t n)
 {
 	p = realloc(p, n);	/* expect-warning: realloc-leak "'p' = realloc('p', ...): if realloc() fails, the block 'p' pointed to is lost" */
-	p[0] = 1;	/* expect-error: null-deref "'p' could be NULL: realloc() at line 209 is not checked" */
+	p[0] = 1;	/* expect-error: null-deref "'p' could be NULL: the result of realloc() is not checked" */
 	free(p);
 	return 0;
 }
@@ -223,7 +223,7 @@ int checks_the_other_one(size_t n)
 		return -1;
 	}
 	*q = 0;
-	*p = 1;		/* expect-error: null-deref "'p' could be NULL: malloc() at line 218 is not checked" */
+	*p = 1;		/* expect-error: null-deref "'p' could be NULL: the result of malloc() is not checked" */
 	free(p);
 	free(q);
 	return 0;
@@ -235,7 +235,7 @@ int copy_unchecked(size_t n)
 	struct node *p = malloc(n);
 	struct node *q = p;
 
-	q->x = 1;	/* expect-error: null-deref "'q' could be NULL: malloc() at line 235 is not checked" */
+	q->x = 1;	/* expect-error: null-deref "'q' could be NULL: the result of malloc() is not checked" */
 	p->x = 2;
 	p->next = NULL;
 	free(p);

@@ -43,7 +43,7 @@ int wrapper_unchecked(void)
 {
 	struct rec *r = rec_new();
 
-	r->id = 1;	/* expect-error: null-deref "'r' could be NULL: rec_new() at line 44 is not checked" */
+	r->id = 1;	/* expect-error: null-deref "'r' could be NULL: the result of rec_new() is not checked" */
 	free(r);
 	return 0;
 }
@@ -52,7 +52,7 @@ int passed_unchecked(void)
 {
 	struct rec *r = malloc(sizeof(*r));
 
-	rec_init(r, 2);	/* expect-error: null-deref "'r' could be NULL when passed to rec_init(): malloc() at line 53 is not checked" */
+	rec_init(r, 2);	/* expect-error: null-deref "'r' could be NULL when passed to rec_init(): the result of malloc() is not checked" */
 	free(r);
 	return 0;
 }

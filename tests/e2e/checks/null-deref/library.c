@@ -10,13 +10,13 @@ size_t cwd_unchecked(void)
 	char buf[256];
 	char *cwd = getcwd(buf, sizeof(buf));
 
-	return strlen(cwd);	/* expect-error: null-deref "'cwd' could be NULL when passed to strlen(): getcwd() at line 11 is not checked" */
+	return strlen(cwd);	/* expect-error: null-deref "'cwd' could be NULL when passed to strlen(): the result of getcwd() is not checked" */
 }
 
 size_t resolved_unchecked(const char *path)
 {
 	char *abs = realpath(path, NULL);
-	size_t n = strlen(abs);	/* expect-error: null-deref "'abs' could be NULL when passed to strlen(): realpath() at line 18 is not checked" */
+	size_t n = strlen(abs);	/* expect-error: null-deref "'abs' could be NULL when passed to strlen(): the result of realpath() is not checked" */
 
 	free(abs);
 	return n;

@@ -9,7 +9,7 @@ struct obj *project_allocator_unchecked(int n)
 {
 	struct obj *o = pool_get(n);
 
-	o->id = n;	/* expect-error: null-deref "'o' could be NULL: pool_get() at line 10 is not checked" */
+	o->id = n;	/* expect-error: null-deref "'o' could be NULL: the result of pool_get() is not checked" */
 	return o;
 }
 

@@ -99,7 +99,7 @@ int unchecked(int n)
 {
 	struct dev *d = kzalloc(sizeof(*d), GFP_KERNEL);
 
-	d->count = n;	/* expect-error: null-deref "'d' could be NULL: kzalloc()" */
+	d->count = n;	/* expect-error: null-deref "'d' could be NULL: the result of kzalloc()" */
 	kfree(d);
 	return 0;
 }
@@ -113,7 +113,7 @@ int wrong_check(int n)
 
 	if (IS_ERR(d))
 		return -ENOMEM;
-	d->count = n;	/* expect-error: null-deref "'d' could be NULL: kmalloc()" */
+	d->count = n;	/* expect-error: null-deref "'d' could be NULL: the result of kmalloc()" */
 	kfree(d);
 	return 0;
 }
@@ -122,7 +122,7 @@ int unchecked_array(int n)
 {
 	int *v = kcalloc(n, sizeof(*v), GFP_KERNEL);
 
-	v[0] = n;	/* expect-error: null-deref "'v' could be NULL: kcalloc()" */
+	v[0] = n;	/* expect-error: null-deref "'v' could be NULL: the result of kcalloc()" */
 	kfree(v);
 	return 0;
 }

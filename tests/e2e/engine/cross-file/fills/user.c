@@ -16,7 +16,7 @@ void first_line(void)
 		return;
 	buf[r] = 0;
 	nl = strchr(buf, '\n');
-	*nl = 0;	/* expect-error: null-deref "'nl' could be NULL: strchr() at line 18 is not checked" */
+	*nl = 0;	/* expect-error: null-deref "'nl' could be NULL: the result of strchr() is not checked" */
 }
 
 int lookup(void)

@@ -12,13 +12,13 @@ size_t home_len(void)
 {
 	const char *h = home_dir();
 
-	return strlen(h);	/* expect-error: null-deref "home_dir() at line 13 is not checked" */
+	return strlen(h);	/* expect-error: null-deref "the result of home_dir() is not checked" */
 }
 
 int first_byte(void)
 {
 	FILE *f = open_config("/etc/app.conf");
-	int c = fgetc(f);	/* expect-error: null-deref "open_config() at line 20 is not checked" */
+	int c = fgetc(f);	/* expect-error: null-deref "the result of open_config() is not checked" */
 
 	fclose(f);
 	return c;

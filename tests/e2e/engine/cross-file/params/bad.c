@@ -22,7 +22,7 @@ int wrong_branch(struct conf *c)
 int unchecked_alloc(void)
 {
 	struct conf *c = malloc(64);
-	int v = conf_verbose(c);	/* expect-error: null-deref "'c' could be NULL when passed to conf_verbose(): malloc() at line 24 is not checked" */
+	int v = conf_verbose(c);	/* expect-error: null-deref "'c' could be NULL when passed to conf_verbose(): the result of malloc() is not checked" */
 
 	free(c);
 	return v;

@@ -32,7 +32,7 @@ int unchecked(void)
 {
 	int *v = try_alloc(sizeof(*v));
 
-	*v = 1;		/* expect-error: null-deref "try_alloc() at line 33 is not checked" */
+	*v = 1;		/* expect-error: null-deref "the result of try_alloc() is not checked" */
 	my_free(v);
 	return 0;
 }
