@@ -83,8 +83,8 @@ static discard *discards;
 static size_t ndiscards;
 
 static fact *facts;
-static size_t nfacts, capfacts;
-static sci_summary *tu_globals;	/* see globals_record() */	/* open addressing, capfacts = 2^k */
+static size_t nfacts, capfacts;	/* open addressing, capfacts = 2^k */
+static sci_summary *tu_globals;	/* see globals_record() */
 
 static size_t slot_of(struct symbol *sym)
 {
@@ -189,8 +189,9 @@ static int extern_int_global(struct symbol *sym)
 {
 	struct symbol *type;
 
+	/* `extern int g;` inside a function names the global too */
 	if (!sym || sym->type != SYM_NODE || !sym->ident ||
-	    !(sym->ctype.modifiers & MOD_TOPLEVEL) ||
+	    !(sym->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)) ||
 	    (sym->ctype.modifiers & MOD_STATIC))
 		return 0;
 	type = sci__real_type(sym);

@@ -35,3 +35,12 @@ void set_twice(void)
 {
 	twice = 2;
 }
+
+int block_scope = 1;		/* written through a block-scope declaration */
+
+void set_block_scope(void)
+{
+	extern int block_scope;
+
+	block_scope = 2;
+}

@@ -71,3 +71,13 @@ void two_values(void)
 	if (twice == 2)
 		*p = 1;		/* expect-error: null-deref "NULL dereference of 'p'" */
 }
+
+extern int block_scope;
+
+void written_in_a_block(void)
+{
+	int *p = 0;
+
+	if (block_scope == 2)
+		*p = 1;		/* expect-error: null-deref "NULL dereference of 'p'" */
+}
