@@ -422,6 +422,17 @@ int sci_expr_points_into(sci_expr *e, const sci_key *key);
  */
 int sci_expr_is_local_storage(sci_expr *e);
 /**
+ * While @e is walked as a whole argument of a call (casts aside), that
+ * call, with the argument's index in *@index; else NULL.  Expression hooks
+ * see an argument before its call.
+ */
+sci_expr *sci_expr_passed_to(sci_expr *e, int *index);
+/**
+ * While @e is walked as the whole value of a plain assignment `left = e`
+ * (a declaration's initializer too), its left side; else NULL.
+ */
+sci_expr *sci_expr_copied_to(sci_expr *e);
+/**
  * True when the object @e designates holds the storage @key names: @e is
  * @key itself, or a variable or member that @key is a member path of
  * (`s` and `s.in` both hold "s.in.p"; `s.p` does not hold "s.p->x").
@@ -868,6 +879,12 @@ int sci_profile_may_return_null(const char *name);
  * what it searches for; a line read from a file may lack its '\n'.
  */
 int sci_call_may_return_null(sci_expr *call);
+/**
+ * True when the project function this call names assigns its scalar
+ * parameter @i before anything reads it (its summary's "overwrites"):
+ * the value passed there is never used.
+ */
+int sci_call_overwrites_arg(sci_expr *call, int i);
 /**
  * True when @name never returns NULL: allocators that abort on failure
  * (xmalloc, g_malloc...) and the project profile's "returns_nonnull".

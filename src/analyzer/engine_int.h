@@ -254,6 +254,8 @@ void sci__set_state(int owner, const sci_key *key, const sci_state *s,
 const sci_state *sci__get_state(int owner, const sci_key *key);
 
 void sci__walk_function(struct symbol *fn);
+/** Forgets the arguments and values being walked (a new function). */
+void sci__contexts_reset(void);
 void sci__walk_stmt(struct statement *stmt);
 void sci__walk_expr(struct expression *expr);
 /** Splits @expr as a condition of the current path into two paths. */
@@ -551,6 +553,8 @@ int sci__fn_facts_is_nocapture(const char *name);
 void sci__fn_facts_filled(struct expression *arg);
 /* Does @name fill its parameter @i with input (its summary)? */
 int sci__fn_facts_fills_arg(const char *name, int i);
+/** Does project function @name assign its parameter @i before reading it? */
+int sci__fn_facts_overwrites_arg(const char *name, int i);
 /** Does some path of project function @name return input (summaries)? */
 int sci__fn_facts_returns_input(const char *name);
 int sci__fn_facts_uses_arg(const char *name, int i);
@@ -659,6 +663,12 @@ void sci__tu_facts_add_results(struct symbol *fn, sci_summary *s);
  * NULL when it has none.  Owned by the caller.
  */
 sci_summary *sci__tu_facts_take_globals(const char *file);
+/*
+ * The scalar parameters of @fn that its body assigns before anything
+ * reads them: the first top-level statement that names one is `p = v;`
+ * with v not naming p (sci_summary.overwrites).
+ */
+unsigned sci__tu_params_overwritten(struct symbol *fn);
 /** The TU's own call sites of @callee using / discarding the result. */
 int sci__tu_result_counts(const char *callee, unsigned *used,
 			  unsigned *discarded);

@@ -131,6 +131,7 @@ typedef struct facts {
 	unsigned deref_pointees;/* *param dereferenced, every path */
 	unsigned uses;		/* *param read or written, some path */
 	unsigned fills;		/* *param gets input, some path */
+	unsigned overwrites;	/* scalar params assigned before any read */
 	char **deref_globals;	/* globals dereferenced unchecked, every path */
 	size_t nderef_globals;
 	char **locks, **unlocks;	/* held / released on every return path */
@@ -215,6 +216,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->deref_pointees = s->deref_pointees;
 	f->uses = s->uses;
 	f->fills = s->fills;
+	f->overwrites = s->overwrites;
 	copy_names(f, s->deref_globals, s->nderef_globals);
 	f->locks = dup_list(s->locks, s->nlocks);
 	f->nlocks = s->nlocks;
@@ -939,6 +941,7 @@ static void fill_summary(const facts *f)
 	cur_sum->deref_pointees = f->deref_pointees;
 	cur_sum->uses = f->uses;
 	cur_sum->fills = f->fills;
+	cur_sum->overwrites = f->overwrites;
 	for (i = 0; i < f->nderef_globals; i++)
 		sci_summary_add_deref_global(cur_sum, f->deref_globals[i]);
 	for (i = 0; i < f->nlocks; i++)
@@ -976,6 +979,7 @@ void sci__fn_facts_end(int complete)
 		f->captures = captures;
 		f->uses = uses | f->derefs;
 		f->fills = fills;
+		f->overwrites = sci__tu_params_overwritten(cur_fn);
 		f->returns_fresh = returns_fresh;
 		f->returns_null = returns_null;
 		f->returns_input = returns_input && !returns_noninput;
@@ -1100,6 +1104,13 @@ int sci__fn_facts_free_arg(const char *name)
 		if (f->frees & (1u << i))
 			return i;
 	return -1;
+}
+
+int sci__fn_facts_overwrites_arg(const char *name, int i)
+{
+	const facts *f = find(name);
+
+	return f && i >= 0 && i < 32 && (f->overwrites & (1u << i));
 }
 
 int sci__fn_facts_returns_input(const char *name)

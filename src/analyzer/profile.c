@@ -176,6 +176,13 @@ int sci_profile_may_return_null(const char *name)
 	       sci_profile_is_alloc(name) || sci__fn_facts_may_return_null(name);
 }
 
+int sci_call_overwrites_arg(sci_expr *call, int i)
+{
+	const char *name = sci__call_name(call);
+
+	return name && sci__fn_facts_overwrites_arg(name, i);
+}
+
 int sci_call_may_return_null(sci_expr *call)
 {
 	const char *name = sci_call_name(call);

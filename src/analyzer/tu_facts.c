@@ -154,6 +154,7 @@ void sci__tu_facts_free(void)
 static struct symbol *scan_fn;	/* the function whose body is scanned */
 static struct symbol *watch;	/* sci__stmt_writes(): the variable asked */
 static int watch_hit;
+static int watch_reads;		/* mentions(): a read counts too */
 
 /* The variable @e names or is a part of (`x`, `x.m`), or NULL. */
 static struct symbol *root_var(struct expression *e)
@@ -499,7 +500,11 @@ static void scan_expr(struct expression *e)
 		scan_expr(e->idx_expression);
 		break;
 	case EXPR_SYMBOL:
-		if (scan_fn && !watch && extern_int_global(e->symbol))
+		if (watch) {
+			watch_hit |= watch_reads && e->symbol == watch;
+			break;
+		}
+		if (scan_fn && extern_int_global(e->symbol))
 			sci_summary_add_gread(globals_record(),
 					      e->symbol->ident->name);
 		break;
@@ -767,6 +772,69 @@ int sci__stmt_writes(struct statement *s, struct symbol *sym)
 	watch = NULL;
 	scan_fn = save_fn;
 	return watch_hit;
+}
+
+/* Does @s (or @e) name @sym anywhere, read or written? */
+static int mentions(struct statement *s, struct expression *e,
+		    struct symbol *sym)
+{
+	struct symbol *save_fn = scan_fn;
+
+	scan_fn = NULL;
+	watch = sym;
+	watch_reads = 1;
+	watch_hit = 0;
+	if (s)
+		scan_stmt(s);
+	else
+		scan_expr(e);
+	watch = NULL;
+	watch_reads = 0;
+	scan_fn = save_fn;
+	return watch_hit;
+}
+
+/* `param = value;` with value not naming param */
+static int plain_store(struct statement *s, struct symbol *param)
+{
+	struct expression *e, *l;
+
+	if (s->type != STMT_EXPRESSION)
+		return 0;
+	e = sci__strip(s->expression);
+	if (!e || e->type != EXPR_ASSIGNMENT || e->op != '=')
+		return 0;
+	l = sci__strip(e->left);
+	return l && l->type == EXPR_SYMBOL && l->symbol == param &&
+	       !mentions(NULL, e->right, param);
+}
+
+unsigned sci__tu_params_overwritten(struct symbol *fn)
+{
+	struct symbol *base = fn ? fn->ctype.base_type : NULL, *arg;
+	struct statement *body = body_of(fn), *s;
+	unsigned mask = 0;
+	int i = 0;
+
+	if (!body || body->type != STMT_COMPOUND)
+		return 0;
+	FOR_EACH_PTR(base->arguments, arg) {
+		struct symbol *t = sci__real_type(arg);
+		int done = 0;
+
+		if (i < 32 && t && (sci__type_is_int(t) || t->type == SYM_PTR)) {
+			/* the first statement that names it, in order */
+			FOR_EACH_PTR(body->stmts, s) {
+				if (done || !mentions(s, NULL, arg))
+					continue;
+				if (plain_store(s, arg))
+					mask |= 1u << i;
+				done = 1;
+			} END_FOR_EACH_PTR(s);
+		}
+		i++;
+	} END_FOR_EACH_PTR(arg);
+	return mask;
 }
 
 /* ---------------------------------------------------- callee first */

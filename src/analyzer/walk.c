@@ -1105,6 +1105,7 @@ void sci__walk_function(struct symbol *fn)
 	sci__quiet = 0;
 	nanc = 0;
 	sci__branch_reset();
+	sci__contexts_reset();
 	prescan_stmt(body);
 
 	sci__cur = SCI_STREE_EMPTY;

@@ -196,12 +196,76 @@ static struct expression *assigned_value(struct expression *e)
 	return v;
 }
 
+/*
+ * What is being walked as a call's argument or as an assignment's value,
+ * innermost last: checkers ask whether an expression is one
+ * (sci_expr_passed_to(), sci_expr_copied_to()).
+ */
+#define MAX_CONTEXTS 32
+static struct {
+	struct expression *outer;	/* the call, or the assignment */
+	struct expression *value;	/* the argument, or the value */
+	int index;			/* the argument's, or -1 */
+} contexts[MAX_CONTEXTS];
+static int ncontexts, lost_contexts;
+
+static void walk_in_context(struct expression *outer,
+			    struct expression *value, int index)
+{
+	if (ncontexts == MAX_CONTEXTS) {
+		lost_contexts++;
+		sci__walk_expr(value);
+		lost_contexts--;
+		return;
+	}
+	contexts[ncontexts].outer = outer;
+	contexts[ncontexts].value = value;
+	contexts[ncontexts++].index = index;
+	sci__walk_expr(value);
+	ncontexts--;
+}
+
+void sci__contexts_reset(void)
+{
+	ncontexts = lost_contexts = 0;
+}
+
+/* The innermost context, when @e is its whole value. */
+static int context_of(sci_expr *e)
+{
+	if (!ncontexts || lost_contexts || !e ||
+	    sci__strip(contexts[ncontexts - 1].value) != sci__strip(e))
+		return -1;
+	return ncontexts - 1;
+}
+
+sci_expr *sci_expr_passed_to(sci_expr *e, int *index)
+{
+	int c = context_of(e);
+
+	if (c < 0 || contexts[c].index < 0)
+		return NULL;
+	if (index)
+		*index = contexts[c].index;
+	return contexts[c].outer;
+}
+
+sci_expr *sci_expr_copied_to(sci_expr *e)
+{
+	int c = context_of(e);
+
+	return c >= 0 && contexts[c].index < 0 ? contexts[c].outer->left : NULL;
+}
+
 static void walk_assignment(struct expression *e)
 {
 	struct expression *right = sci__strip(e->right);
 	const sci_key *key;
 
-	sci__walk_expr(e->right);
+	if (e->op == '=')
+		walk_in_context(e, e->right, -1);
+	else
+		sci__walk_expr(e->right);
 	/*
 	 * The left side is not read, but `p->x = ...` dereferences p and
 	 * `a[i] = ...` reads i.  A local variable or its member chain
@@ -462,11 +526,12 @@ static void walk_call(struct expression *e)
 {
 	struct expression *arg, *inner;
 	const sci_key *k;
+	int i = 0;
 
 	if (sci__strip(e->fn)->type != EXPR_SYMBOL)
 		sci__walk_expr(e->fn);
 	FOR_EACH_PTR(e->args, arg) {
-		sci__walk_expr(arg);
+		walk_in_context(e, arg, i++);
 	} END_FOR_EACH_PTR(arg);
 	if (!sci__cur)
 		return;

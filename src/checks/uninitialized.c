@@ -21,6 +21,11 @@
  * initialization; so does an assignment to a containing member (`s.in =
  * t` initializes `s.in.x`).  Arrays and unions are not tracked.
  *
+ * A copy of such a variable into a local scalar (`int y = x;`) is not
+ * reported: the copy holds the garbage, and its reads are.  Neither is
+ * passing it to a project function that assigns the parameter before
+ * reading it (its summary's "overwrites").
+ *
  * Only a read that no path initialized is reported: a variable assigned
  * on some paths only is not (the paths that skip it are often ones the
  * code knows cannot reach the read: a switch over every enum value, a
@@ -38,6 +43,14 @@ static sci_checker_id me;
 
 SCI_STATE(uninit);
 SCI_STATE(init);
+SCI_STATE(copied);	/* holds a copy of a variable no path assigned */
+
+/*
+ * `y = x` with x uninitialized: not reported there, y holds the garbage
+ * now (`copied`) and its reads are.  Set when x is read as the value of
+ * the assignment, taken by the assignment's hook right after.
+ */
+static sci_sym *copy_to;
 
 static void on_declaration(sci_sym *sym, void *payload)
 {
@@ -79,9 +92,14 @@ static void report(const sci_key *key, sci_sym *var, sci_pos pos)
 {
 	sci_finding *f;
 
-	f = sci_report(me, pos, sci_key_name(key),
-		       "'%s' is used uninitialized: no path assigns it before this read",
-		       sci_key_name(key));
+	if (sci_state_get(me, key) == &copied)
+		f = sci_report(me, pos, sci_key_name(key),
+			       "'%s' is used uninitialized: it holds a copy of a variable no path assigned",
+			       sci_key_name(key));
+	else
+		f = sci_report(me, pos, sci_key_name(key),
+			       "'%s' is used uninitialized: no path assigns it before this read",
+			       sci_key_name(key));
 	sci_finding_related(f, sci_sym_pos(var), "declared here without a value");
 	/* one finding per variable and path: the next read follows from it */
 	sci_state_set(me, key, &init);
@@ -106,11 +124,29 @@ static void on_expr(sci_expr *e, void *payload)
 		}
 		return;
 	}
+	copy_to = NULL;
 	var = sci_expr_symbol(e);
 	if (var) {
+		const sci_state *st;
+		sci_expr *call, *to;
+		sci_sym *dst;
+		int i;
+
 		key = sci_key_sym(var);
-		if (sci_sym_is_scalar(var) && sci_state_get(me, key) == &uninit)
-			report(key, var, sci_expr_pos(e));
+		st = sci_state_get(me, key);
+		if (!sci_sym_is_scalar(var) || (st != &uninit && st != &copied))
+			return;
+		/* passed where the callee assigns the parameter first */
+		if ((call = sci_expr_passed_to(e, &i)) &&
+		    sci_call_overwrites_arg(call, i))
+			return;
+		/* copied to a local: the copy's reads are reported */
+		if ((to = sci_expr_copied_to(e)) && (dst = sci_expr_symbol(to)) &&
+		    sci_sym_is_local(dst) && sci_sym_is_scalar(dst)) {
+			copy_to = dst;
+			return;
+		}
+		report(key, var, sci_expr_pos(e));
 		return;
 	}
 	if (!sci_expr_is_member(e) || !sci_expr_is_local_storage(e) ||
@@ -122,12 +158,24 @@ static void on_expr(sci_expr *e, void *payload)
 		report(key, var, sci_expr_pos(e));
 }
 
+static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos,
+		      void *payload)
+{
+	(void)right;
+	(void)pos;
+	(void)payload;
+	if (copy_to && sci_expr_symbol(left) == copy_to)
+		sci_state_set(me, sci_key_sym(copy_to), &copied);
+	copy_to = NULL;
+}
+
 static void init_checker(sci_checker_id id)
 {
 	me = id;
 	sci_on_declaration(me, on_declaration, NULL);
 	sci_on_modify(me, on_modify, NULL);
 	sci_on_expr(me, on_expr, NULL);
+	sci_on_assign(me, on_assign, NULL);
 }
 
 const struct sci_checker sci_checker_uninitialized = {

@@ -256,6 +256,8 @@ char *sci_summary_format(const sci_summary *s)
 		set(o, "uses", mask_json(s->uses));
 	if (s->fills)
 		set(o, "fills", mask_json(s->fills));
+	if (s->overwrites)
+		set(o, "overwrites", mask_json(s->overwrites));
 	if (s->nderef_globals) {
 		json_t *g = json_array();
 
@@ -417,6 +419,9 @@ static int parse_obj(sci_summary *s, json_t *o)
 	if (json_object_get(o, "fills") &&
 	    (e = get_mask(&s->fills, o, "fills")) < 0)
 		return e;
+	if (json_object_get(o, "overwrites") &&
+	    (e = get_mask(&s->overwrites, o, "overwrites")) < 0)
+		return e;
 	if (json_object_get(o, "deref_pointees") &&
 	    (e = get_mask(&s->deref_pointees, o, "deref_pointees")) < 0)
 		return e;
@@ -533,6 +538,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       a->out_allocs == b->out_allocs &&
 	       a->deref_pointees == b->deref_pointees &&
 	       a->uses == b->uses && a->fills == b->fills &&
+	       a->overwrites == b->overwrites &&
 	       a->returns == b->returns && a->noreturn == b->noreturn &&
 	       str_eq(a->ret, b->ret) && a->ret_soft == b->ret_soft;
 }

@@ -83,6 +83,9 @@ typedef struct {
 	unsigned fills;		/* what param points to receives input (read,
 				 * fgets, recv, or a function that fills it)
 				 * on some path */
+	unsigned overwrites;	/* scalar params the body assigns before
+				 * anything reads them: the value passed is
+				 * never used */
 	/* pointer globals dereferenced unchecked on every path, by name */
 	char **deref_globals;
 	size_t nderef_globals;

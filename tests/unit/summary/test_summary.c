@@ -30,7 +30,8 @@ static sci_summary *sample(const char *name)
 	s->deref_pointees = 1u << 2;
 	s->uses = (1u << 0) | (1u << 3);
 	s->fills = 1u << 1;
-	s->returns = SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL;
+	s->overwrites = 1u << 2;
+	s->returns = SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL | SCI_SUM_RET_INPUT;
 	s->ret = strdup("0-9,99");
 	s->ret_soft = 1;
 	sci_summary_add_call(s, "malloc");
@@ -68,6 +69,9 @@ static void test_round_trip(void **state)
 	assert_int_equal(back->uses, 9);
 	assert_int_equal(back->fills, 2);
 	assert_non_null(strstr(text, "\"fills\":[1]"));
+	assert_int_equal(back->overwrites, 4);
+	assert_non_null(strstr(text, "\"overwrites\":[2]"));
+	assert_non_null(strstr(text, "\"input\""));
 	assert_int_equal(back->nderef_globals, 1);
 	assert_string_equal(back->deref_globals[0], "g_conf");
 	assert_int_equal(back->nlocks, 2);
@@ -82,7 +86,8 @@ static void test_round_trip(void **state)
 	assert_non_null(strstr(text, "\"paths\":[\"0;1=min--1,16-max\",\"1-max;1=0-15\"]"));
 	assert_non_null(strstr(text, "\"locks\":[\"$0->lock\",\"g_lock\"]"));
 	assert_non_null(strstr(text, "\"unlocks\":[\"$1\"]"));
-	assert_int_equal(back->returns, SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL);
+	assert_int_equal(back->returns, SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL |
+					SCI_SUM_RET_INPUT);
 	assert_string_equal(back->ret, "0-9,99");
 	assert_int_equal(back->ret_soft, 1);
 	assert_int_equal(back->ncalls, 2);

@@ -59,3 +59,36 @@ int stride(void)
 	r.lo = 0;
 	return r.in.step;	/* expect-error: uninitialized "'r.in.step' is used uninitialized: no path assigns it before this read" */
 }
+
+/* the copy holds the garbage: its read is the one reported */
+int copied_then_used(void)
+{
+	int n;
+	int copy = n;
+	int again;
+
+	again = copy;
+	return again;	/* expect-error: uninitialized "'again' is used uninitialized: it holds a copy of a variable no path assigned" */
+}
+
+static void print_count(int count)
+{
+	printf("%d\n", count);
+}
+
+/* the callee reads the value it is given */
+void passed_and_read(void)
+{
+	int count;
+
+	print_count(count);	/* expect-error: uninitialized "'count' is used uninitialized: no path assigns it before this read" */
+}
+
+/* a copy into something that is not a local scalar is a use */
+int copied_to_array(void)
+{
+	int n, a[2];
+
+	a[0] = n;	/* expect-error: uninitialized "'n' is used uninitialized" */
+	return a[0];
+}

@@ -174,3 +174,27 @@ int pair(void)
 	close(p.wr);
 	return p.rd;
 }
+
+/* a copy that is overwritten before anything reads it */
+int copied_then_overwritten(void)
+{
+	int n;
+	int copy = n;
+
+	copy = 5;
+	return copy;
+}
+
+/* the callee assigns its parameter before reading it */
+static void print_fixed(int count)
+{
+	count = 5;
+	printf("%d\n", count);
+}
+
+void passed_and_overwritten(void)
+{
+	int count;
+
+	print_fixed(count);
+}

@@ -1,0 +1,15 @@
+/* expect-none */
+/* Sinks of another file: one reads the value it gets, one assigns its
+ * parameter before reading it (its summary's "overwrites"). */
+#include <stdio.h>
+
+void show(int value)
+{
+	printf("%d\n", value);
+}
+
+void show_default(int value)
+{
+	value = 5;
+	printf("%d\n", value);
+}
