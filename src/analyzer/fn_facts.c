@@ -63,12 +63,13 @@ enum {
 	PDEREF = 128,	/* on a param: what it points to was dereferenced */
 	LOADED = 256,	/* on a local: it holds `*param` (loaded_from[]) */
 	PWRITTEN = 512,	/* on a param: what it points to was written */
-	NBITS = 1024
+	COPY = 1024,	/* on a local: it holds a parameter (copy_of[]) */
+	NBITS = 2048
 };
 
 static const char *const bit_words[] = {
 	"deref", "freed", "gone", "fresh", "nullable", "maybe", "out",
-	"pderef", "loaded", "pwritten"
+	"pderef", "loaded", "pwritten", "copy"
 };
 
 static char names[NBITS][80];
@@ -91,7 +92,7 @@ static const sci_state *merge(const sci_state *a, const sci_state *b)
 	 * returns no NULL, and the value at the return mixes both paths.
 	 */
 	return &states[((x & y) & (DEREF | FREED | FRESH | MAYBE | OUT | PDEREF |
-				   LOADED)) |
+				   LOADED | COPY)) |
 		       ((x | y) & (GONE | NULLABLE | PWRITTEN))];
 }
 
@@ -107,7 +108,7 @@ void sci__fn_facts_register(void)
 
 	for (i = 0; i < NBITS; i++) {
 		names[i][0] = '\0';
-		for (b = 0; b < 10; b++)
+		for (b = 0; b < 11; b++)
 			if (i & (1 << b))
 				snprintf(names[i] + strlen(names[i]),
 					 sizeof(names[i]) - strlen(names[i]),
@@ -381,6 +382,13 @@ static unsigned fills;	/* parameters whose pointee some path filled */
  */
 static struct { const sci_key *key; int param; } loaded_from[32];
 static int nloaded;
+/*
+ * Locals holding a pointer parameter's value (`struct ctx *c = arg;`,
+ * `q = p`): which one (path-insensitive, first wins; COPY on the local's
+ * state says it still holds it on this path).
+ */
+static struct { const sci_key *key; int param; } copy_of[32];
+static int ncopies;
 /* Globals some path dereferenced unchecked, and those a path did not. */
 #define MAX_GLOBALS 8
 static const sci_key *gkeys[MAX_GLOBALS];
@@ -409,6 +417,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 	every_path_derefs = every_path_frees = every_path_out = ~0u;
 	every_path_pderef = ~0u;
 	nloaded = 0;
+	ncopies = 0;
 	ngkeys = 0;
 	gfailed = 0;
 	captures = 0;
@@ -527,6 +536,25 @@ static void global_deref(const sci_key *key, struct expression *ptr)
 	add_bits(key, DEREF);
 }
 
+/*
+ * The pointer parameter a local copy @key still holds on this path, the
+ * parameter not reassigned since, or -1.
+ */
+static int alias_param(const sci_key *key)
+{
+	int k;
+
+	if (!key || !(path_bits(key) & COPY))
+		return -1;
+	for (k = 0; k < ncopies; k++)
+		if (copy_of[k].key == key) {
+			const sci_key *pk = sci_key_sym(params[copy_of[k].param]);
+
+			return path_bits(pk) & GONE ? -1 : copy_of[k].param;
+		}
+	return -1;
+}
+
 /* The parameter whose `*param` @e is (`*pp`, `pp[0]`), or -1. */
 static int pointee_param(struct expression *e)
 {
@@ -536,6 +564,9 @@ static int pointee_param(struct expression *e)
 	if (!e || e->type != EXPR_PREOP || e->op != '*')
 		return -1;
 	pk = sci_key_expr(sci__strip(e->unop));
+	/* `int **pp = (int **)arg; *pp`: arg's pointee */
+	if (param_index(pk) < 0 && alias_param(pk) >= 0)
+		pk = sci_key_sym(params[alias_param(pk)]);
 	/* `*pp = v` earlier: what is read now is not the caller's value */
 	if (param_index(pk) < 0 || (path_bits(pk) & (GONE | PWRITTEN)))
 		return -1;
@@ -586,6 +617,9 @@ static void deref_of(struct expression *ptr)
 	ptr = pointer_base(ptr);
 	key = sci_key_expr(ptr);
 	i = param_index(key);
+	/* `struct ctx *c = arg; c->n`: a use of arg */
+	if (i < 0 && (i = alias_param(key)) >= 0)
+		key = sci_key_sym(params[i]);
 
 	if (i < 0) {
 		if (global_index(key, 0) >= 0 || (key && global_index(key, 1) >= 0))
@@ -679,7 +713,8 @@ void sci__fn_facts_call(struct expression *call)
 	/* the profile lookups only for calls that get a parameter */
 	FOR_EACH_PTR(call->args, arg) {
 		any |= param_index(sci_key_expr(arg)) >= 0 || mentions_param(arg) ||
-		       (path_bits(sci_key_expr(arg)) & FRESH);
+		       (path_bits(sci_key_expr(arg)) & FRESH) ||
+		       alias_param(sci_key_expr(arg)) >= 0;
 	} END_FOR_EACH_PTR(arg);
 	if (!any)
 		return;
@@ -688,8 +723,13 @@ void sci__fn_facts_call(struct expression *call)
 	keeps = !name || !sci_profile_is_nocapture(name);
 	FOR_EACH_PTR(call->args, arg) {
 		const sci_key *key = sci_key_expr(arg);
-		int i = param_index(key);
+		int i = param_index(key), copy = 0;
 
+		/* `free(c)` with c a copy of the parameter frees it */
+		if (i < 0 && (i = alias_param(key)) >= 0) {
+			key = sci_key_sym(params[i]);
+			copy = 1;
+		}
 		/* the callee may write what it points to (`init(pp)`) */
 		if (i >= 0)
 			add_bits(key, PWRITTEN);
@@ -704,8 +744,11 @@ void sci__fn_facts_call(struct expression *call)
 			else if (sci_profile_uses_arg(name, n))
 				uses |= 1u << i;
 		}
-		if (n != freed && keeps)
+		if (n != freed && keeps) {
 			captured_in(arg);
+			if (copy)
+				captures |= 1u << i;
+		}
 		/*
 		 * Handed to a list, a table, free(): no longer the caller's.
 		 * Only a callee known to keep it counts: most calls that get
@@ -801,6 +844,25 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 		sci__set_state(SCI_OWNER_FNFACTS, key,
 			       &states[path_bits(key) & ~LOADED],
 			       (struct position){ 0 });
+	if (path_bits(key) & COPY)
+		sci__set_state(SCI_OWNER_FNFACTS, key,
+			       &states[path_bits(key) & ~COPY],
+			       (struct position){ 0 });
+	if (sci_sym_is_local(key->base) && param_index(key) < 0 &&
+	    sci__type_is_ptr(key->base) &&
+	    (src = param_index(sci_key_expr(r))) >= 0 &&
+	    !(path_bits(sci_key_expr(r)) & GONE)) {
+		int k;
+
+		for (k = 0; k < ncopies && copy_of[k].key != key; k++)
+			;
+		if (k == ncopies && ncopies < 32) {
+			copy_of[ncopies].key = key;
+			copy_of[ncopies++].param = src;
+		}
+		if (k < ncopies && copy_of[k].param == src)
+			add_bits(key, COPY);
+	}
 	if (sci_sym_is_local(key->base) && (src = load_source(r)) != -1) {
 		int k;
 
