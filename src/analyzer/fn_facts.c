@@ -380,14 +380,15 @@ static unsigned fills;	/* parameters whose pointee some path filled */
  * index, or -2 - the global's index in gkeys[]; path-insensitive, first
  * wins).
  */
-static struct { const sci_key *key; int param; } loaded_from[32];
+typedef struct { const sci_key *key; int param; } source;
+static source loaded_from[32];
 static int nloaded;
 /*
  * Locals holding a pointer parameter's value (`struct ctx *c = arg;`,
  * `q = p`): which one (path-insensitive, first wins; COPY on the local's
  * state says it still holds it on this path).
  */
-static struct { const sci_key *key; int param; } copy_of[32];
+static source copy_of[32];
 static int ncopies;
 /* Globals some path dereferenced unchecked, and those a path did not. */
 #define MAX_GLOBALS 8
@@ -810,6 +811,26 @@ static void out_param_store(struct expression *left, struct expression *r,
 			       (struct position){ 0 });
 }
 
+/*
+ * @key now holds what @src names: the first source a local gets is the
+ * one kept (path-insensitive), and @bit marks the paths where it still
+ * holds that one.
+ */
+static void remember_source(source *v, int *n, const sci_key *key, int src,
+			    unsigned bit)
+{
+	int k;
+
+	for (k = 0; k < *n && v[k].key != key; k++)
+		;
+	if (k == *n && *n < 32) {
+		v[*n].key = key;
+		v[(*n)++].param = src;
+	}
+	if (k < *n && v[k].param == src)
+		add_bits(key, bit);
+}
+
 void sci__fn_facts_assign(struct expression *left, struct expression *right)
 {
 	const sci_key *key = sci_key_expr(left);
@@ -840,41 +861,17 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	 */
 	if (!key || !key->is_var)
 		return;
-	if (path_bits(key) & LOADED)
+	if (path_bits(key) & (LOADED | COPY))
 		sci__set_state(SCI_OWNER_FNFACTS, key,
-			       &states[path_bits(key) & ~LOADED],
-			       (struct position){ 0 });
-	if (path_bits(key) & COPY)
-		sci__set_state(SCI_OWNER_FNFACTS, key,
-			       &states[path_bits(key) & ~COPY],
+			       &states[path_bits(key) & ~(LOADED | COPY)],
 			       (struct position){ 0 });
 	if (sci_sym_is_local(key->base) && param_index(key) < 0 &&
 	    sci__type_is_ptr(key->base) &&
 	    (src = param_index(sci_key_expr(r))) >= 0 &&
-	    !(path_bits(sci_key_expr(r)) & GONE)) {
-		int k;
-
-		for (k = 0; k < ncopies && copy_of[k].key != key; k++)
-			;
-		if (k == ncopies && ncopies < 32) {
-			copy_of[ncopies].key = key;
-			copy_of[ncopies++].param = src;
-		}
-		if (k < ncopies && copy_of[k].param == src)
-			add_bits(key, COPY);
-	}
-	if (sci_sym_is_local(key->base) && (src = load_source(r)) != -1) {
-		int k;
-
-		for (k = 0; k < nloaded && loaded_from[k].key != key; k++)
-			;
-		if (k == nloaded && nloaded < 32) {
-			loaded_from[nloaded].key = key;
-			loaded_from[nloaded++].param = src;
-		}
-		if (k < nloaded && loaded_from[k].param == src)
-			add_bits(key, LOADED);
-	}
+	    !(path_bits(sci_key_expr(r)) & GONE))
+		remember_source(copy_of, &ncopies, key, src, COPY);
+	if (sci_sym_is_local(key->base) && (src = load_source(r)) != -1)
+		remember_source(loaded_from, &nloaded, key, src, LOADED);
 	name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
 	if (path_bits(key) & (FRESH | NULLABLE | MAYBE))
 		sci__set_state(SCI_OWNER_FNFACTS, key,
