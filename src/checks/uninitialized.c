@@ -92,15 +92,18 @@ static void report(const sci_key *key, sci_sym *var, sci_pos pos)
 {
 	sci_finding *f;
 
-	if (sci_state_get(me, key) == &copied)
+	if (sci_state_get(me, key) == &copied) {
 		f = sci_report(me, pos, sci_key_name(key),
 			       "'%s' is used uninitialized: it holds a copy of a variable no path assigned",
 			       sci_key_name(key));
-	else
+		sci_finding_related(f, sci_sym_pos(var), "declared here");
+	} else {
 		f = sci_report(me, pos, sci_key_name(key),
 			       "'%s' is used uninitialized: no path assigns it before this read",
 			       sci_key_name(key));
-	sci_finding_related(f, sci_sym_pos(var), "declared here without a value");
+		sci_finding_related(f, sci_sym_pos(var),
+				    "declared here without a value");
+	}
 	/* one finding per variable and path: the next read follows from it */
 	sci_state_set(me, key, &init);
 }
