@@ -560,14 +560,15 @@ static int alias_param(const sci_key *key)
 static int pointee_param(struct expression *e)
 {
 	const sci_key *pk;
+	int i;
 
 	e = sci__strip(e);
 	if (!e || e->type != EXPR_PREOP || e->op != '*')
 		return -1;
 	pk = sci_key_expr(sci__strip(e->unop));
 	/* `int **pp = (int **)arg; *pp`: arg's pointee */
-	if (param_index(pk) < 0 && alias_param(pk) >= 0)
-		pk = sci_key_sym(params[alias_param(pk)]);
+	if (param_index(pk) < 0 && (i = alias_param(pk)) >= 0)
+		pk = sci_key_sym(params[i]);
 	/* `*pp = v` earlier: what is read now is not the caller's value */
 	if (param_index(pk) < 0 || (path_bits(pk) & (GONE | PWRITTEN)))
 		return -1;
@@ -770,8 +771,8 @@ static int load_source(struct expression *r)
 	const sci_key *rk = sci_key_expr(r);
 	int g;
 
-	if (pointee_param(r) >= 0)
-		return pointee_param(r);
+	if ((g = pointee_param(r)) >= 0)
+		return g;
 	if (rk && !(path_bits(rk) & GONE) && !globals_stale() &&
 	    (g = global_index(rk, 1)) >= 0)
 		return -2 - g;
