@@ -290,6 +290,8 @@ static int start(pool *p, slot *s, size_t tu)
 		goto fail;
 	if (pipe(err) < 0)
 		goto fail;
+	if (p->opts->on_tu_start)
+		p->opts->on_tu_start(tu, p->opts->hook_payload);
 	sci_worker_status_reset(status);
 	/* the child would flush anything pending a second time */
 	fflush(NULL);
@@ -620,6 +622,9 @@ static void finish(pool *p, slot *s, int status)
 		p->stats->failed++;
 	sci_progress_tu_done(p->opts->progress, (int)(s - p->slots),
 			     count_findings(&p->tus->items[s->tu]));
+	if (p->opts->on_tu_done)
+		p->opts->on_tu_done(&p->tus->items[s->tu], s->tu,
+				    p->opts->hook_payload);
 	free(msg);
 	free(s->line.buf);
 	free(s->err.buf);

@@ -50,6 +50,16 @@ typedef struct {
 	unsigned tu_memory_mb;
 	/* The progress line (cli/progress.h), or NULL: none. */
 	struct sci_progress *progress;
+	/*
+	 * Called in the driver, with the TU's index in the list: just before
+	 * its worker is forked (what the parent's memory holds then is what
+	 * the worker sees), and once its worker has ended and everything it
+	 * sent is in @tu.  Either may be NULL.  A TU no worker runs for
+	 * (sci_tu.invalid, a failed fork) gets no on_tu_done.
+	 */
+	void (*on_tu_start)(size_t index, void *payload);
+	void (*on_tu_done)(sci_tu *tu, size_t index, void *payload);
+	void *hook_payload;
 } sci_driver_opts;
 
 typedef struct {

@@ -4,9 +4,9 @@
  *   smatch-ci: analyzing 37/97 TUs, 12 findings, 0:14 elapsed,
  *              ETA 0:20, slowest: src/server.c 9s
  *
- * A run has phases (cli/project.h): "summarizing" every TU, "analyzing"
- * them, "settling N" for the rounds that re-analyze the callers of a
- * changed summary; the gate adds the merge base's.  The line names the
+ * A run has phases (cli/project.h): "analyzing" every TU, "settling N"
+ * for the rounds that re-analyze the TUs whose callees' summaries changed
+ * after they ran; the gate adds the merge base's.  The line names the
  * phase and counts the TUs of that phase alone, because the number of
  * settling rounds and their TUs is known only once the previous round is
  * done: a single run-wide total would have to be a guess.  The ETA is the

@@ -14,19 +14,40 @@
 #include <string.h>
 
 typedef struct {
+	unsigned long gen;	/* when (r->gen counts filings) */
+	size_t tu;		/* who filed it */
+	char *name;		/* the function, SCI_SUMMARY_GLOBALS, or "*" */
+} change;
+
+typedef struct {
 	sci_tu_list *tus;
 	const sci_project_opts *popts;
 	char **origins;			/* per TU */
 	sci_summary_set *set;
+	const sci_analyze_opts *aopts;	/* the run's, for the keys */
+	/* per TU: */
+	char (*deps)[SCI_DB_HASH_HEX];	/* callee summaries its findings used */
+	unsigned char *has_deps;	/* analyzed here, or stored findings reused */
+	unsigned char *stale;		/* a callee changed while it ran */
+	unsigned char *reuse_tried;
+	unsigned *analyses;		/* in this run */
+	unsigned long *forked_at;	/* r->gen then */
+	sci_strv *filed;		/* names filed under its origin */
+	char **filed_globals;		/* its SCI_SUMMARY_GLOBALS record filed */
+	sci_tu *old;			/* its summaries while it runs again */
+	/* summaries filed in the set that differ from what was there */
+	change *log;
+	size_t nlog, caplog;
+	unsigned long gen;
+	size_t *map;			/* run_some(): driver's index -> TU */
+	int keep_inputs;		/* the caller asked for each TU's inputs */
 	/* with a database, per TU: */
 	sci_db *db;
 	sci_project_memo *memo;
 	char (*keys)[SCI_DB_HASH_HEX];
 	sci_db_tu **recs;		/* stored, inputs unchanged; or NULL */
-	char (*deps)[SCI_DB_HASH_HEX];	/* callee summaries its analysis used */
 	sci_strv *inputs;		/* files it read */
 	unsigned char *analyzed;	/* analyzed in this run */
-	const sci_analyze_opts *aopts;	/* the run's, for the keys */
 } run_ctx;
 
 static char *origin_of(const run_ctx *r, const sci_tu *tu)
@@ -36,13 +57,166 @@ static char *origin_of(const run_ctx *r, const sci_tu *tu)
 	return sci_strdup(tu->display ? tu->display : tu->path);
 }
 
+static int statistics(const run_ctx *r)
+{
+	return r->aopts && r->aopts->must_check_statistics;
+}
+
+static void log_change(run_ctx *r, size_t i, const char *name)
+{
+	if (r->nlog == r->caplog) {
+		r->caplog = r->caplog ? 2 * r->caplog : 64;
+		r->log = sci_realloc(r->log, r->caplog * sizeof(*r->log));
+	}
+	r->log[r->nlog].gen = ++r->gen;
+	r->log[r->nlog].tu = i;
+	r->log[r->nlog++].name = sci_strdup(name);
+}
+
+/*
+ * Files @tu's summaries (TU @i's) in the set, under its origin alone, and
+ * logs what they change for the TUs running meanwhile (changed_meanwhile).
+ */
+static void file_summaries(run_ctx *r, size_t i, const sci_tu *tu)
+{
+	char *globals = NULL;
+	size_t k;
+	int any = 0;
+
+	for (k = 0; k < tu->nsummaries; k++) {
+		const sci_summary *now = tu->summaries[k];
+		const sci_summary *before;
+
+		if (strcmp(now->name, SCI_SUMMARY_GLOBALS) == 0) {
+			globals = sci_summary_format(now);
+			continue;
+		}
+		if (now->is_static)
+			continue;
+		before = sci_summary_set_find_origin(r->set, now->name,
+						     r->origins[i]);
+		if (!before || !sci_summary_same_facts(before, now)) {
+			log_change(r, i, now->name);
+			any = 1;
+		}
+	}
+	for (k = 0; k < r->filed[i].n; k++)
+		if (!sci_project_tu_defines(tu, r->filed[i].v[k])) {
+			log_change(r, i, r->filed[i].v[k]);
+			any = 1;
+		}
+	if ((globals || r->filed_globals[i]) &&
+	    (!globals || !r->filed_globals[i] ||
+	     strcmp(globals, r->filed_globals[i]) != 0)) {
+		log_change(r, i, SCI_SUMMARY_GLOBALS);
+		any = 1;
+	}
+	/* the statistics sum every function's call sites, static ones too */
+	if (statistics(r) && !any)
+		log_change(r, i, "*");
+	free(r->filed_globals[i]);
+	r->filed_globals[i] = globals;
+
+	sci_strv_clear(&r->filed[i]);
+	sci_summary_set_drop_origin(r->set, r->origins[i]);
+	for (k = 0; k < tu->nsummaries; k++) {
+		sci_summary_set_add(r->set, tu->summaries[k], r->origins[i]);
+		if (!tu->summaries[k]->is_static)
+			sci_strv_push(&r->filed[i], tu->summaries[k]->name);
+	}
+}
+
+static int tu_calls(const sci_tu *tu, const char *name)
+{
+	size_t k, c;
+
+	for (k = 0; k < tu->nsummaries; k++)
+		for (c = 0; c < tu->summaries[k]->ncalls; c++)
+			if (strcmp(tu->summaries[k]->calls[c], name) == 0)
+				return !sci_project_tu_defines(tu, name);
+	return 0;
+}
+
+static int tu_reads_globals(const sci_tu *tu)
+{
+	size_t k;
+
+	for (k = 0; k < tu->nsummaries; k++)
+		if (tu->summaries[k]->ngreads)
+			return 1;
+	return 0;
+}
+
+/*
+ * Did another TU file, while TU @i ran, a summary that its deps (computed
+ * now) count?  Then they do not say what its worker saw.
+ */
+static int changed_meanwhile(const run_ctx *r, size_t i, const sci_tu *tu)
+{
+	size_t e;
+
+	for (e = r->nlog; e-- > 0 && r->log[e].gen > r->forked_at[i];) {
+		const char *name = r->log[e].name;
+
+		if (r->log[e].tu == i)
+			continue;
+		if (statistics(r))
+			return 1;
+		if (strcmp(name, SCI_SUMMARY_GLOBALS) == 0) {
+			if (tu_reads_globals(tu))
+				return 1;
+		} else if (tu_calls(tu, name)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void tu_start(size_t k, void *payload)
+{
+	run_ctx *r = payload;
+
+	r->forked_at[r->map[k]] = r->gen;
+}
+
+static void keep_whole_summaries(sci_tu *tu, sci_tu *before);
+
+/*
+ * A TU's results are in: what its findings were computed with, then its
+ * summaries for the workers forked from now on.
+ */
+static void tu_done(sci_tu *tu, size_t k, void *payload)
+{
+	run_ctx *r = payload;
+	size_t i = r->map[k];
+
+	keep_whole_summaries(tu, &r->old[i]);
+	/* before its own summaries are filed, as its worker saw the set */
+	sci_project_deps(r->deps[i], tu, r->set, statistics(r));
+	r->has_deps[i] = 1;
+	r->stale[i] = changed_meanwhile(r, i, tu);
+	if (r->inputs) {
+		sci_strv_clear(&r->inputs[i]);
+		if (r->keep_inputs) {
+			sci_strv_extend(&r->inputs[i], &tu->inputs);
+		} else {
+			r->inputs[i] = tu->inputs;
+			memset(&tu->inputs, 0, sizeof(tu->inputs));
+		}
+	}
+	file_summaries(r, i, tu);
+}
+
 /*
  * Runs the driver over the TUs @pick marks, as if they were the whole
  * list: shallow copies go in, what the driver adds to them comes back.
+ * Each TU's summaries are filed as soon as it is done, so every worker
+ * started later knows them.
  */
 static int run_some(run_ctx *r, const unsigned char *pick,
 		    const sci_driver_opts *dopts, sci_driver_stats *stats)
 {
+	sci_driver_opts d = *dopts;
 	sci_tu_list sub = { 0 };
 	sci_diag_list scratch = { 0 };
 	size_t i, k = 0;
@@ -50,12 +224,16 @@ static int run_some(run_ctx *r, const unsigned char *pick,
 
 	sub.items = sci_calloc(r->tus->n ? r->tus->n : 1, sizeof(*sub.items));
 	for (i = 0; i < r->tus->n; i++)
-		if (pick[i])
+		if (pick[i]) {
+			r->map[sub.n] = i;
 			sub.items[sub.n++] = r->tus->items[i];
-	error = sci_driver_run(&scratch, stats, &sub, dopts);
-	for (i = 0; i < r->tus->n; i++)
-		if (pick[i])
-			r->tus->items[i] = sub.items[k++];
+		}
+	d.on_tu_start = tu_start;
+	d.on_tu_done = tu_done;
+	d.hook_payload = r;
+	error = sci_driver_run(&scratch, stats, &sub, &d);
+	for (k = 0; k < sub.n; k++)
+		r->tus->items[r->map[k]] = sub.items[k];
 	free(sub.items);
 	sci_diag_list_clear(&scratch);
 	return error;
@@ -119,67 +297,37 @@ static void forget_results(sci_tu *tu)
 	sci_tu_summaries_clear(tu);
 }
 
-/* Files @tu's summaries in the set, under its origin alone. */
-static void file_summaries(run_ctx *r, size_t i)
-{
-	const sci_tu *tu = &r->tus->items[i];
-	size_t k;
-
-	sci_summary_set_drop_origin(r->set, r->origins[i]);
-	for (k = 0; k < tu->nsummaries; k++)
-		sci_summary_set_add(r->set, tu->summaries[k], r->origins[i]);
-}
-
-/* Does @tu call, in another TU, a function @changed names? */
-static int calls_changed(const sci_tu *tu, const sci_summary_set *changed)
-{
-	size_t k, c;
-
-	for (k = 0; k < tu->nsummaries; k++) {
-		const sci_summary *s = tu->summaries[k];
-
-		for (c = 0; c < s->ncalls; c++)
-			if (sci_summary_set_find(changed, s->calls[c]) &&
-			    !sci_project_tu_defines(tu, s->calls[c]))
-				return 1;
-	}
-	return 0;
-}
+static int reuse_findings(run_ctx *r, size_t i);
 
 /*
- * Files the summaries the last round sent and marks in @pick the TUs that
- * call one that changed.  Returns how many TUs are marked.
+ * After a round: marks in @pick the TUs whose findings do not hold with
+ * the summaries now filed - analyzed with other callee summaries than the
+ * set's, or stored and not reusable - unless analyzed SCI_PROJECT_ROUNDS
+ * times already.  Returns how many TUs are marked.
  */
-static size_t settle(run_ctx *r, const unsigned char *ran, unsigned char *pick)
+static size_t settle(run_ctx *r, unsigned char *pick)
 {
-	sci_summary_set *changed = sci_summary_set_new();
-	size_t i, k, n = 0;
-	int any;
+	size_t i, n = 0;
 
 	for (i = 0; i < r->tus->n; i++) {
 		const sci_tu *tu = &r->tus->items[i];
+		char now[SCI_DB_HASH_HEX];
 
-		if (!ran[i])
-			continue;
-		for (k = 0; k < tu->nsummaries; k++) {
-			const sci_summary *now = tu->summaries[k];
-			const sci_summary *before;
-
-			if (now->is_static)
+		pick[i] = 0;
+		if (r->has_deps[i]) {
+			if (r->analyses[i] >= SCI_PROJECT_ROUNDS)
 				continue;
-			before = sci_summary_set_find_origin(r->set, now->name,
-							     r->origins[i]);
-			if (!before || !sci_summary_same_facts(before, now))
-				sci_summary_set_add(changed, now, "");
+			sci_project_deps(now, tu, r->set, statistics(r));
+			pick[i] = r->stale[i] || strcmp(now, r->deps[i]) != 0;
+		} else if (!r->reuse_tried[i]) {
+			r->reuse_tried[i] = 1;
+			pick[i] = !reuse_findings(r, i);
+		} else {
+			/* never analyzed (none could be started: no deps) */
+			pick[i] = r->analyses[i] == 0;
 		}
-		file_summaries(r, i);
-	}
-	any = sci_summary_set_count(changed) > 0;
-	for (i = 0; i < r->tus->n; i++) {
-		pick[i] = any && calls_changed(&r->tus->items[i], changed);
 		n += pick[i];
 	}
-	sci_summary_set_free(changed);
 	return n;
 }
 
@@ -233,7 +381,6 @@ static void db_begin(run_ctx *r, const sci_project_opts *popts)
 	r->memo = sci_project_memo_new();
 	r->keys = sci_calloc(n, sizeof(*r->keys));
 	r->recs = sci_calloc(n, sizeof(*r->recs));
-	r->deps = sci_calloc(n, sizeof(*r->deps));
 	r->inputs = sci_calloc(n, sizeof(*r->inputs));
 	r->analyzed = sci_calloc(n, 1);
 	for (i = 0; i < r->tus->n; i++) {
@@ -255,10 +402,6 @@ static void reuse_summaries(run_ctx *r, size_t i)
 		sci_strv_push(&r->inputs[i], rec->inputs[k].path);
 }
 
-static int statistics(const run_ctx *r)
-{
-	return r->aopts && r->aopts->must_check_statistics;
-}
 
 /* The stored findings, if made with the callee summaries of now. */
 static int reuse_findings(run_ctx *r, size_t i)
@@ -284,6 +427,8 @@ static int reuse_findings(run_ctx *r, size_t i)
 	reuse_summaries_only(r, i);
 	for (k = 0; k < rec->ninputs; k++)
 		sci_strv_push(&tu->inputs, rec->inputs[k].path);
+	memcpy(r->deps[i], deps, sizeof(deps));
+	r->has_deps[i] = 1;
 	return 1;
 }
 
@@ -314,7 +459,6 @@ static void db_end(run_ctx *r)
 	free(r->recs);
 	free(r->inputs);
 	free(r->keys);
-	free(r->deps);
 	free(r->analyzed);
 	sci_project_memo_free(r->memo);
 }
@@ -323,117 +467,91 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 		    sci_tu_list *tus, const sci_driver_opts *dopts,
 		    const sci_project_opts *popts)
 {
-	static const char *const no_rules[] = { NULL };
-	sci_driver_opts d1 = *dopts, d2 = *dopts;
-	sci_analyze_opts a1, a2;
+	sci_driver_opts d2 = *dopts;
+	sci_analyze_opts a2;
 	sci_driver_stats st;
 	sci_project_stats ps = { 0, 0, 0, 0 };
-	sci_tu *old = NULL;
 	run_ctx r;
-	unsigned char *all, *pick;
-	size_t i;
-	int error = 0, round;
+	unsigned char *pick;
+	size_t i, n = tus->n ? tus->n : 1;
+	int error = 0, any;
 
 	if (tus->n < 2 && !(popts && (popts->background || popts->db)) &&
 	    !(tus->n && tus->items[0].summaries_only))
 		return sci_driver_run(out, stats, tus, dopts);
-	memset(&a1, 0, sizeof(a1));
+	memset(&a2, 0, sizeof(a2));
 	if (dopts->analyze_opts)
-		a1 = *dopts->analyze_opts;
-	a2 = a1;
+		a2 = *dopts->analyze_opts;
 	memset(&r, 0, sizeof(r));
 	r.tus = tus;
 	r.popts = popts;
 	r.set = sci_summary_set_new();
 	r.db = popts ? popts->db : NULL;
 	r.aopts = dopts->analyze_opts;
-	r.origins = sci_calloc(tus->n ? tus->n : 1, sizeof(*r.origins));
-	all = sci_calloc(tus->n ? tus->n : 1, 1);
-	pick = sci_calloc(tus->n ? tus->n : 1, 1);
-	old = sci_calloc(tus->n ? tus->n : 1, sizeof(*old));
-	for (i = 0; i < tus->n; i++) {
+	r.keep_inputs = a2.report_inputs;
+	r.origins = sci_calloc(n, sizeof(*r.origins));
+	r.deps = sci_calloc(n, sizeof(*r.deps));
+	r.has_deps = sci_calloc(n, 1);
+	r.stale = sci_calloc(n, 1);
+	r.reuse_tried = sci_calloc(n, 1);
+	r.analyses = sci_calloc(n, sizeof(*r.analyses));
+	r.forked_at = sci_calloc(n, sizeof(*r.forked_at));
+	r.filed = sci_calloc(n, sizeof(*r.filed));
+	r.filed_globals = sci_calloc(n, sizeof(*r.filed_globals));
+	r.old = sci_calloc(n, sizeof(*r.old));
+	r.map = sci_calloc(n, sizeof(*r.map));
+	pick = sci_calloc(n, 1);
+	for (i = 0; i < tus->n; i++)
 		r.origins[i] = origin_of(&r, &tus->items[i]);
-		all[i] = 1;
-	}
 	if (popts && popts->background)
 		sci_summary_set_merge(r.set, popts->background);
 
 	if (r.db)
 		db_begin(&r, popts);
 
-	/* 1. summaries, no checkers: what is found here is found again in 2 */
-	a1.rules = no_rules;
-	a1.nrules = 0;
-	a1.report_inputs = r.db != NULL;
-	a1.emit_summaries = 1;
 	/*
 	 * What is already known (stored summaries of unchanged TUs, the
-	 * background) serves the summaries made now: a one-file change then
-	 * summarizes that file as the last run did, and its callers' stored
-	 * findings stay valid.
+	 * background) serves from the start; the TUs that must be analyzed
+	 * in any case go first, and the others' stored findings are judged
+	 * once those TUs' summaries are in (settle()).
 	 */
-	a1.summaries = r.set;
-	d1.analyze_opts = &a1;
 	for (i = 0; i < tus->n; i++) {
-		pick[i] = !(r.recs && r.recs[i]);
-		ps.summarized += pick[i];
-		if (!pick[i]) {
-			reuse_summaries(&r, i);
-			file_summaries(&r, i);
-		}
-	}
-	sci_progress_label(dopts->progress, "summarizing", 0);
-	if ((error = run_some(&r, pick, &d1, &st)) < 0)
-		goto done;
-	for (i = 0; i < tus->n; i++) {
-		if (!pick[i])
-			continue;
-		if (r.inputs) {
-			r.inputs[i] = tus->items[i].inputs;
-			memset(&tus->items[i].inputs, 0, sizeof(tus->items[i].inputs));
-		}
-		file_summaries(&r, i);
-		/* its summaries stay: they say what it calls (deps) */
-		sci_diag_list_clear(&tus->items[i].diags);
-		sci_strv_clear(&tus->items[i].inputs);
-	}
+		const sci_db_tu *rec = r.recs ? r.recs[i] : NULL;
 
-	/* 2 and 3 */
+		if (rec) {
+			reuse_summaries(&r, i);
+			file_summaries(&r, i, &tus->items[i]);
+		}
+		pick[i] = !rec || !rec->findings || !rec->deps;
+		r.reuse_tried[i] = !rec;
+	}
 	a2.summaries = r.set;
 	a2.emit_summaries = 1;
+	a2.report_inputs |= r.db != NULL;
 	d2.analyze_opts = &a2;
-	for (i = 0; i < tus->n; i++) {
-		pick[i] = !reuse_findings(&r, i);
-		ps.reused += !pick[i];
-	}
-	for (round = 1; round <= SCI_PROJECT_ROUNDS; round++) {
-		int any = 0;
-
-		for (i = 0; i < tus->n; i++)
-			any |= pick[i];
-		if (!any)
-			break;
-		ps.rounds = (unsigned)round;
+	for (any = 0, i = 0; i < tus->n; i++)
+		any |= pick[i];
+	if (!any && !settle(&r, pick))
+		goto collected;
+	for (;;) {
+		ps.rounds++;
 		if (dopts->progress) {
 			char label[32];
 
-			if (round == 1)
+			if (ps.rounds == 1)
 				snprintf(label, sizeof(label), "analyzing");
 			else
-				snprintf(label, sizeof(label), "settling round %d",
-					 round - 1);
+				snprintf(label, sizeof(label), "settling round %u",
+					 ps.rounds - 1);
 			sci_progress_label(dopts->progress, label,
 					   findings_kept(tus, pick));
 		}
 		for (i = 0; i < tus->n; i++)
 			if (pick[i]) {
 				ps.analyses++;
-				/* its calls are in the summaries it had */
-				if (r.deps)
-					sci_project_deps(r.deps[i], &tus->items[i],
-							 r.set, statistics(&r));
+				r.analyses[i]++;
 				/* kept until the analysis is known to be whole */
-				old[i] = tus->items[i];
+				r.old[i] = tus->items[i];
 				tus->items[i].summaries = NULL;
 				tus->items[i].nsummaries = 0;
 				forget_results(&tus->items[i]);
@@ -441,14 +559,15 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 					r.analyzed[i] = 1;
 			}
 		error = run_some(&r, pick, &d2, &st);
-		for (i = 0; i < tus->n; i++)
-			if (pick[i])
-				keep_whole_summaries(&tus->items[i], &old[i]);
 		if (error < 0)
 			goto done;
-		memcpy(all, pick, tus->n);
-		if (settle(&r, all, pick) == 0)
+		if (settle(&r, pick) == 0)
 			break;
+	}
+collected:
+	for (i = 0; i < tus->n; i++) {
+		ps.summarized += r.analyses[i] > 0;
+		ps.reused += r.analyses[i] == 0;
 	}
 	collect(out, stats, tus);
 	if (r.db)
@@ -461,12 +580,27 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	}
 done:
 	db_end(&r);
-	for (i = 0; i < tus->n; i++)
+	for (i = 0; i < tus->n; i++) {
 		free(r.origins[i]);
+		sci_strv_clear(&r.filed[i]);
+		free(r.filed_globals[i]);
+		sci_tu_summaries_clear(&r.old[i]);
+	}
+	for (i = 0; i < r.nlog; i++)
+		free(r.log[i].name);
+	free(r.log);
 	free(r.origins);
-	free(all);
+	free(r.deps);
+	free(r.has_deps);
+	free(r.stale);
+	free(r.reuse_tried);
+	free(r.analyses);
+	free(r.forked_at);
+	free(r.filed);
+	free(r.filed_globals);
+	free(r.old);
+	free(r.map);
 	free(pick);
-	free(old);
 	sci_summary_set_free(r.set);
 	return error;
 }
