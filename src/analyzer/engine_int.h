@@ -442,6 +442,8 @@ const sci_rl *sci__key_rl(const sci_key *key, struct symbol *type);
 const sci_stree *sci__extra_narrow(const sci_stree *t, struct expression *e,
 				   const sci_rl *allowed);
 void sci__extra_init(void);
+/** @key holds @rl on the current path (a parameter's entry value). */
+void sci__extra_set_rl(const sci_key *key, const sci_rl *rl);
 /** Fills the owner slots of the engine models. */
 void sci__extra_register(void);
 
@@ -493,6 +495,8 @@ void sci__untrusted_assign(const sci_key *key, struct expression *right,
 void sci__untrusted_call(struct expression *call);
 /** At a function's start: main's argv. */
 void sci__untrusted_params(struct symbol *fn);
+/** @key holds data read from input on the current path. */
+void sci__untrusted_set(const sci_key *key);
 
 /**
  * True when the path knows something of @key's value (its sm is not the
@@ -611,6 +615,16 @@ void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope);
  * whose address is not taken).
  */
 int sci__stmt_writes(struct statement *s, struct symbol *sym);
+/**
+ * True when the TU names function @fn other than as the callee of a call
+ * (`cb = fn`, `&fn`, an initializer): it may be called from anywhere.
+ */
+int sci__fn_used_as_value(struct symbol *fn);
+/**
+ * The functions of the TU whose bodies call @fn, at most @max into @out.
+ * Returns how many, or -1 when there are more than @max.
+ */
+int sci__tu_callers(struct symbol *fn, struct symbol **out, int max);
 /** Reorders @fns so that callees come before their callers. */
 void sci__tu_facts_order(struct symbol **fns, int n);
 /**
@@ -789,6 +803,38 @@ void sci__branch_truncate(unsigned depth);
 /** Appends the stack, outermost first, to @d's steps. */
 void sci__branch_copy(sci_diag *d);
 
+/* ---------------------------------------------------- callers.c */
+
+/*
+ * The values the TU's callers pass its static functions (see callers.c).
+ * The first walk of every function records its calls; then frontend.c
+ * asks sci__callers_tuples() for each function (callers first) and walks
+ * it again once per tuple, inside sci__callers_use(fn, k) .. (NULL, 0).
+ */
+void sci__callers_reset(void);
+/** True when @fn's callers may be known (static, int params, no value use). */
+int sci__callers_candidate(struct symbol *fn);
+/** At a call (fire_call): records its arguments if its callee is a candidate. */
+void sci__callers_call(struct expression *call);
+/** @fn's first walk is done; @complete: no limit stopped it. */
+void sci__callers_walked(struct symbol *fn, int complete);
+/**
+ * The tuples to walk @fn with: 0 when its callers are not all known, or
+ * say nothing its parameters' types do not.
+ */
+size_t sci__callers_tuples(struct symbol *fn);
+/** The walks of @fn that follow use its tuple @k (@fn NULL: none). */
+void sci__callers_use(struct symbol *fn, size_t k);
+/** At @fn's start (after its parameters are declared): the tuple's values. */
+void sci__callers_entry(struct symbol *fn);
+/** Adds the call sites of @fn's tuple @k to @d, saying what they pass. */
+void sci__callers_annotate(sci_diag *d, struct symbol *fn, size_t k);
+/**
+ * @caller's walks with its tuples are over: what they recorded replaces
+ * what its first walk did (@ok), or is dropped (a limit stopped one).
+ */
+void sci__callers_commit(struct symbol *caller, int ok);
+
 /* ------------------------------------------------------------ report */
 
 void sci__report_begin_tu(sci_diag_emit_fn emit, void *payload);
@@ -796,6 +842,10 @@ void sci__report_begin_tu(sci_diag_emit_fn emit, void *payload);
 void sci__report_raw(const char *rule, sci_level level, struct position pos,
 		     const char *key, const char *msg);
 void sci__report_flush_function(void);
+/** Moves the findings of the function walked into @out (not emitted). */
+void sci__report_take(sci_diag_list *out);
+/** Emits every diagnostic of @list, sorted, and empties it. */
+void sci__report_emit(sci_diag_list *list);
 const char *sci__pos_path(struct position pos);
 
 /* ------------------------------------------------------------- debug */

@@ -551,6 +551,11 @@ static void set_rl(const sci_key *key, const sci_rl *rl)
 		       (struct position){ 0 });
 }
 
+void sci__extra_set_rl(const sci_key *key, const sci_rl *rl)
+{
+	set_rl(key, rl);
+}
+
 /* ------------------------------------------------------ condition aliases
  *
  * `ok = (p != NULL); ... if (!ok) return;` - a variable that holds the

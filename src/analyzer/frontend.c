@@ -4,6 +4,7 @@
  * one of the project's headers is walked, and its findings are emitted.
  */
 #include "analyzer/engine_int.h"
+#include "util/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -120,7 +121,8 @@ static void emit_summary(sci_summary *s)
 	sci_summary_free(s);
 }
 
-static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts)
+/* The engine's per-function state, fresh for a walk of @fn. */
+static void walk_begin(struct symbol *fn, const sci_analyze_opts *opts)
 {
 	sci__keys_reset();
 	sci__extra_init();
@@ -131,19 +133,149 @@ static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts)
 	sci__cur_fn_name = sci_sym_name(fn);
 	if (opts && opts->on_function)
 		opts->on_function(sci__cur_fn_name, opts->on_function_payload);
+}
+
+static void walk_end(void)
+{
+	sci__cur_fn = NULL;
+	sci__cur_fn_name = NULL;
+	sci_arena_reset();
+}
+
+/*
+ * The first walk of @fn: its findings, its summary, and the values it
+ * passes to the TU's static functions.  The findings of a function whose
+ * callers may all be known wait in @held for settle_callers().
+ */
+static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts,
+			     sci_diag_list *held)
+{
+	int complete;
+
+	walk_begin(fn, opts);
 	sci__summary_begin(fn);
 	sci__fn_facts_begin(fn);
 	sci__locks_begin();
 	sci__walk_function(fn);
-	sci__summary_end(!sci__limits_stopped());
-	sci__fn_facts_end(!sci__limits_stopped());
+	complete = !sci__limits_stopped();
+	sci__summary_end(complete);
+	sci__fn_facts_end(complete);
+	sci__callers_walked(fn, complete);
 	if (opts && opts->emit_summaries)
 		emit_summary(sci__fn_facts_take_summary());
 	sci__limits_report(fn);
-	sci__report_flush_function();
-	sci__cur_fn = NULL;
-	sci__cur_fn_name = NULL;
-	sci_arena_reset();
+	if (sci__callers_candidate(fn))
+		sci__report_take(held);
+	else
+		sci__report_flush_function();
+	walk_end();
+}
+
+/*
+ * Same place, rule, function and key: one finding, whatever its text
+ * (`can be 10` and `can be 12` for two callers); a debug note says what
+ * each walk saw.
+ */
+static int same_finding(const sci_diag *a, const sci_diag *b)
+{
+	return strcmp(a->path, b->path) == 0 && a->line == b->line &&
+	       a->col == b->col && strcmp(a->rule, b->rule) == 0 &&
+	       strcmp(a->function, b->function) == 0 &&
+	       strcmp(a->key, b->key) == 0 &&
+	       (strcmp(a->rule, SCI_RULE_DEBUG) != 0 ||
+		strcmp(a->message, b->message) == 0);
+}
+
+/* Moves @from's findings into @into; a repeat adds its related places. */
+static void join_findings(sci_diag_list *into, sci_diag_list *from)
+{
+	size_t i, k, r;
+
+	for (i = 0; i < from->n; i++) {
+		sci_diag *d = from->items[i];
+
+		for (k = 0; k < into->n && !same_finding(into->items[k], d); k++)
+			;
+		if (k == into->n) {
+			sci_diag_list_take(into, d);
+			continue;
+		}
+		for (r = 0; r < d->nrelated; r++) {
+			const sci_diag_loc *l = &d->related[r];
+			sci_diag *o = into->items[k];
+			size_t j;
+
+			for (j = 0; j < o->nrelated; j++)
+				if (o->related[j].line == l->line &&
+				    strcmp(o->related[j].path, l->path) == 0 &&
+				    strcmp(o->related[j].message, l->message) == 0)
+					break;
+			if (j == o->nrelated)
+				sci_diag_add_related(o, l->path, l->line, l->col,
+						     l->message);
+		}
+		sci_diag_free(d);
+	}
+	free(from->items);
+	memset(from, 0, sizeof(*from));
+}
+
+/*
+ * @fn walked once per tuple of values its callers pass (callers.c): the
+ * findings of those walks, each naming the calls that lead to it, replace
+ * the first walk's.  Returns 0, or -1 when a limit stopped a walk (the
+ * first walk's findings stand then).
+ */
+static int walk_with_callers(struct symbol *fn, size_t ntuples,
+			     const sci_analyze_opts *opts, sci_diag_list *out)
+{
+	sci_diag_list one = { 0 };
+	size_t k, i;
+	int ok = 1;
+
+	for (k = 0; k < ntuples && ok; k++) {
+		walk_begin(fn, opts);
+		sci__callers_use(fn, k);
+		sci__locks_begin();
+		sci__walk_function(fn);
+		ok = !sci__limits_stopped();
+		sci__report_take(&one);
+		for (i = 0; i < one.n; i++)
+			sci__callers_annotate(one.items[i], fn, k);
+		join_findings(out, &one);
+		sci__callers_use(NULL, 0);
+		walk_end();
+	}
+	sci__callers_commit(fn, ok);
+	if (!ok)
+		sci_diag_list_clear(out);
+	return ok ? 0 : -1;
+}
+
+/*
+ * After every first walk: the functions whose callers are all known, in
+ * caller-first order (so values travel down chains of static functions),
+ * walked again with what their callers pass.
+ */
+static void settle_callers(struct symbol **fns, sci_diag_list *held, int n,
+			   const sci_analyze_opts *opts)
+{
+	sci_diag_list again = { 0 };
+	size_t ntuples;
+	int i;
+
+	for (i = n - 1; i >= 0; i--) {
+		if (!held[i].n && !sci__callers_candidate(fns[i]))
+			continue;
+		ntuples = sci__callers_tuples(fns[i]);
+		if (ntuples && walk_with_callers(fns[i], ntuples, opts,
+						 &again) == 0) {
+			sci_diag_list_clear(&held[i]);
+			sci__report_emit(&again);
+		} else {
+			sci__report_emit(&held[i]);
+		}
+	}
 }
 
 /*
@@ -208,6 +340,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	struct string_list *files = NULL;
 	struct symbol_list *list;
 	struct symbol *sym, **fns = NULL;
+	sci_diag_list *held;
 	const char *const *dirs;
 	int argc = 0, stream, n = 0, cap = 0, i;
 	unsigned line, col;
@@ -260,8 +393,11 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	sci__tu_facts_order(fns, n);
 	sci__fn_facts_tu_begin(fns, n, opts ? opts->summaries : NULL);
 
+	held = sci_calloc((size_t)n + 1, sizeof(*held));
 	for (i = 0; i < n; i++)
-		analyze_function(fns[i], opts);
+		analyze_function(fns[i], opts, &held[i]);
+	settle_callers(fns, held, n, opts);
+	free(held);
 	if (opts && opts->on_function)
 		opts->on_function(NULL, opts->on_function_payload);
 	if (opts && opts->emit_summaries)
@@ -276,6 +412,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	sci__report_flush_function();
 	sci__cur = NULL;
 	sci_arena_reset();
+	sci__callers_reset();
 	sci__tu_facts_free();
 	sci__fn_facts_reset();
 	sci__holes_reset();

@@ -113,17 +113,32 @@ void sci__report_raw(const char *rule, sci_level level, struct position pos,
 			  pos.line, pos.pos, sci__cur_fn_name, key, msg));
 }
 
-void sci__report_flush_function(void)
+void sci__report_emit(sci_diag_list *list)
 {
 	size_t i;
 
-	sci_diag_list_sort(&pending);
-	for (i = 0; i < pending.n; i++) {
+	sci_diag_list_sort(list);
+	for (i = 0; i < list->n; i++) {
 		if (sink)
-			sink(pending.items[i], sink_payload);
+			sink(list->items[i], sink_payload);
 		else
-			sci_diag_free(pending.items[i]);
+			sci_diag_free(list->items[i]);
 	}
+	free(list->items);
+	memset(list, 0, sizeof(*list));
+}
+
+void sci__report_flush_function(void)
+{
+	sci__report_emit(&pending);
+}
+
+void sci__report_take(sci_diag_list *out)
+{
+	size_t i;
+
+	for (i = 0; i < pending.n; i++)
+		sci_diag_list_take(out, pending.items[i]);
 	free(pending.items);
 	memset(&pending, 0, sizeof(pending));
 }

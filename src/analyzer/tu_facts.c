@@ -47,6 +47,8 @@ typedef struct {
 	struct symbol *latest;	/* the last redeclaration of the object */
 	struct symbol **callees;	/* fns of the TU it calls (malloc) */
 	size_t ncallees;
+	int fn_value;		/* a function named other than as a call's
+				 * callee: it may be called from anywhere */
 	struct use_count *uses;	/* results of its calls, by callee (malloc) */
 	size_t nuses;
 	/* a const table, once asked (sci__table_value) */
@@ -504,6 +506,9 @@ static void scan_expr(struct expression *e)
 			watch_hit |= watch_reads && e->symbol == watch;
 			break;
 		}
+		if (e->symbol && sci__real_type(e->symbol) &&
+		    sci__real_type(e->symbol)->type == SYM_FN)
+			lookup(definition_of(e->symbol), 1)->fn_value = 1;
 		if (scan_fn && extern_int_global(e->symbol))
 			sci_summary_add_gread(globals_record(),
 					      e->symbol->ident->name);
@@ -868,6 +873,36 @@ static void visit(struct symbol *fn, struct symbol **out, int *n,
 	}
 	f->order = 2;
 	out[(*n)++] = fn;
+}
+
+int sci__fn_used_as_value(struct symbol *fn)
+{
+	const fact *f = lookup(definition_of(fn), 0);
+
+	return f && f->fn_value;
+}
+
+int sci__tu_callers(struct symbol *fn, struct symbol **out, int max)
+{
+	int n = 0;
+	size_t i, k;
+
+	fn = definition_of(fn);
+	for (i = 0; i < capfacts; i++) {
+		const fact *f = &facts[i];
+
+		if (!f->sym)
+			continue;
+		for (k = 0; k < f->ncallees; k++) {
+			if (f->callees[k] != fn)
+				continue;
+			if (n == max)
+				return -1;
+			out[n++] = f->sym;
+			break;
+		}
+	}
+	return n;
 }
 
 int sci__sym_pointed_to(struct symbol *sym)

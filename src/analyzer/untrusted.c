@@ -216,6 +216,11 @@ void sci__untrusted_params(struct symbol *fn)
 	} END_FOR_EACH_PTR(arg);
 }
 
+void sci__untrusted_set(const sci_key *key)
+{
+	set(key, 1);
+}
+
 int sci_value_untrusted(sci_expr *e)
 {
 	return sci__untrusted_expr(e);

@@ -1112,6 +1112,7 @@ void sci__walk_function(struct symbol *fn)
 	sci__fire_func(0, fn);
 	walk_params(base);
 	sci__untrusted_params(fn);
+	sci__callers_entry(fn);
 	sci__walk_stmt(body);
 	if (sci__cur) {
 		/* falling off the end is a return without a value */

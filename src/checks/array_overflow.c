@@ -188,9 +188,16 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 			   sci_expr_text(index), min, sci_expr_text(array));
 }
 
+/* A function walked again (with its callers' values) starts afresh. */
+static void on_func_start(sci_sym *fn, void *payload)
+{
+	last_address = NULL;
+}
+
 static void init(sci_checker_id id)
 {
 	me = id;
+	sci_on_func_start(me, on_func_start, NULL);
 	sci_on_deref(me, on_deref, NULL);
 }
 

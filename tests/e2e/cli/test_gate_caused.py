@@ -436,5 +436,48 @@ class SubmoduleTest(RepoTestCase):
         self.assertEqual(rc, 0, err)
 
 
+SCALE = """static int per_item(int total, int items)
+{
+	return total / items;
+}
+
+int report(int total)
+{
+	return per_item(total, 4);
+}
+"""
+
+
+class CallerValuesTest(RepoTestCase):
+    """A change to what a caller passes causes the finding it leads to
+    inside the static callee (engine.md, "Callers' values"): the call is
+    a related location of the finding."""
+    FILES = {"s.c": SCALE}
+
+    def test_caller_passing_zero_fails(self):
+        self.edit("s.c", "per_item(total, 4)", "per_item(total, 0)")
+        self.commit()
+        rc, results, err = self.run_gate()
+        self.assert_reports_valid()
+        new = [r for r in results if r.get("class") == "new"]
+        self.assertEqual([(r["rule"], r["function"], r["line"]) for r in new],
+                         [("divide-by-zero", "per_item", 3)], results)
+        self.assertTrue(new[0]["touched"])
+        self.assertEqual(rc, 1, err)
+        with open(self.sarif) as f:
+            res = json.load(f)["runs"][0]["results"]
+        related = [(loc["physicalLocation"]["region"]["startLine"],
+                    loc["message"]["text"])
+                   for r in res for loc in r.get("relatedLocations", [])]
+        self.assertIn((8, "called from report() with items = 0"), related)
+
+    def test_caller_passing_another_safe_value_passes(self):
+        self.edit("s.c", "per_item(total, 4)", "per_item(total, 2)")
+        self.commit()
+        rc, results, err = self.run_gate()
+        self.assertEqual([r for r in results if r.get("class") == "new"], [])
+        self.assertEqual(rc, 0, err)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

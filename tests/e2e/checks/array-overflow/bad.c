@@ -130,3 +130,22 @@ int count_then_index(int n)
 		k++;
 	return a[k - 1];	/* expect-error: array-overflow "index 'k - 1' can be -1, before the start of 'a'" */
 }
+
+/* A static helper indexed by what its callers pass: one passes 8. */
+static int slots[8];
+
+static void mark_slot(int i)
+{
+	slots[i] = 1;	/* expect-error: array-overflow "index 'i' can be 8, past the end of 'slots' (8 elements)" */
+}
+
+static void mark_next(int i)
+{
+	mark_slot(i + 1);
+}
+
+void mark_all(void)
+{
+	mark_slot(0);
+	mark_next(7);
+}

@@ -290,3 +290,17 @@ void fill_lengths(void)
 			length_code[length++] = (unsigned char)code;
 	length_code[length - 1] = (unsigned char)code;
 }
+
+/* A static helper whose callers all pass indexes inside the table. */
+static int levels[4];
+
+static void set_level(int i, int v)
+{
+	levels[i] = v;
+}
+
+void set_levels(void)
+{
+	set_level(0, 1);
+	set_level(3, 9);
+}

@@ -74,3 +74,19 @@ int from_rand(void)
 {
 	return 10 / rand();	/* expect-error: divide-by-zero "division by 'rand(...)', which comes from input and is not checked against 0" */
 }
+
+/* A static function divides by what its callers pass: 0 from one of them. */
+static int per_item(int total, int items)
+{
+	return total / items;	/* expect-error: divide-by-zero "division by zero: 'items' is 0" */
+}
+
+int report_empty(int total)
+{
+	return per_item(total, 0);
+}
+
+int report_some(int total)
+{
+	return per_item(total, 4);
+}

@@ -106,3 +106,19 @@ double ratio(long long hits, long long misses)
 		hits = zero;
 	return (double)hits / (hits + misses);	/* floating point: no trap */
 }
+
+/*
+ * A static function whose callers never pass 0 where it divides: the
+ * zero they pass goes with a mode that does not divide.
+ */
+static int scaled(int mode, int unit)
+{
+	if (mode == 1)
+		return 1000 / unit;
+	return unit;
+}
+
+int scaled_ms(void)
+{
+	return scaled(1, 10) + scaled(0, 0);
+}

@@ -1,0 +1,142 @@
+/*
+ * Engine: a static function's integer parameters hold what its callers
+ * pass (callers.c): one walk per distinct tuple of arguments, the union
+ * past four, nothing for functions whose callers are not all known.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+static int twice(int n)
+{
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = 3" */ /* expect-note: sci-debug "value 'n' = 5" */
+	return n * 2;
+}
+
+int use_twice(void)
+{
+	return twice(3) + twice(5);
+}
+
+/* (0, 5) and (1, 10): b is 5 only where a is 0, so no division by 0 */
+static int pair(int a, int b)
+{
+	__sci_value(b);	/* expect-note: sci-debug "value 'b' = 5" */ /* expect-note: sci-debug "value 'b' = 10" */
+	if (a)
+		return 100 / (b - 5);
+	return 0;
+}
+
+int use_pair(void)
+{
+	return pair(0, 5) + pair(1, 10);
+}
+
+static int any(int n)
+{
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */ /* expect-note: sci-debug "value 'n' = 2" */
+	return n;
+}
+
+int use_any(int x)
+{
+	return any(x) + any(2);
+}
+
+/* used as a value: called from anywhere */
+static int cb(int n)
+{
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */
+	return n;
+}
+
+int (*hook)(int) = cb;
+
+int use_cb(void)
+{
+	return cb(1);
+}
+
+/* external linkage: other TUs' callers are not known here */
+int exported(int n)
+{
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */
+	return n;
+}
+
+int use_exported(void)
+{
+	return exported(4);
+}
+
+/* outer() walked with 3 passes 4 on */
+static int inner(int i)
+{
+	__sci_value(i);	/* expect-note: sci-debug "value 'i' = 4" */
+	return i;
+}
+
+static int outer(int j)
+{
+	return inner(j + 1);
+}
+
+int use_outer(void)
+{
+	return outer(3);
+}
+
+/* five tuples: one walk with their union */
+static int many(int n)
+{
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = 1-4,9" */
+	return n;
+}
+
+int use_many(void)
+{
+	return many(1) + many(2) + many(3) + many(4) + many(9);
+}
+
+static int rec(int n)
+{
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */
+	return n > 0 ? rec(n - 1) : 0;
+}
+
+int use_rec(void)
+{
+	return rec(3);
+}
+
+/* what the caller passes carries input */
+static int input(int n)
+{
+	int buf[10] = { 0 };
+
+	if (n >= 0)
+		buf[n] = 1;	/* expect-error: tainted-index "untrusted index 'n' can be 2147483647, past the end of 'buf' (10 elements): no upper bound check" */
+	return buf[0];
+}
+
+int use_input(void)
+{
+	char line[32];
+
+	if (!fgets(line, sizeof(line), stdin))
+		return 0;
+	return input(atoi(line));
+}
+
+/* an argument with a side effect passes a value it does not hold after */
+static int stepped(int n)
+{
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */
+	return n;
+}
+
+int use_stepped(int k)
+{
+	int i = 0;
+
+	return stepped(i++) + stepped(k = 7);
+}
