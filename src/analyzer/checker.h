@@ -309,6 +309,12 @@ void sci_on_modify(sci_checker_id me, sci_modify_fn fn, void *payload);
  * value) does not go out of scope at that block's end.
  */
 void sci_on_scope_end(sci_checker_id me, sci_scope_fn fn, void *payload);
+/**
+ * Start of a walk of a function.  A function may be walked more than once
+ * (again with its callers' values, engine.md "Callers' values"): a
+ * checker that keeps anything outside the states (a "reported" flag, the
+ * last expression seen) resets it here.
+ */
 void sci_on_func_start(sci_checker_id me, sci_func_fn fn, void *payload);
 /** End of the function, with the merged states of every return path. */
 void sci_on_func_end(sci_checker_id me, sci_func_fn fn, void *payload);

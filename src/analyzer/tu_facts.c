@@ -47,8 +47,10 @@ typedef struct {
 	struct symbol *latest;	/* the last redeclaration of the object */
 	struct symbol **callees;	/* fns of the TU it calls (malloc) */
 	size_t ncallees;
-	int fn_value;		/* a function named other than as a call's
+	unsigned fn_values;	/* a function named other than as a call's
 				 * callee: it may be called from anywhere */
+	int fp_read;		/* a function pointer variable read other
+				 * than as a call's callee */
 	struct use_count *uses;	/* results of its calls, by callee (malloc) */
 	size_t nuses;
 	/* a const table, once asked (sci__table_value) */
@@ -83,6 +85,17 @@ typedef struct {
 } discard;
 static discard *discards;
 static size_t ndiscards;
+
+/*
+ * Variables initialized with a function (`void (*sink)(int) = f;`): when
+ * such a variable is never written and only called through, its calls
+ * are calls of f (resolve_indirects()) and f's callers are still known.
+ */
+typedef struct {
+	struct symbol *var, *fn;
+} fn_init;
+static fn_init *fn_inits;
+static size_t nfn_inits;
 
 static fact *facts;
 static size_t nfacts, capfacts;	/* open addressing, capfacts = 2^k */
@@ -143,6 +156,9 @@ void sci__tu_facts_free(void)
 	free(discards);
 	discards = NULL;
 	ndiscards = 0;
+	free(fn_inits);
+	fn_inits = NULL;
+	nfn_inits = 0;
 	sci_summary_free(tu_globals);
 	tu_globals = NULL;
 	free(facts);
@@ -412,6 +428,47 @@ static void note_indirect(struct expression *call, struct expression *fn)
 	indirects[nindirects++].var = fn->symbol;
 }
 
+static int is_fn_pointer(struct symbol *sym)
+{
+	struct symbol *t = sci__real_type(sym);
+
+	if (!t || t->type != SYM_PTR)
+		return 0;
+	t = sci__real_type(t->ctype.base_type);
+	return t && t->type == SYM_FN;
+}
+
+/* @sym's value is read (not called): a function or a function pointer. */
+static void note_symbol_value(struct symbol *sym)
+{
+	struct symbol *t = sym ? sci__real_type(sym) : NULL;
+
+	if (t && t->type == SYM_FN)
+		lookup(definition_of(sym), 1)->fn_values++;
+	else if (t && is_fn_pointer(sym))
+		lookup(sym, 1)->fp_read = 1;
+}
+
+static void note_fn_init(struct symbol *var)
+{
+	struct expression *init = sci__strip(var->initializer);
+	struct symbol *t;
+
+	if (init && init->type == EXPR_PREOP && init->op == '&')
+		init = sci__strip(init->unop);
+	if (!init || init->type != EXPR_SYMBOL || !init->symbol ||
+	    !is_fn_pointer(var))
+		return;
+	t = sci__real_type(init->symbol);
+	if (!t || t->type != SYM_FN)
+		return;
+	if (!(nfn_inits & (nfn_inits + 1)))
+		fn_inits = sci_realloc(fn_inits, (nfn_inits * 2 + 1) *
+						 sizeof(*fn_inits));
+	fn_inits[nfn_inits].var = var;
+	fn_inits[nfn_inits++].fn = definition_of(init->symbol);
+}
+
 static void scan_expr(struct expression *e)
 {
 	struct expression *arg;
@@ -462,8 +519,10 @@ static void scan_expr(struct expression *e)
 		count_call(e);
 		if (scan_fn && fn && fn->type == EXPR_SYMBOL && fn->symbol)
 			add_callee(definition_of(fn->symbol));
-		else
-			scan_expr(e->fn);
+		else if (!(fn && fn->type == EXPR_PREOP && fn->op == '*' &&
+			   sci__strip(fn->unop) &&
+			   sci__strip(fn->unop)->type == EXPR_SYMBOL))
+			scan_expr(e->fn);	/* `(*fp)(x)` reads no value */
 		FOR_EACH_PTR(e->args, arg) {
 			struct expression *inner;
 
@@ -506,9 +565,7 @@ static void scan_expr(struct expression *e)
 			watch_hit |= watch_reads && e->symbol == watch;
 			break;
 		}
-		if (e->symbol && sci__real_type(e->symbol) &&
-		    sci__real_type(e->symbol)->type == SYM_FN)
-			lookup(definition_of(e->symbol), 1)->fn_value = 1;
+		note_symbol_value(e->symbol);
 		if (scan_fn && extern_int_global(e->symbol))
 			sci_summary_add_gread(globals_record(),
 					      e->symbol->ident->name);
@@ -524,6 +581,8 @@ static void scan_decls(struct symbol_list *syms)
 
 	FOR_EACH_PTR(syms, sym) {
 		mark_array_value(sym->initializer);
+		if (!watch)
+			note_fn_init(sym);
 		scan_expr(sym->initializer);
 	} END_FOR_EACH_PTR(sym);
 }
@@ -617,6 +676,7 @@ static void scan_symbol(struct symbol *sym)
 		scan_stmt(body);
 		scan_fn = NULL;
 	} else {
+		note_fn_init(sym);
 		scan_expr(sym->initializer);	/* `int *p = &x;` */
 	}
 }
@@ -877,9 +937,23 @@ static void visit(struct symbol *fn, struct symbol **out, int *n,
 
 int sci__fn_used_as_value(struct symbol *fn)
 {
-	const fact *f = lookup(definition_of(fn), 0);
+	const fact *f, *v;
+	unsigned through_calls = 0;
+	size_t i;
 
-	return f && f->fn_value;
+	fn = definition_of(fn);
+	f = lookup(fn, 0);
+	if (!f || !f->fn_values)
+		return 0;
+	for (i = 0; i < nfn_inits; i++) {
+		if (fn_inits[i].fn != fn)
+			continue;
+		v = lookup(fn_inits[i].var, 0);
+		if (constant_target(fn_inits[i].var) == fn_inits[i].fn &&
+		    !(v && v->fp_read))
+			through_calls++;
+	}
+	return f->fn_values > through_calls;
 }
 
 int sci__tu_callers(struct symbol *fn, struct symbol **out, int max)

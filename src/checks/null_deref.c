@@ -76,12 +76,19 @@ typedef struct unchecked {
 	sci_pos pos;
 	const sci_key *key;
 	sci_expr *expr;
-	int reported;			/* a finding blames this call */
+	unsigned reported;		/* the walk (walk_id) in which a
+					 * finding blamed this call, or 0 */
 	struct unchecked *next;		/* hash chain: same line, column */
 } unchecked;
 
 static const char unchecked_name[] = "unchecked";
 static unchecked *interned[1024];
+/*
+ * Counts the walks of functions: "reported" holds for the walk that
+ * reported, not for a walk of the same function with its callers'
+ * values (whose findings replace the first walk's).
+ */
+static unsigned walk_id;
 
 static const unchecked *as_unchecked(const sci_state *s)
 {
@@ -133,7 +140,7 @@ static int site_reported(const unchecked *u)
 	const unchecked *v;
 
 	for (v = *bucket(u->pos); v; v = v->next)
-		if (v->reported && same_site(u, v))
+		if (v->reported == walk_id && same_site(u, v))
 			return 1;
 	return 0;
 }
@@ -144,7 +151,7 @@ static void mark_reported(const unchecked *u)
 
 	for (v = *bucket(u->pos); v; v = v->next)
 		if (v == u)
-			v->reported = 1;
+			v->reported = walk_id;
 }
 
 /* The first call result @sm may still hold unchecked, or NULL. */
@@ -427,6 +434,12 @@ static void on_condition(sci_expr *leaf, void *payload)
  */
 static const sci_key *last_target;
 
+static void on_func_start(sci_sym *fn, void *payload)
+{
+	walk_id++;
+	last_target = NULL;
+}
+
 static void on_stmt(sci_stmt *stmt, void *payload)
 {
 	last_target = NULL;
@@ -483,6 +496,7 @@ static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
 static void init(sci_checker_id id)
 {
 	me = id;
+	sci_on_func_start(me, on_func_start, NULL);
 	sci_on_stmt(me, on_stmt, NULL);
 	sci_on_condition(me, on_condition, NULL);
 	sci_on_assign(me, on_assign, NULL);

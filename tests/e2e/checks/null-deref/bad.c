@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 
 struct dev { const char *name; int id; };
 struct node { int x; struct { int b; } a; struct node *next; };
@@ -249,4 +250,26 @@ int bitwise_and_check(struct pair *p)
 	if ((p != NULL) & (p->one == 5))	/* expect-error: null-deref "NULL dereference of 'p'" */
 		return 1;
 	return 0;
+}
+
+/*
+ * A static function walked again with its callers' values (0 or 1 for
+ * `look`) still reports what does not depend on them.
+ */
+static int scan_dir(int look)
+{
+	struct dirent *entry;
+	DIR *dir = opendir("/proc");
+	int found = 0;
+
+	while ((entry = readdir(dir)) != NULL)	/* expect-error: null-deref "'dir' could be NULL when passed to readdir(): the result of opendir() is not checked" */
+		if (look && entry->d_name[0] == '1')
+			found = 1;
+	closedir(dir);
+	return found;
+}
+
+int scan_proc(int ppid)
+{
+	return scan_dir(ppid == 1);
 }

@@ -140,3 +140,34 @@ int use_stepped(int k)
 
 	return stepped(i++) + stepped(k = 7);
 }
+
+/* called through a variable that only ever holds it: still its callers */
+static int through(int n)
+{
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = 6" */
+	return n;
+}
+
+int use_through(void)
+{
+	int (*fp)(int) = through;
+
+	return (*fp)(6) + fp(6);
+}
+
+/* the variable's value goes elsewhere: anyone may call it */
+static int escapes(int n)
+{
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */
+	return n;
+}
+
+int (*saved)(int);
+
+int use_escapes(void)
+{
+	int (*fp)(int) = escapes;
+
+	saved = fp;
+	return fp(6);
+}
