@@ -1,29 +1,33 @@
 /*
- * callers.c - the values a static function's callers pass it.
+ * callers.c - the values a function's callers pass it.
  *
- * A static function that the TU never takes the address of is called
- * only from the TU's own call sites, so its integer parameters hold what
- * those calls pass and nothing else.  While the TU's functions are walked,
- * each call of such a function records the ranges of its integer
- * arguments (and whether they carry input) as one tuple per distinct
- * combination.  When every caller has been walked completely, the
- * function is walked again once per tuple with its parameters set to the
- * tuple (frontend.c): what it finds then are findings for values that do
- * reach it (`idx(10)` overflowing `buf[10]` inside idx()), and what it
- * found only for values no caller passes is gone.
+ * While the TU's functions are walked, each call of a function defined in
+ * the TU records the ranges of its integer arguments (and whether they
+ * carry input) as one tuple per distinct combination; the project's
+ * summaries add what callers in other TUs pass (their call_args).  Once
+ * every function has had its first walk, a function some tuple says more
+ * of than the parameters' types is walked again once per tuple with its
+ * parameters set to it (frontend.c): what it finds then are findings for
+ * values that do reach it (`idx(10)` overflowing `buf[10]` inside idx()).
+ *
+ * Two modes:
+ *  - all callers known: a static function the TU never uses as a value
+ *    (a variable only called through counts as its calls), every caller
+ *    walked completely, no recursion.  The tuple walks' findings replace
+ *    the first walk's: what it found only for values no caller passes is
+ *    gone.
+ *  - some callers known: any other function (external linkage, a
+ *    callback).  The tuple walks add the findings the first walk did not
+ *    have; the first walk's stand, since unknown callers may pass
+ *    anything.
  *
  * Tuples keep the correlation between parameters (`f(0, NULL)` and
  * `f(n, buf)` are two calls, not four); past SCI_CALLER_TUPLES distinct
  * ones, each parameter gets the union of what the calls pass (still
  * every value that reaches it, less precise).  Walks run caller first,
- * and a caller walked again with its own callers' values replaces what
- * its first walk recorded: a value passed down a chain of static
- * functions arrives.
- *
- * Not narrowed: functions with external linkage (callers in other TUs
- * are not known here), functions used as a value (callbacks), recursive
- * ones, and functions one of whose callers was not walked completely (a
- * limit stopped it, or it was not analyzed).
+ * and a caller whose callers are all known, walked again with their
+ * values, replaces what its first walk recorded: a value passed down a
+ * chain of static functions arrives.
  *
  * Memory: the tables are malloc'd and live for one TU; range texts are
  * copied out of the arena of the walk that recorded them.
@@ -45,17 +49,26 @@ typedef struct {
 	unsigned char input;	/* carries data read from input */
 } arg_val;
 
+/* Where a tuple was passed: a call of this TU, or a caller elsewhere. */
 typedef struct {
-	struct symbol *caller;
+	struct position pos;	/* this TU's call (file NULL) */
+	char *file;		/* another TU's caller: its definition */
+	char *caller;
+	unsigned line;
+} site;
+
+typedef struct {
+	struct symbol *caller;	/* NULL: another TU's */
 	int staged;		/* recorded by a second walk of caller */
 	arg_val args[MAX_PARAMS];
-	struct position sites[MAX_SITES];
+	site sites[MAX_SITES];
 	int nsites;
 } tuple;
 
 typedef struct {
 	struct symbol *sym;
 	int kind;		/* 0 unknown, 1 candidate, -1 not */
+	int all_known;		/* set by sci__callers_tuples() */
 	int nparams;
 	int walked;		/* first walk done: 1 complete, -1 stopped */
 	int overflow;		/* more than MAX_STORED tuples */
@@ -70,6 +83,9 @@ static rec *recs;
 static size_t nrecs, caprecs;
 static const tuple *active;	/* the tuple of the walk in progress */
 static struct symbol *active_fn;
+static const sci_summary_set *run_set;	/* other TUs' summaries, or NULL */
+static struct symbol **tu_fns;		/* the TU's functions (borrowed) */
+static int ntu_fns;
 
 static size_t slot_of(struct symbol *sym)
 {
@@ -117,6 +133,10 @@ static void tuple_clear(tuple *t)
 
 	for (i = 0; i < MAX_PARAMS; i++)
 		free(t->args[i].text);
+	for (i = 0; i < t->nsites; i++) {
+		free(t->sites[i].file);
+		free(t->sites[i].caller);
+	}
 	memset(t, 0, sizeof(*t));
 }
 
@@ -146,6 +166,17 @@ void sci__callers_reset(void)
 	nrecs = caprecs = 0;
 	active = NULL;
 	active_fn = NULL;
+	run_set = NULL;
+	tu_fns = NULL;
+	ntu_fns = 0;
+}
+
+void sci__callers_tu_begin(struct symbol **fns, int n,
+			   const sci_summary_set *set)
+{
+	tu_fns = fns;
+	ntu_fns = n;
+	run_set = set;
 }
 
 /* The definition a call or a declaration names. */
@@ -160,8 +191,8 @@ static struct symbol *param_type(struct symbol *param)
 }
 
 /*
- * A function whose callers can all be seen: static, defined here, with an
- * integer parameter, never used as a value.  Decided once per function.
+ * A function whose callers' values may say something: defined here,
+ * with an integer parameter, not variadic.  Decided once per function.
  */
 static rec *candidate(struct symbol *fn)
 {
@@ -175,9 +206,8 @@ static rec *candidate(struct symbol *fn)
 		return r->kind > 0 ? r : NULL;
 	r->kind = -1;
 	base = sci__real_type(fn);
-	if (fn->type != SYM_NODE || !(fn->ctype.modifiers & MOD_STATIC) ||
-	    !base || base->type != SYM_FN || base->variadic ||
-	    !(base->stmt || base->inline_stmt) || sci__fn_used_as_value(fn))
+	if (fn->type != SYM_NODE || !base || base->type != SYM_FN ||
+	    base->variadic || !(base->stmt || base->inline_stmt))
 		return NULL;
 	FOR_EACH_PTR(base->arguments, arg) {
 		if (sci__type_is_int(param_type(arg)))
@@ -245,16 +275,47 @@ static int same_args(const tuple *a, const tuple *b, int n)
 	return 1;
 }
 
-static void add_site(tuple *t, struct position pos)
+static int same_site(const site *a, const site *b)
+{
+	if (a->file || b->file)
+		return a->file && b->file && strcmp(a->file, b->file) == 0 &&
+		       strcmp(a->caller, b->caller) == 0;
+	return a->pos.stream == b->pos.stream && a->pos.line == b->pos.line &&
+	       a->pos.pos == b->pos.pos;
+}
+
+/* Adds a copy of @s to @t's sites, unless there or full. */
+static void add_site(tuple *t, const site *s)
 {
 	int i;
 
 	for (i = 0; i < t->nsites; i++)
-		if (t->sites[i].stream == pos.stream &&
-		    t->sites[i].line == pos.line && t->sites[i].pos == pos.pos)
+		if (same_site(&t->sites[i], s))
 			return;
-	if (t->nsites < MAX_SITES)
-		t->sites[t->nsites++] = pos;
+	if (t->nsites == MAX_SITES)
+		return;
+	t->sites[t->nsites] = *s;
+	t->sites[t->nsites].file = s->file ? sci_strdup(s->file) : NULL;
+	t->sites[t->nsites].caller = s->caller ? sci_strdup(s->caller) : NULL;
+	t->nsites++;
+}
+
+/*
+ * A pointer argument as a tuple keeps only whether it is NULL: it rides
+ * along for the integers' sake (`f(0, NULL)` and `f(1, buf)` stay apart),
+ * it does not make a walk of its own.  NULL when nothing is known.
+ */
+static char *pointer_text(const sci_rl *rl, struct symbol *type)
+{
+	sci_val v;
+	const sci_rl *all = sci__type_rl(type);
+
+	if (sci_rl_single(rl, &v) && v == 0)
+		return sci_strdup("0");
+	if (!sci_rl_is_empty(rl) && all->n &&
+	    sci_rl_is_empty(sci_rl_intersect(rl, sci_rl_range(0, 0))))
+		return sci_strdup(sci_rl_text(sci_rl_range(1, all->r[all->n - 1].max)));
+	return NULL;
 }
 
 void sci__callers_call(struct expression *call)
@@ -262,6 +323,7 @@ void sci__callers_call(struct expression *call)
 	struct expression *fnx, *arg;
 	struct symbol *base, *param;
 	struct symbol *caller = sci__cur_fn;
+	site here = { 0 };
 	tuple t;
 	rec *r;
 	size_t k;
@@ -277,6 +339,8 @@ void sci__callers_call(struct expression *call)
 	if (!r || r->overflow)
 		return;
 	memset(&t, 0, sizeof(t));
+	here.pos = call->pos;
+	here.caller = (char *)sci_sym_name(caller);	/* copied by add_site() */
 	t.caller = caller;
 	t.staged = active_fn == caller;
 	base = sci__real_type(r->sym);
@@ -301,6 +365,8 @@ void sci__callers_call(struct expression *call)
 				sci_rl_text(sci__type_rl(type)));
 			t.args[i].soft = SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX;
 			t.args[i].input = !!sci__untrusted_expr(arg);
+		} else if (sci__type_is_ptr(type) && plain(arg)) {
+			t.args[i].text = pointer_text(sci__expr_rl(arg), type);
 		}
 		i++;
 		NEXT_PTR_LIST(param);
@@ -317,7 +383,7 @@ void sci__callers_call(struct expression *call)
 
 		if (o->caller == caller && o->staged == t.staged &&
 		    same_args(o, &t, r->nparams)) {
-			add_site(o, call->pos);
+			add_site(o, &here);
 			tuple_clear(&t);
 			return;
 		}
@@ -327,7 +393,7 @@ void sci__callers_call(struct expression *call)
 		r->overflow = 1;
 		return;
 	}
-	add_site(&t, call->pos);
+	add_site(&t, &here);
 	r->v = sci_realloc(r->v, (r->n + 1) * sizeof(*r->v));
 	r->v[r->n++] = t;
 }
@@ -361,7 +427,10 @@ void sci__callers_commit(struct symbol *caller, int ok)
 	}
 }
 
-/* Appends @t's arguments to @into's, as unions; @t's sites too. */
+/*
+ * Joins @t's arguments into @into's: integers as unions, pointers as
+ * unknown unless both say the same; @t's sites too.
+ */
 static void join_args(tuple *into, const tuple *t, struct symbol *fn,
 		      int nparams)
 {
@@ -374,7 +443,14 @@ static void join_args(tuple *into, const tuple *t, struct symbol *fn,
 
 		if (i >= nparams)
 			break;
-		if (a->text && b->text) {
+		if (!a->text || !b->text ||
+		    (sci__type_is_ptr(param_type(param)) &&
+		     strcmp(a->text, b->text) != 0)) {
+			/* nothing known on one side; a pointer NULL on one
+			 * and not on the other says nothing either */
+			free(a->text);
+			a->text = NULL;
+		} else {
 			const sci_rl *x = sci_rl_parse(a->text);
 			const sci_rl *y = sci_rl_parse(b->text);
 			const sci_rl *u;
@@ -391,7 +467,7 @@ static void join_args(tuple *into, const tuple *t, struct symbol *fn,
 		i++;
 	} END_FOR_EACH_PTR(param);
 	for (s = 0; s < t->nsites; s++)
-		add_site(into, t->sites[s]);
+		add_site(into, &t->sites[s]);
 }
 
 static void copy_tuple(tuple *out, const tuple *t, int nparams)
@@ -402,6 +478,9 @@ static void copy_tuple(tuple *out, const tuple *t, int nparams)
 	for (i = 0; i < nparams; i++)
 		out->args[i].text = t->args[i].text ?
 				    sci_strdup(t->args[i].text) : NULL;
+	out->nsites = 0;
+	for (i = 0; i < t->nsites; i++)
+		add_site(out, &t->sites[i]);
 }
 
 /* Does @t say more of some parameter than its type does? */
@@ -414,7 +493,7 @@ static int narrows(const tuple *t, struct symbol *fn)
 		const arg_val *a = &t->args[i++];
 		const sci_rl *rl;
 
-		if (!a->text)
+		if (!a->text || !sci__type_is_int(param_type(param)))
 			continue;
 		rl = sci_rl_parse(a->text);
 		if (a->input ||
@@ -424,14 +503,14 @@ static int narrows(const tuple *t, struct symbol *fn)
 	return yes;
 }
 
-size_t sci__callers_tuples(struct symbol *fn)
+/* Are all of @fn's callers known, and walked completely? */
+static int callers_all_known(struct symbol *fn)
 {
 	struct symbol *callers[64];
-	rec *r = lookup(fn, 0), *c;
-	size_t i, k, distinct = 0;
-	int n, yes = 0;
+	const rec *c;
+	int n;
 
-	if (!r || r->kind <= 0 || r->overflow || !r->n || r->walked != 1)
+	if (!(fn->ctype.modifiers & MOD_STATIC) || sci__fn_used_as_value(fn))
 		return 0;
 	n = sci__tu_callers(fn, callers, 64);
 	if (n <= 0)
@@ -441,22 +520,175 @@ size_t sci__callers_tuples(struct symbol *fn)
 		if (callers[n] == fn || !c || c->walked != 1)
 			return 0;
 	}
-	rec_clear_walk(r);
-	/* distinct argument tuples, whoever passed them */
-	r->walk = sci_calloc(r->n, sizeof(*r->walk));
-	for (i = 0; i < r->n; i++) {
-		for (k = 0; k < distinct; k++)
-			if (same_args(&r->walk[k], &r->v[i], r->nparams))
-				break;
-		if (k < distinct) {
-			join_args(&r->walk[k], &r->v[i], fn, r->nparams);
+	return 1;
+}
+
+/* Is @caller of @file one of this TU's functions (recorded here)? */
+static int is_own(const char *file, const char *caller)
+{
+	int i;
+
+	for (i = 0; i < ntu_fns; i++)
+		if (strcmp(sci_sym_name(tu_fns[i]), caller) == 0 &&
+		    strcmp(sci__pos_path(tu_fns[i]->pos), file) == 0)
+			return 1;
+	return 0;
+}
+
+typedef struct {
+	rec *r;
+	struct symbol *fn;
+	tuple *v;
+	size_t n;
+} ext_ctx;
+
+/*
+ * One call_args entry of another TU's caller, "0=10;2=0-15~3!": the
+ * values in the argument's type, cast to the parameter's.
+ */
+static void on_ext_args(const char *file, const char *caller, unsigned line,
+			const char *args, void *payload)
+{
+	ext_ctx *x = payload;
+	struct symbol *base = sci__real_type(x->fn), *param;
+	const char *p;
+	site where = { 0 };
+	tuple t;
+	int i = 0;
+
+	if (is_own(file, caller) || x->n >= MAX_STORED)
+		return;
+	memset(&t, 0, sizeof(t));
+	FOR_EACH_PTR(base->arguments, param) {
+		struct symbol *type = param_type(param);
+		const sci_rl *rl = NULL;
+		unsigned soft = 0;
+		int input = 0;
+
+		if (!sci__type_is_int(type) && !sci__type_is_ptr(type)) {
+			i++;
 			continue;
 		}
-		copy_tuple(&r->walk[distinct++], &r->v[i], r->nparams);
+		/* this parameter's entry, if any */
+		for (p = args; p; p = strchr(p, ';'), p = p ? p + 1 : NULL) {
+			char *end;
+			long k = strtol(p, &end, 10);
+
+			if (*end != '=' || k != i)
+				continue;
+			{
+				size_t len = strcspn(end + 1, ";~!");
+				char *text = sci_arena_alloc(len + 1);
+				const char *m = end + 1 + len;
+
+				memcpy(text, end + 1, len);
+				text[len] = '\0';
+				rl = sci_rl_parse(text);
+				if (*m == '~') {
+					soft = (unsigned)(m[1] - '0') & 3;
+					m += 2;
+				}
+				input = *m == '!';
+			}
+			break;
+		}
+		if (sci__type_is_ptr(type)) {
+			t.args[i++].text = rl ? pointer_text(rl, type) : NULL;
+			continue;
+		}
+		if (rl && !sci_rl_is_empty(rl)) {
+			rl = sci_rl_cast(sci_rl_with_soft(rl, soft),
+					 sci__vtype(type));
+		} else {
+			rl = sci__type_rl(type);
+			soft = SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX;
+			rl = sci_rl_with_soft(rl, soft);
+		}
+		t.args[i].text = sci_strdup(sci_rl_text(rl));
+		t.args[i].soft = rl->soft;
+		t.args[i].input = (unsigned char)input;
+		i++;
+	} END_FOR_EACH_PTR(param);
+	where.file = (char *)file;
+	where.caller = (char *)caller;
+	where.line = line;
+	p = strstr(args, ";@");
+	if (p)
+		where.line = (unsigned)strtoul(p + 2, NULL, 10);
+	add_site(&t, &where);
+	x->v = sci_realloc(x->v, (x->n + 1) * sizeof(*x->v));
+	x->v[x->n++] = t;
+}
+
+static int cmp_arg(const arg_val *a, const arg_val *b)
+{
+	int c = strcmp(a->text ? a->text : "", b->text ? b->text : "");
+
+	if (c)
+		return c;
+	if (a->soft != b->soft)
+		return a->soft < b->soft ? -1 : 1;
+	return (int)a->input - (int)b->input;
+}
+
+/* Other TUs' tuples in a fixed order: the set's is the filing order. */
+static int cmp_ext(const void *a, const void *b)
+{
+	const tuple *x = a, *y = b;
+	int c = strcmp(x->sites[0].file, y->sites[0].file), i;
+
+	if (!c)
+		c = strcmp(x->sites[0].caller, y->sites[0].caller);
+	for (i = 0; !c && i < MAX_PARAMS; i++)
+		c = cmp_arg(&x->args[i], &y->args[i]);
+	return c;
+}
+
+/* Appends @t (a copy) to @r's walks, joined with an equal one. */
+static void add_walk(rec *r, struct symbol *fn, const tuple *t)
+{
+	size_t k;
+
+	for (k = 0; k < r->nwalk; k++)
+		if (same_args(&r->walk[k], t, r->nparams)) {
+			join_args(&r->walk[k], t, fn, r->nparams);
+			return;
+		}
+	r->walk = sci_realloc(r->walk, (r->nwalk + 1) * sizeof(*r->walk));
+	copy_tuple(&r->walk[r->nwalk++], t, r->nparams);
+}
+
+size_t sci__callers_tuples(struct symbol *fn, int *all_known)
+{
+	rec *r = lookup(fn, 0);
+	ext_ctx x = { 0 };
+	size_t i, k;
+	int yes = 0;
+
+	*all_known = 0;
+	if (!r || r->kind <= 0 || r->overflow || r->walked != 1)
+		return 0;
+	r->all_known = callers_all_known(fn);
+	rec_clear_walk(r);
+	for (i = 0; i < r->n; i++)
+		if (r->all_known || r->v[i].caller != fn)
+			add_walk(r, fn, &r->v[i]);
+	/* what the other TUs' callers pass (never a static function) */
+	if (!(fn->ctype.modifiers & MOD_STATIC) && run_set) {
+		x.r = r;
+		x.fn = fn;
+		sci_summary_set_call_args(run_set, sci_sym_name(fn),
+					  on_ext_args, &x);
+		if (x.n > 1)
+			qsort(x.v, x.n, sizeof(*x.v), cmp_ext);
+		for (i = 0; i < x.n; i++) {
+			add_walk(r, fn, &x.v[i]);
+			tuple_clear(&x.v[i]);
+		}
+		free(x.v);
 	}
-	r->nwalk = distinct;
-	if (distinct > SCI_CALLER_TUPLES) {
-		for (k = 1; k < distinct; k++) {
+	if (r->nwalk > SCI_CALLER_TUPLES) {
+		for (k = 1; k < r->nwalk; k++) {
 			join_args(&r->walk[0], &r->walk[k], fn, r->nparams);
 			tuple_clear(&r->walk[k]);
 		}
@@ -468,6 +700,7 @@ size_t sci__callers_tuples(struct symbol *fn)
 		rec_clear_walk(r);
 		return 0;
 	}
+	*all_known = r->all_known;
 	return r->nwalk;
 }
 
@@ -494,7 +727,12 @@ void sci__callers_entry(struct symbol *fn)
 		if (!a->text || !key)
 			continue;
 		rl = sci_rl_parse(a->text);
-		if (rl)
+		/* a pointer's NULL from a caller splits paths; it is no
+		 * evidence of a NULL dereference (sci_value_is_null()) */
+		if (rl && sci__type_is_ptr(param_type(param)))
+			sci__extra_set_rl(key, sci_rl_with_soft(rl,
+				SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX));
+		else if (rl)
 			sci__extra_set_rl(key, sci_rl_with_soft(rl, a->soft));
 		if (a->input)
 			sci__untrusted_set(key);
@@ -518,34 +756,37 @@ void sci__callers_annotate(sci_diag *d, struct symbol *fn, size_t k)
 		const char *name = sci_sym_name(param);
 		char *next;
 
-		if (!rl || !name ||
+		if (!rl || !name || !sci__type_is_int(param_type(param)) ||
 		    (!a->input &&
 		     sci_rl_equal(rl, sci__type_rl(param_type(param)))))
 			continue;
-		next = sci_printf_dup("%s%s%s = %s%s", what ? what : "",
-				      what ? ", " : "", name, a->text,
-				      a->input ? " (from input)" : "");
+		if (sci_rl_equal(rl, sci__type_rl(param_type(param))))
+			next = sci_printf_dup("%s%s%s from input",
+					      what ? what : "", what ? ", " : "",
+					      name);
+		else
+			next = sci_printf_dup("%s%s%s = %s%s",
+					      what ? what : "", what ? ", " : "",
+					      name, a->text,
+					      a->input ? " (from input)" : "");
 		free(what);
 		what = next;
 	} END_FOR_EACH_PTR(param);
 	for (s = 0; s < t->nsites; s++) {
-		struct symbol *caller = NULL;
-		size_t c;
+		const site *w = &t->sites[s];
 		char *msg;
 
-		for (c = 0; c < r->n && !caller; c++) {
-			int j;
-
-			for (j = 0; j < r->v[c].nsites; j++)
-				if (!memcmp(&r->v[c].sites[j], &t->sites[s],
-					    sizeof(t->sites[s])))
-					caller = r->v[c].caller;
+		if (w->file) {
+			msg = sci_printf_dup("called from %s() with %s",
+					     w->caller, what ? what : "these values");
+			sci_diag_add_related(d, w->file, w->line, 0, msg);
+		} else {
+			msg = sci_printf_dup("called from %s() with %s",
+					     w->caller ? w->caller : "?",
+					     what ? what : "these values");
+			sci_diag_add_related(d, sci__pos_path(w->pos),
+					     w->pos.line, w->pos.pos, msg);
 		}
-		msg = sci_printf_dup("called from %s() with %s",
-				     caller ? sci_sym_name(caller) : "?",
-				     what ? what : "these values");
-		sci_diag_add_related(d, sci__pos_path(t->sites[s]),
-				     t->sites[s].line, t->sites[s].pos, msg);
 		free(msg);
 	}
 	free(what);

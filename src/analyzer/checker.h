@@ -619,7 +619,11 @@ int sci_stmt_same(sci_stmt *a, sci_stmt *b);
 
 /** True when @e has exactly one possible value on this path; stores it. */
 int sci_value_known(sci_expr *e, long long *out);
-/** True when @e is NULL / 0 on every path reaching here. */
+/**
+ * True when @e is NULL / 0 on every path reaching here, as the program
+ * says (not a NULL a walk with its callers' values assumed for a
+ * parameter: engine.md, "Callers' values").
+ */
 int sci_value_is_null(sci_expr *e);
 /** True when @e can't be NULL / 0 here. */
 int sci_value_is_nonnull(sci_expr *e);

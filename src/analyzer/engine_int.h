@@ -806,23 +806,27 @@ void sci__branch_copy(sci_diag *d);
 /* ---------------------------------------------------- callers.c */
 
 /*
- * The values the TU's callers pass its static functions (see callers.c).
- * The first walk of every function records its calls; then frontend.c
- * asks sci__callers_tuples() for each function (callers first) and walks
- * it again once per tuple, inside sci__callers_use(fn, k) .. (NULL, 0).
+ * The values callers pass the TU's functions (see callers.c).  The first
+ * walk of every function records its calls; then frontend.c asks
+ * sci__callers_tuples() for each function (callers first) and walks it
+ * again once per tuple, inside sci__callers_use(fn, k) .. (NULL, 0).
  */
+/** Start of a TU: its functions and the run's summaries (may be NULL). */
+void sci__callers_tu_begin(struct symbol **fns, int n,
+			   const sci_summary_set *set);
 void sci__callers_reset(void);
-/** True when @fn's callers may be known (static, int params, no value use). */
+/** True when @fn may be walked with its callers' values (int params). */
 int sci__callers_candidate(struct symbol *fn);
 /** At a call (fire_call): records its arguments if its callee is a candidate. */
 void sci__callers_call(struct expression *call);
 /** @fn's first walk is done; @complete: no limit stopped it. */
 void sci__callers_walked(struct symbol *fn, int complete);
 /**
- * The tuples to walk @fn with: 0 when its callers are not all known, or
- * say nothing its parameters' types do not.
+ * The tuples to walk @fn with: 0 when none says anything its parameters'
+ * types do not.  *@all_known: every caller is known (the tuple walks'
+ * findings replace the first walk's), else they only add to them.
  */
-size_t sci__callers_tuples(struct symbol *fn);
+size_t sci__callers_tuples(struct symbol *fn, int *all_known);
 /** The walks of @fn that follow use its tuple @k (@fn NULL: none). */
 void sci__callers_use(struct symbol *fn, size_t k);
 /** At @fn's start (after its parameters are declared): the tuple's values. */
@@ -831,7 +835,8 @@ void sci__callers_entry(struct symbol *fn);
 void sci__callers_annotate(sci_diag *d, struct symbol *fn, size_t k);
 /**
  * @caller's walks with its tuples are over: what they recorded replaces
- * what its first walk did (@ok), or is dropped (a limit stopped one).
+ * what its first walk did (@ok), or is dropped (a limit stopped one, or
+ * unknown callers may pass anything).
  */
 void sci__callers_commit(struct symbol *caller, int ok);
 

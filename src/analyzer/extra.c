@@ -838,6 +838,13 @@ static const sci_stree *narrow(const sci_stree *t, struct expression *e,
 	rl = sci_rl_intersect(now, allowed);
 	if (sci_rl_is_empty(rl))
 		return NULL;
+	/*
+	 * A test that rules no value out learns nothing: bounds that were
+	 * assumed (a type's, a caller's NULL in a walk with callers' values)
+	 * stay assumed.
+	 */
+	if (sci_rl_equal(rl, now))
+		rl = now;
 	sm = sci__stree_get(t, SCI_OWNER_EXTRA, key);
 	if (sm && (state_rl(sm->state)->soft & SCI_RL_STRIDED))
 		rl = sci_rl_with_soft(rl, SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX |
@@ -1236,9 +1243,14 @@ int sci_cond_decides(sci_expr *earlier, int is_true, sci_expr *leaf)
 
 int sci_value_is_null(sci_expr *e)
 {
+	const sci_rl *rl;
 	sci_val v;
 
-	return sci__cur && sci_rl_single(sci__expr_rl(e), &v) && v == 0;
+	if (!sci__cur)
+		return 0;
+	rl = sci__expr_rl(e);
+	/* soft: a caller's NULL that a walk with its values assumed */
+	return sci_rl_single(rl, &v) && v == 0 && !rl->soft;
 }
 
 int sci_value_is_nonnull(sci_expr *e)

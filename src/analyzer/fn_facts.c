@@ -660,9 +660,20 @@ static int mentions_param(struct expression *e)
 
 /*
  * "CALLEE;N=VALUES;..." for the arguments of @call narrower than their
- * type's (sci_summary.call_args), for `db show`; library calls are not
- * the project's to know.
+ * type's or carrying input (sci_summary.call_args): `db show` prints them
+ * and the callee's TU walks the callee with them (callers.c).  VALUES is
+ * followed by `~1`, `~2` or `~3` when its lower, upper or both bounds are
+ * soft (SCI_RL_SOFT_*), then `!` when the value is input; the entry ends
+ * with `;@LINE`, the call's line.
+ * Library calls are not the project's to know.
  */
+static const char *soft_mark(unsigned soft)
+{
+	static const char *const marks[] = { "", "~1", "~2", "~3" };
+
+	return marks[soft & (SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX)];
+}
+
 static void record_call_args(const char *name, struct expression *call)
 {
 	struct expression *arg;
@@ -670,24 +681,34 @@ static void record_call_args(const char *name, struct expression *call)
 	unsigned i = 0;
 
 	if (cur_sum->ncall_args >= SCI_SUMMARY_MAX_CALL_ARGS ||
-	    sci_call_is_library(call))
+	    sci_call_is_library(call) || sci__quiet)
 		return;
 	FOR_EACH_PTR(call->args, arg) {
 		struct symbol *type = sci__real_type(sci__expr_type(arg));
 		const sci_rl *rl;
+		int input;
 
 		if (i < SCI_SUMMARY_MAX_PARAMS && type &&
 		    (sci__type_is_int(type) || sci__type_is_ptr(type))) {
 			rl = sci__expr_rl(arg);
+			input = sci__type_is_int(type) &&
+				sci__untrusted_expr(arg);
 			if (!sci_rl_is_empty(rl) &&
-			    !sci_rl_equal(rl, sci__type_rl(type)))
-				text = sci_arena_printf("%s;%u=%s", text, i,
-							sci_rl_text(rl));
+			    (input || !sci_rl_equal(rl, sci__type_rl(type))))
+				text = sci_arena_printf("%s;%u=%s%s%s", text, i,
+							sci_rl_text(rl),
+							soft_mark(rl->soft),
+							input ? "!" : "");
 		}
 		i++;
 	} END_FOR_EACH_PTR(arg);
-	if (text != name)
-		sci_summary_add_call_args(cur_sum, text);
+	if (text == name)
+		return;
+	/* where, for the finding it leads to in the callee (in the caller's
+	 * file: a call a header's macro makes is placed at the function) */
+	sci_summary_add_call_args(cur_sum, sci_arena_printf("%s;@%u", text,
+		call->pos.stream == cur_fn->pos.stream ? call->pos.line :
+		cur_fn->pos.line));
 }
 
 void sci__fn_facts_call(struct expression *call)

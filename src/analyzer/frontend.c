@@ -221,12 +221,12 @@ static void join_findings(sci_diag_list *into, sci_diag_list *from)
 }
 
 /*
- * @fn walked once per tuple of values its callers pass (callers.c): the
- * findings of those walks, each naming the calls that lead to it, replace
- * the first walk's.  Returns 0, or -1 when a limit stopped a walk (the
- * first walk's findings stand then).
+ * @fn walked once per tuple of values its callers pass (callers.c), the
+ * findings of those walks, each naming the calls that lead to it, into
+ * @out.  Returns 0, or -1 when a limit stopped a walk (@out is emptied).
+ * @all_known: the calls recorded replace those of @fn's first walk.
  */
-static int walk_with_callers(struct symbol *fn, size_t ntuples,
+static int walk_with_callers(struct symbol *fn, size_t ntuples, int all_known,
 			     const sci_analyze_opts *opts, sci_diag_list *out)
 {
 	sci_diag_list one = { 0 };
@@ -246,35 +246,55 @@ static int walk_with_callers(struct symbol *fn, size_t ntuples,
 		sci__callers_use(NULL, 0);
 		walk_end();
 	}
-	sci__callers_commit(fn, ok);
+	sci__callers_commit(fn, ok && all_known);
 	if (!ok)
 		sci_diag_list_clear(out);
 	return ok ? 0 : -1;
 }
 
+/* Moves the findings of @from that @into lacks into @into. */
+static void add_new_findings(sci_diag_list *into, sci_diag_list *from)
+{
+	size_t i, k;
+
+	for (i = 0; i < from->n; i++) {
+		sci_diag *d = from->items[i];
+
+		for (k = 0; k < into->n && !same_finding(into->items[k], d); k++)
+			;
+		if (k < into->n)
+			sci_diag_free(d);
+		else
+			sci_diag_list_take(into, d);
+	}
+	free(from->items);
+	memset(from, 0, sizeof(*from));
+}
+
 /*
- * After every first walk: the functions whose callers are all known, in
- * caller-first order (so values travel down chains of static functions),
- * walked again with what their callers pass.
+ * After every first walk: the functions some callers' values say more
+ * of, in caller-first order (so values travel down chains of static
+ * functions), walked again with them.  Where every caller is known the
+ * new findings replace the first walk's; else they are added.
  */
 static void settle_callers(struct symbol **fns, sci_diag_list *held, int n,
 			   const sci_analyze_opts *opts)
 {
 	sci_diag_list again = { 0 };
 	size_t ntuples;
-	int i;
+	int i, all_known;
 
 	for (i = n - 1; i >= 0; i--) {
 		if (!held[i].n && !sci__callers_candidate(fns[i]))
 			continue;
-		ntuples = sci__callers_tuples(fns[i]);
-		if (ntuples && walk_with_callers(fns[i], ntuples, opts,
-						 &again) == 0) {
-			sci_diag_list_clear(&held[i]);
-			sci__report_emit(&again);
-		} else {
-			sci__report_emit(&held[i]);
+		ntuples = sci__callers_tuples(fns[i], &all_known);
+		if (ntuples && walk_with_callers(fns[i], ntuples, all_known,
+						 opts, &again) == 0) {
+			if (all_known)
+				sci_diag_list_clear(&held[i]);
+			add_new_findings(&held[i], &again);
 		}
+		sci__report_emit(&held[i]);
 	}
 }
 
@@ -392,6 +412,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	sci__tu_facts_scan(list, file_scope->symbols);
 	sci__tu_facts_order(fns, n);
 	sci__fn_facts_tu_begin(fns, n, opts ? opts->summaries : NULL);
+	sci__callers_tu_begin(fns, n, opts ? opts->summaries : NULL);
 
 	held = sci_calloc((size_t)n + 1, sizeof(*held));
 	for (i = 0; i < n; i++)

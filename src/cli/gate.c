@@ -691,6 +691,22 @@ static int calls_changed(gate_ctx *g, const sci_tu *tu)
 }
 
 /*
+ * Does the change alter what other TUs pass to @tu's functions (left
+ * alone by it)?  Then it walks them with other values (analyzer/callers.c)
+ * and is analyzed again with the base's; the call is a related location
+ * of each finding that gives, so a changed call touches it.
+ */
+static int passed_changed(const gate_ctx *g, const sci_tu *tu,
+			  const sci_summary_set *bset)
+{
+	char head[SCI_DB_HASH_HEX] = "", base[SCI_DB_HASH_HEX] = "";
+
+	sci_project_callers_digest(head, tu, g->head_set);
+	sci_project_callers_digest(base, tu, bset);
+	return strcmp(head, base) != 0;
+}
+
+/*
  * A finding in a function that calls a function the change altered: the
  * callee named by the first such key, or NULL.  The change caused it when
  * it is new (the same TU analyzed with the base's summaries lacks it).
@@ -727,8 +743,9 @@ static void add_summary_records(sci_diag_list *out, const sci_tu *tu)
 }
 
 /*
- * The TUs the change left alone but whose callees it altered, analyzed
- * with the base's summaries: their base findings.
+ * The TUs the change left alone but whose callees it altered, or whose
+ * functions it passes other values, analyzed with the base's summaries:
+ * their base findings.
  */
 static int analyze_callers(gate_ctx *g, const unsigned char *pick,
 			   sci_summary_set *bset, sci_diag_list *out)
@@ -762,8 +779,9 @@ static int analyze_callers(gate_ctx *g, const unsigned char *pick,
 		aopts.project_dirs = dirs;
 	dopts.analyze_opts = &aopts;
 	if (!g->s->o->quiet)
-		fprintf(stderr, "smatch-ci: %zu translation unit%s call%s a function the change altered: analyzed again with the merge base's summaries\n",
-			sub.n, sub.n == 1 ? "" : "s", sub.n == 1 ? "s" : "");
+		fprintf(stderr, "smatch-ci: %zu translation unit%s the change left alone call%s a function it altered or %s passed other values: analyzed again with the merge base's summaries\n",
+			sub.n, sub.n == 1 ? "" : "s", sub.n == 1 ? "s" : "",
+			sub.n == 1 ? "is" : "are");
 	sci_progress_side(dopts.progress, "merge base");
 	sci_progress_label(dopts.progress, "callers", 0);
 	error = sci_driver_run(out, &stats, &sub, &dopts);
@@ -979,11 +997,13 @@ static int analyze_base(gate_ctx *g)
 	 * callee's callee (a round per level, as in cli/project.h).
 	 */
 	pick = sci_calloc(g->tus.n ? g->tus.n : 1, 1);
-	for (round = 0; round < SCI_PROJECT_ROUNDS && g->changed_fns.n; round++) {
+	for (round = 0; round < SCI_PROJECT_ROUNDS; round++) {
 		size_t npick = 0, known = g->changed_fns.n;
 
 		for (i = 0; i < g->tus.n; i++) {
-			pick[i] = alone[i] && calls_changed(g, &g->tus.items[i]);
+			pick[i] = alone[i] &&
+				  (calls_changed(g, &g->tus.items[i]) |
+				   passed_changed(g, &g->tus.items[i], bset));
 			if (pick[i])
 				alone[i] = 0;
 			npick += pick[i];

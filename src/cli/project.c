@@ -34,6 +34,7 @@ typedef struct {
 	unsigned long *forked_at;	/* r->gen then */
 	sci_strv *filed;		/* names filed under its origin */
 	char **filed_globals;		/* its SCI_SUMMARY_GLOBALS record filed */
+	sci_strv *filed_args;		/* its call_args filed, sorted */
 	sci_tu *old;			/* its summaries while it runs again */
 	/* summaries filed in the set that differ from what was there */
 	change *log;
@@ -71,6 +72,52 @@ static void log_change(run_ctx *r, size_t i, const char *name)
 	r->log[r->nlog].gen = ++r->gen;
 	r->log[r->nlog].tu = i;
 	r->log[r->nlog++].name = sci_strdup(name);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Logs "=args:CALLEE" for the call_args entry @entry ("CALLEE;..."). */
+static void log_args(run_ctx *r, size_t i, const char *entry)
+{
+	char *name = sci_printf_dup("=args:%.*s", (int)strcspn(entry, ";"),
+				    entry);
+
+	log_change(r, i, name);
+	free(name);
+}
+
+/*
+ * What @tu's functions pass to others now against what was filed: each
+ * callee an entry appeared or vanished for is logged (the TUs defining it
+ * walk it with those values, analyzer/callers.c).
+ */
+static void file_call_args(run_ctx *r, size_t i, const sci_tu *tu)
+{
+	sci_strv now = { 0 };
+	const sci_strv *was = &r->filed_args[i];
+	size_t k, c, a = 0, b = 0;
+
+	for (k = 0; k < tu->nsummaries; k++)
+		for (c = 0; c < tu->summaries[k]->ncall_args; c++)
+			sci_strv_push(&now, tu->summaries[k]->call_args[c]);
+	if (now.n > 1)
+		qsort(now.v, now.n, sizeof(*now.v), cmp_str);
+	while (a < now.n || b < was->n) {
+		int d = a == now.n ? 1 : b == was->n ? -1 :
+			strcmp(now.v[a], was->v[b]);
+
+		if (d < 0)
+			log_args(r, i, now.v[a++]);
+		else if (d > 0)
+			log_args(r, i, was->v[b++]);
+		else
+			a++, b++;
+	}
+	sci_strv_clear(&r->filed_args[i]);
+	r->filed_args[i] = now;
 }
 
 /*
@@ -116,6 +163,7 @@ static void file_summaries(run_ctx *r, size_t i, const sci_tu *tu)
 		log_change(r, i, "*");
 	free(r->filed_globals[i]);
 	r->filed_globals[i] = globals;
+	file_call_args(r, i, tu);
 
 	sci_strv_clear(&r->filed[i]);
 	sci_summary_set_drop_origin(r->set, r->origins[i]);
@@ -134,6 +182,17 @@ static int tu_calls(const sci_tu *tu, const char *name)
 		for (c = 0; c < tu->summaries[k]->ncalls; c++)
 			if (strcmp(tu->summaries[k]->calls[c], name) == 0)
 				return !sci_project_tu_defines(tu, name);
+	return 0;
+}
+
+static int tu_defines_extern(const sci_tu *tu, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < tu->nsummaries; k++)
+		if (!tu->summaries[k]->is_static &&
+		    strcmp(tu->summaries[k]->name, name) == 0)
+			return 1;
 	return 0;
 }
 
@@ -164,6 +223,9 @@ static int changed_meanwhile(const run_ctx *r, size_t i, const sci_tu *tu)
 			return 1;
 		if (strcmp(name, SCI_SUMMARY_GLOBALS) == 0) {
 			if (tu_reads_globals(tu))
+				return 1;
+		} else if (strncmp(name, "=args:", 6) == 0) {
+			if (tu_defines_extern(tu, name + 6))
 				return 1;
 		} else if (tu_calls(tu, name)) {
 			return 1;
@@ -498,6 +560,7 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	r.forked_at = sci_calloc(n, sizeof(*r.forked_at));
 	r.filed = sci_calloc(n, sizeof(*r.filed));
 	r.filed_globals = sci_calloc(n, sizeof(*r.filed_globals));
+	r.filed_args = sci_calloc(n, sizeof(*r.filed_args));
 	r.old = sci_calloc(n, sizeof(*r.old));
 	r.map = sci_calloc(n, sizeof(*r.map));
 	pick = sci_calloc(n, 1);
@@ -584,6 +647,7 @@ done:
 		free(r.origins[i]);
 		sci_strv_clear(&r.filed[i]);
 		free(r.filed_globals[i]);
+		sci_strv_clear(&r.filed_args[i]);
 		sci_tu_summaries_clear(&r.old[i]);
 	}
 	for (i = 0; i < r.nlog; i++)
@@ -598,6 +662,7 @@ done:
 	free(r.forked_at);
 	free(r.filed);
 	free(r.filed_globals);
+	free(r.filed_args);
 	free(r.old);
 	free(r.map);
 	free(pick);

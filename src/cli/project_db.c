@@ -220,6 +220,92 @@ static void deps_add_project(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 	sci_sha256_hex(out, digest);
 }
 
+typedef struct {
+	const sci_tu *tu;
+	sci_strv lines;
+} args_ctx;
+
+/* Is @caller of @file one of @tu's own functions? */
+static int tu_owns(const sci_tu *tu, const char *file, const char *caller)
+{
+	size_t k;
+
+	for (k = 0; k < tu->nsummaries; k++)
+		if (strcmp(tu->summaries[k]->name, caller) == 0 &&
+		    tu->summaries[k]->file &&
+		    strcmp(tu->summaries[k]->file, file) == 0)
+			return 1;
+	return 0;
+}
+
+static void on_args(const char *file, const char *caller, unsigned line,
+		    const char *args, void *payload)
+{
+	args_ctx *x = payload;
+	const char *at = strstr(args, ";@");
+	char *text;
+
+	(void)line;
+	if (tu_owns(x->tu, file, caller))
+		return;
+	/*
+	 * Not the call's line (";@LINE"): a caller moved down its file
+	 * passes the same values.  A finding reused then names the old
+	 * line; it is no new finding, so the gate does not ask.
+	 */
+	text = sci_printf_dup("%s\n%s\n%.*s", file, caller,
+			      (int)(at ? (size_t)(at - args) : strlen(args)),
+			      args);
+	sci_strv_push_take(&x->lines, text);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int sci_project_callers_digest(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
+			       const sci_summary_set *set)
+{
+	unsigned char digest[SCI_SHA256_LEN];
+	sci_sha256_ctx ctx;
+	args_ctx x = { tu, { 0 } };
+	size_t k;
+
+	for (k = 0; k < tu->nsummaries; k++)
+		if (!tu->summaries[k]->is_static)
+			sci_summary_set_call_args(set, tu->summaries[k]->name,
+						  on_args, &x);
+	if (!x.lines.n)
+		return 0;
+	qsort(x.lines.v, x.lines.n, sizeof(*x.lines.v), cmp_str);
+	sci_sha256_init(&ctx);
+	sci_sha256_field(&ctx, "callers");
+	for (k = 0; k < x.lines.n; k++)
+		sci_sha256_field(&ctx, x.lines.v[k]);
+	sci_sha256_final(&ctx, digest);
+	sci_sha256_hex(out, digest);
+	sci_strv_clear(&x.lines);
+	return 1;
+}
+
+/* The callers' values (sci_project_callers_digest()) mixed into @out. */
+static void deps_add_callers(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
+			     const sci_summary_set *set)
+{
+	unsigned char digest[SCI_SHA256_LEN];
+	char callers[SCI_DB_HASH_HEX];
+	sci_sha256_ctx ctx;
+
+	if (!sci_project_callers_digest(callers, tu, set))
+		return;
+	sci_sha256_init(&ctx);
+	sci_sha256_field(&ctx, out);
+	sci_sha256_field(&ctx, callers);
+	sci_sha256_final(&ctx, digest);
+	sci_sha256_hex(out, digest);
+}
+
 void sci_project_deps(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 		      const sci_summary_set *set, int statistics)
 {
@@ -247,6 +333,7 @@ void sci_project_deps(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 	 * calls it (183 of git's 225 for a one-function change).
 	 */
 	deps_add_project(out, tu, set, statistics);
+	deps_add_callers(out, tu, set);
 }
 
 int sci_project_take_findings(sci_tu *tu, const sci_db_tu *rec)

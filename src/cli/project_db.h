@@ -54,6 +54,13 @@ int sci_project_tu_defines(const sci_tu *tu, const char *name);
  * (unchecked-return's, sci_analyze_opts.must_check_statistics) also how
  * the whole project treats the results of the functions it calls.
  */
+/**
+ * A digest of what the callers in other TUs (not @tu's own functions)
+ * pass to @tu's functions with external linkage, per @set's call_args,
+ * into @out.  Returns 0 (and leaves @out) when they pass nothing known.
+ */
+int sci_project_callers_digest(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
+			       const sci_summary_set *set);
 void sci_project_deps(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 		      const sci_summary_set *set, int statistics);
 

@@ -118,12 +118,18 @@ static void put_passed(FILE *f, const char *callee, const char *text)
 			continue;
 		fputs("      passes", f);
 		for (p = s->call_args[i] + n; p; p = strchr(p + 1, ';')) {
+			size_t len;
+
 			k = strtol(p + 1, &end, 10);
 			if (*end != '=')
 				break;
-			fprintf(f, "%s parameter %ld = %.*s",
+			len = strcspn(end + 1, ";~!");
+			fprintf(f, "%s parameter %ld = %.*s%s",
 				p == s->call_args[i] + n ? "" : ",", k + 1,
-				(int)strcspn(end + 1, ";"), end + 1);
+				(int)len, end + 1,
+				memchr(end + 1 + len, '!',
+				       strcspn(end + 1 + len, ";")) ?
+				" (input)" : "");
 		}
 		fputc('\n', f);
 	}

@@ -565,6 +565,9 @@ typedef struct entry {
 	unsigned gdefs, gunknown;	/* definitions; writes of no constant */
 	gval *vals;
 	size_t nvals;
+	/* the call_args entries of the tallies that name it as callee */
+	struct arg_ref *refs;
+	size_t nrefs;
 	struct entry *next;
 } entry;
 
@@ -581,8 +584,16 @@ typedef struct tally {
 	size_t n;
 	char **gv;		/* "d:NAME=V" definitions, "w:NAME=V" writes */
 	size_t ngv;
+	char **args;		/* its call_args */
+	size_t nargs;
+	unsigned line;		/* where the calling function is defined */
 	struct tally *next;
 } tally;
+
+typedef struct arg_ref {
+	const tally *t;
+	size_t k;		/* t->args[k] */
+} arg_ref;
 
 struct sci_summary_set {
 	entry **buckets;
@@ -619,6 +630,7 @@ static void tally_free(tally *t)
 		free(t->r[i].callee);
 	free(t->r);
 	free_names(t->gv, t->ngv);
+	free_names(t->args, t->nargs);
 	free(t->key);
 	free(t->origin);
 	free(t);
@@ -658,6 +670,34 @@ static void gval_count(sci_summary_set *set, const char *gv, int sign)
 	g->vals[k].n += (unsigned)sign;
 }
 
+/* Files (@sign 1) or unfiles (-1) @t's call_args entry @k under its callee. */
+static void arg_count(sci_summary_set *set, const tally *t, size_t k,
+		      int sign)
+{
+	const char *text = t->args[k];
+	size_t len = strcspn(text, ";"), i;
+	char *callee = sci_realloc(NULL, len + 1);
+	entry *e;
+
+	memcpy(callee, text, len);
+	callee[len] = '\0';
+	e = lookup(set, callee, sign > 0);
+	free(callee);
+	if (!e)
+		return;
+	if (sign > 0) {
+		e->refs = sci_realloc(e->refs, (e->nrefs + 1) * sizeof(*e->refs));
+		e->refs[e->nrefs].t = t;
+		e->refs[e->nrefs++].k = k;
+		return;
+	}
+	for (i = 0; i < e->nrefs; i++)
+		if (e->refs[i].t == t && e->refs[i].k == k) {
+			e->refs[i] = e->refs[--e->nrefs];
+			return;
+		}
+}
+
 /* Adds (@sign 1) or takes away (-1) @t's counts from the callees' sums. */
 static void tally_count(sci_summary_set *set, const tally *t, int sign)
 {
@@ -665,6 +705,8 @@ static void tally_count(sci_summary_set *set, const tally *t, int sign)
 
 	for (i = 0; i < t->ngv; i++)
 		gval_count(set, t->gv[i], sign);
+	for (i = 0; i < t->nargs; i++)
+		arg_count(set, t, i, sign);
 
 	for (i = 0; i < t->n; i++) {
 		entry *s = lookup(set, t->r[i].callee, 1);
@@ -690,10 +732,10 @@ static void tally_remove(sci_summary_set *set, tally **pp)
 }
 
 static void tally_put(sci_summary_set *set, const char *key,
-		      const char *origin, const sci_summary_result *r,
-		      size_t n, char *const *gv, size_t ngv)
+		      const char *origin, const sci_summary *s,
+		      char *const *gv, size_t ngv)
 {
-	size_t h = hash(key, set->nbuckets), i;
+	size_t h = hash(key, set->nbuckets), i, n = s->nresults;
 	tally **pp, *t;
 
 	for (pp = &set->tallies[h]; *pp; pp = &(*pp)->next)
@@ -701,18 +743,21 @@ static void tally_put(sci_summary_set *set, const char *key,
 			tally_remove(set, pp);
 			break;
 		}
-	if (!n && !ngv)
+	if (!n && !ngv && !s->ncall_args)
 		return;
 	t = sci_calloc(1, sizeof(*t));
 	t->gv = dup_names(gv, ngv);
 	t->ngv = ngv;
+	t->args = dup_names(s->call_args, s->ncall_args);
+	t->nargs = s->ncall_args;
+	t->line = s->line;
 	t->key = sci_strdup(key);
 	t->origin = sci_strdup(origin ? origin : "");
 	t->r = sci_calloc(n, sizeof(*t->r));
 	t->n = n;
 	for (i = 0; i < n; i++) {
-		t->r[i] = r[i];
-		t->r[i].callee = sci_strdup(r[i].callee);
+		t->r[i] = s->results[i];
+		t->r[i].callee = sci_strdup(s->results[i].callee);
 	}
 	t->next = set->tallies[h];
 	set->tallies[h] = t;
@@ -735,9 +780,30 @@ static void tally_add(sci_summary_set *set, const sci_summary *s,
 		gv[i] = sci_printf_dup("d:%s", s->gdefs[i]);
 	for (i = 0; i < s->ngwrites; i++)
 		gv[s->ngdefs + i] = sci_printf_dup("w:%s", s->gwrites[i]);
-	tally_put(set, key, origin, s->results, s->nresults, gv, ng);
+	tally_put(set, key, origin, s, gv, ng);
 	free_names(gv, ng);
 	free(key);
+}
+
+void sci_summary_set_call_args(const sci_summary_set *set, const char *callee,
+			       sci_summary_args_fn fn, void *payload)
+{
+	const entry *e = set && callee ? lookup(set, callee, 0) : NULL;
+	size_t i, n = callee ? strlen(callee) : 0;
+
+	for (i = 0; e && i < e->nrefs; i++) {
+		const tally *t = e->refs[i].t;
+		const char *nl = strchr(t->key, '\n');
+		char *file;
+
+		if (!nl)
+			continue;
+		file = sci_realloc(NULL, (size_t)(nl - t->key) + 1);
+		memcpy(file, t->key, (size_t)(nl - t->key));
+		file[nl - t->key] = '\0';
+		fn(file, nl + 1, t->line, t->args[e->refs[i].k] + n + 1, payload);
+		free(file);
+	}
 }
 
 int sci_summary_set_global_value(const sci_summary_set *set, const char *name,
@@ -797,6 +863,7 @@ void sci_summary_set_free(sci_summary_set *set)
 			}
 			free(e->name);
 			free(e->vals);
+			free(e->refs);
 			free(e);
 		}
 		while (set->tallies[i]) {
@@ -865,9 +932,16 @@ void sci_summary_set_merge(sci_summary_set *dst, const sci_summary_set *src)
 		for (e = src->buckets[i]; e; e = e->next)
 			for (d = e->defs; d; d = d->next)
 				sci_summary_set_add(dst, d->s, d->origin);
-		for (t = src->tallies[i]; t; t = t->next)
-			tally_put(dst, t->key, t->origin, t->r, t->n, t->gv,
-				  t->ngv);
+		for (t = src->tallies[i]; t; t = t->next) {
+			sci_summary calls = { 0 };
+
+			calls.results = t->r;
+			calls.nresults = t->n;
+			calls.call_args = t->args;
+			calls.ncall_args = t->nargs;
+			calls.line = t->line;
+			tally_put(dst, t->key, t->origin, &calls, t->gv, t->ngv);
+		}
 	}
 }
 

@@ -253,6 +253,20 @@ int sci_summary_set_result_counts(const sci_summary_set *set,
 int sci_summary_set_global_value(const sci_summary_set *set, const char *name,
 				 long long *v);
 
+typedef void (*sci_summary_args_fn)(const char *file, const char *caller,
+				    unsigned line, const char *args,
+				    void *payload);
+
+/**
+ * Every call of @callee whose arguments some function of @set knows
+ * something of (its call_args; static callers too, a function of a header
+ * that many TUs include once): @fn gets the calling function's file, name
+ * and line and the entry's text after "CALLEE;" ("0=10;2=0-15~").  In no
+ * fixed order.
+ */
+void sci_summary_set_call_args(const sci_summary_set *set, const char *callee,
+			       sci_summary_args_fn fn, void *payload);
+
 /** Number of names with a usable (unambiguous) summary. */
 size_t sci_summary_set_count(const sci_summary_set *set);
 

@@ -479,5 +479,45 @@ class CallerValuesTest(RepoTestCase):
         self.assertEqual(rc, 0, err)
 
 
+LIB = """int per_item(int total, int items)
+{
+	return total / items;
+}
+"""
+
+MAIN = """int per_item(int total, int items);
+
+int report(int total)
+{
+	return per_item(total, 4);
+}
+"""
+
+
+class CallerValuesAcrossFilesTest(RepoTestCase):
+    """The same when the callee has external linkage and lives in another
+    file that the change does not touch: its TU is walked again with what
+    the changed caller now passes."""
+    FILES = {"lib.c": LIB, "main.c": MAIN}
+
+    def test_caller_in_another_file_passing_zero_fails(self):
+        self.edit("main.c", "per_item(total, 4)", "per_item(total, 0)")
+        self.commit()
+        rc, results, err = self.run_gate()
+        self.assert_reports_valid()
+        new = [r for r in results if r.get("class") == "new"]
+        self.assertEqual([(r["rule"], r["path"], r["line"]) for r in new],
+                         [("divide-by-zero", "lib.c", 3)], results)
+        self.assertTrue(new[0]["touched"])
+        self.assertEqual(rc, 1, err)
+
+    def test_caller_in_another_file_passing_a_safe_value_passes(self):
+        self.edit("main.c", "per_item(total, 4)", "per_item(total, 2)")
+        self.commit()
+        rc, results, err = self.run_gate()
+        self.assertEqual([r for r in results if r.get("class") == "new"], [])
+        self.assertEqual(rc, 0, err)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -264,3 +264,33 @@ void keep_interior(const char *name)
 	else
 		free(h);
 }
+
+/*
+ * The block exists only when a destination is passed, and the caller that
+ * asks for the count alone passes none: the walk with (1, NULL) allocates
+ * nothing.  The two parameters stay together.
+ */
+static int intersect(int count_only, const char *dst)
+{
+	char *set = NULL;
+
+	if (dst)
+		set = malloc(16);
+	if (count_only)
+		return 1;
+	if (set) {
+		set[0] = dst[0];
+		free(set);
+	}
+	return 0;
+}
+
+int intersect_count(void)
+{
+	return intersect(1, NULL);
+}
+
+int intersect_store(const char *dst)
+{
+	return intersect(0, dst);
+}

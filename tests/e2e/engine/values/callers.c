@@ -1,7 +1,8 @@
 /*
- * Engine: a static function's integer parameters hold what its callers
- * pass (callers.c): one walk per distinct tuple of arguments, the union
- * past four, nothing for functions whose callers are not all known.
+ * Engine: a function's integer parameters hold what its callers pass
+ * (callers.c): one walk per distinct tuple of arguments, the union past
+ * four.  Where the callers are not all known (external linkage, a value
+ * use, recursion) the first walk stands beside those walks.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,10 +43,10 @@ int use_any(int x)
 	return any(x) + any(2);
 }
 
-/* used as a value: called from anywhere */
+/* used as a value: called from anywhere, and with 1 from here */
 static int cb(int n)
 {
-	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */ /* expect-note: sci-debug "value 'n' = 1" */
 	return n;
 }
 
@@ -56,10 +57,10 @@ int use_cb(void)
 	return cb(1);
 }
 
-/* external linkage: other TUs' callers are not known here */
+/* external linkage: other TUs' callers may pass anything */
 int exported(int n)
 {
-	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */ /* expect-note: sci-debug "value 'n' = 4" */
 	return n;
 }
 
@@ -97,9 +98,10 @@ int use_many(void)
 	return many(1) + many(2) + many(3) + many(4) + many(9);
 }
 
+/* recursive: its own calls pass what the first walk knows */
 static int rec(int n)
 {
-	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */ /* expect-note: sci-debug "value 'n' = 3" */
 	return n > 0 ? rec(n - 1) : 0;
 }
 
@@ -158,7 +160,7 @@ int use_through(void)
 /* the variable's value goes elsewhere: anyone may call it */
 static int escapes(int n)
 {
-	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */
+	__sci_value(n);	/* expect-note: sci-debug "value 'n' = min-max" */ /* expect-note: sci-debug "value 'n' = 6" */
 	return n;
 }
 

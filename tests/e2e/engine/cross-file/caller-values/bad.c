@@ -1,0 +1,27 @@
+/* expect-none */
+/* Callers that pass the values lib.c's functions go wrong with. */
+#include <stdio.h>
+#include <stdlib.h>
+
+int lib_slot(int i);
+int lib_scale(int total, int parts);
+int lib_input(int i);
+
+int last_slot(void)
+{
+	return lib_slot(8);
+}
+
+int per_nothing(int total)
+{
+	return lib_scale(total, 0);
+}
+
+int slot_from_input(void)
+{
+	char line[32];
+
+	if (!fgets(line, sizeof(line), stdin))
+		return 0;
+	return lib_input(atoi(line));
+}

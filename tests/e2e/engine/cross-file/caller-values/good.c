@@ -1,0 +1,27 @@
+/* expect-none */
+/* Callers that pass values lib.c's functions handle. */
+int lib_slot(int i);
+int lib_scale(int total, int parts);
+int lib_checked(int i);
+int lib_mode(int mode, int d);
+
+int first_slot(void)
+{
+	return lib_slot(0) + lib_slot(7);
+}
+
+int per_four(int total)
+{
+	return lib_scale(total, 4);
+}
+
+int checked_past(void)
+{
+	return lib_checked(8) + lib_checked(-1);
+}
+
+/* a zero divisor goes with the mode that does not divide */
+int modes(void)
+{
+	return lib_mode(1, 5) + lib_mode(0, 0);
+}

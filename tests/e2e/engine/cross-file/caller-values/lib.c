@@ -1,0 +1,37 @@
+/*
+ * Functions with external linkage, walked again with what the callers in
+ * the other files pass: a value one of them passes is a finding here;
+ * the values nobody passes add nothing.
+ */
+int table[8];
+
+int lib_slot(int i)
+{
+	return table[i];	/* expect-error: array-overflow "index 'i' can be 8, past the end of 'table' (8 elements)" */
+}
+
+int lib_scale(int total, int parts)
+{
+	return total / parts;	/* expect-error: divide-by-zero "division by zero: 'parts' is 0" */
+}
+
+int lib_checked(int i)
+{
+	if (i < 0 || i >= 8)
+		return -1;
+	return table[i];
+}
+
+int lib_mode(int mode, int d)
+{
+	if (mode == 1)
+		return 100 / d;
+	return d;
+}
+
+int lib_input(int i)
+{
+	if (i >= 0)
+		return table[i];	/* expect-error: tainted-index "untrusted index 'i' can be 2147483647, past the end of 'table' (8 elements): no upper bound check" */
+	return 0;
+}
