@@ -202,6 +202,8 @@ struct slot *slot_get(int i)
 }
 """)
         self.write("caller.c", """#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 struct slot { int v; };
 struct slot *slot_get(int i);
 
@@ -221,6 +223,15 @@ int anything(int k)
 {
 	return slot_get(k) != NULL;
 }
+
+int typed(void)
+{
+	char line[16];
+
+	if (!fgets(line, sizeof(line), stdin))
+		return 0;
+	return slot_get(atoi(line)) != NULL;
+}
 """)
         b = self.run_ci("db", "build", "table.c", "caller.c")
         self.assertEqual(b.returncode, 0, b.stderr)
@@ -230,14 +241,18 @@ int anything(int k)
         self.assertIn("    returns 0 when parameter 1 is "
                       "-2147483648--1,8-2147483647\n", out)
         self.assertIn("    returns 1-max when parameter 1 is 0-7\n", out)
-        self.assertIn("    first (caller.c:5), TU caller.c\n"
+        self.assertIn("    first (caller.c:7), TU caller.c\n"
                       "      passes parameter 1 = 3\n", out)
-        self.assertIn("    bounded (caller.c:10), TU caller.c\n"
+        self.assertIn("    bounded (caller.c:12), TU caller.c\n"
                       "      passes parameter 1 = 0-100\n", out)
         # nothing known of k: no line
-        self.assertIn("    anything (caller.c:17), TU caller.c\n", out)
-        self.assertNotIn("anything (caller.c:17), TU caller.c\n      passes",
+        self.assertIn("    anything (caller.c:19), TU caller.c\n", out)
+        self.assertNotIn("anything (caller.c:19), TU caller.c\n      passes",
                          out)
+        # input of any value is said to be input
+        self.assertIn("    typed (caller.c:24), TU caller.c\n"
+                      "      passes parameter 1 = "
+                      "-2147483648-2147483647 (input)\n", out)
 
     def test_no_database(self):
         r = self.run_ci("db", "stats")

@@ -3,13 +3,15 @@
  * round-trips; bad text is refused with a message; the set answers by
  * name, ignores static functions, and refuses to pick between two
  * different definitions of one name; it sums unchecked-return's call-site
- * counts over every function, static ones too, a header's once.
+ * counts over every function, static ones too, a header's once; it finds
+ * what callers pass a function by its name.
  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -252,6 +254,76 @@ static void test_results(void **state)
 	sci_summary_free(st);
 }
 
+typedef struct {
+	char seen[8][128];
+	int n;
+} args_seen;
+
+static void collect_args(const char *file, const char *caller, unsigned line,
+			 const char *args, void *payload)
+{
+	args_seen *x = payload;
+
+	assert_true(x->n < 8);
+	snprintf(x->seen[x->n++], sizeof(x->seen[0]), "%s %s:%u %s", caller,
+		 file, line, args);
+}
+
+static int cmp_seen(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/* What callers pass a function, static callers too, found by its name. */
+static void test_call_args(void **state)
+{
+	sci_summary_set *set = sci_summary_set_new(), *copy;
+	sci_summary *a = sample("caller"), *st = sample("helper");
+	args_seen x = { .n = 0 };
+
+	(void)state;
+	sci_summary_add_call_args(a, "sink;0=8;@20");
+	sci_summary_add_call_args(a, "sink;1=0-15~2!;@22");
+	sci_summary_add_call_args(a, "sinker;0=1;@23");
+	st->is_static = 1;
+	st->line = 40;
+	sci_summary_add_call_args(st, "sink;0=0;@41");
+	sci_summary_set_add(set, a, "a.c");
+	sci_summary_set_add(set, st, "b.c");
+	sci_summary_set_call_args(set, "sink", collect_args, &x);
+	assert_int_equal(x.n, 3);
+	qsort(x.seen, (size_t)x.n, sizeof(x.seen[0]), cmp_seen);
+	assert_string_equal(x.seen[0], "caller lib/wrap.c:12 0=8;@20");
+	assert_string_equal(x.seen[1], "caller lib/wrap.c:12 1=0-15~2!;@22");
+	assert_string_equal(x.seen[2], "helper lib/wrap.c:40 0=0;@41");
+	/* another name, and one nobody calls */
+	x.n = 0;
+	sci_summary_set_call_args(set, "sinker", collect_args, &x);
+	assert_int_equal(x.n, 1);
+	x.n = 0;
+	sci_summary_set_call_args(set, "lookup", collect_args, &x);
+	assert_int_equal(x.n, 2);	/* sample()'s own entry, per function */
+	x.n = 0;
+	sci_summary_set_call_args(set, "nobody", collect_args, &x);
+	assert_int_equal(x.n, 0);
+	/* a copy of the set answers the same */
+	copy = sci_summary_set_new();
+	sci_summary_set_merge(copy, set);
+	x.n = 0;
+	sci_summary_set_call_args(copy, "sink", collect_args, &x);
+	assert_int_equal(x.n, 3);
+	sci_summary_set_free(copy);
+	/* a TU dropped takes what it passed with it */
+	sci_summary_set_drop_origin(set, "a.c");
+	x.n = 0;
+	sci_summary_set_call_args(set, "sink", collect_args, &x);
+	assert_int_equal(x.n, 1);
+	assert_string_equal(x.seen[0], "helper lib/wrap.c:40 0=0;@41");
+	sci_summary_set_free(set);
+	sci_summary_free(a);
+	sci_summary_free(st);
+}
+
 /* A global's value is the project's when every definition and write agree. */
 static void test_global_values(void **state)
 {
@@ -316,6 +388,7 @@ int main(void)
 		cmocka_unit_test(test_set),
 		cmocka_unit_test(test_digest_ignores_call_args),
 		cmocka_unit_test(test_results),
+		cmocka_unit_test(test_call_args),
 		cmocka_unit_test(test_global_values),
 	};
 
