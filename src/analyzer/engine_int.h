@@ -264,6 +264,8 @@ void sci__split_condition(struct expression *expr, const sci_stree **t,
 int sci__is_noreturn_call(struct expression *call);
 extern struct symbol *sci__cur_fn;
 extern const char *sci__cur_fn_name;
+/* The stream of the TU's own file (its headers have others). */
+extern int sci__main_stream;
 
 /* ------------------------------------------------------------- hooks */
 

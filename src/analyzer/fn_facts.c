@@ -680,8 +680,14 @@ static void record_call_args(const char *name, struct expression *call)
 	const char *text = name;
 	unsigned i = 0;
 
+	/*
+	 * Not for a function of a header: every TU that includes it has its
+	 * own copy, which may pass other values (what each TU knows differs),
+	 * and the set keeps one of them, whichever was filed last.
+	 */
 	if (cur_sum->ncall_args >= SCI_SUMMARY_MAX_CALL_ARGS ||
-	    sci_call_is_library(call) || sci__quiet)
+	    sci_call_is_library(call) || sci__quiet ||
+	    cur_fn->pos.stream != sci__main_stream)
 		return;
 	FOR_EACH_PTR(call->args, arg) {
 		struct symbol *type = sci__real_type(sci__expr_type(arg));

@@ -104,6 +104,8 @@ static void add_fn(struct symbol ***v, int *n, int *cap, struct symbol *sym)
 	(*v)[(*n)++] = sym;
 }
 
+int sci__main_stream = -1;
+
 static sci_diag_emit_fn tu_emit;
 static void *tu_payload;
 
@@ -392,6 +394,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 		return SCI_TU_OK;
 	}
 	stream = input_stream_nr;
+	sci__main_stream = stream;
 	list = sparse_keep_tokens((char *)path);
 	if (has_error)
 		sci__holes_find(list, file_scope->symbols);
