@@ -68,13 +68,12 @@ typedef struct {
 typedef struct {
 	struct symbol *sym;
 	int kind;		/* 0 unknown, 1 candidate, -1 not */
-	int all_known;		/* set by sci__callers_tuples() */
 	int nparams;
 	int walked;		/* first walk done: 1 complete, -1 stopped */
 	int overflow;		/* more than MAX_STORED tuples */
 	tuple *v;
 	size_t n;
-	/* what frontend.c walks: tuples after collapsing (see prepare()) */
+	/* what frontend.c walks: the tuples joined (sci__callers_tuples()) */
 	tuple *walk;
 	size_t nwalk;
 } rec;
@@ -278,7 +277,8 @@ static int same_args(const tuple *a, const tuple *b, int n)
 static int same_site(const site *a, const site *b)
 {
 	if (a->file || b->file)
-		return a->file && b->file && strcmp(a->file, b->file) == 0 &&
+		return a->file && b->file && a->line == b->line &&
+		       strcmp(a->file, b->file) == 0 &&
 		       strcmp(a->caller, b->caller) == 0;
 	return a->pos.stream == b->pos.stream && a->pos.line == b->pos.line &&
 	       a->pos.pos == b->pos.pos;
@@ -536,11 +536,39 @@ static int is_own(const char *file, const char *caller)
 }
 
 typedef struct {
-	rec *r;
 	struct symbol *fn;
 	tuple *v;
 	size_t n;
 } ext_ctx;
+
+/*
+ * Argument @i of a call_args entry ("0=10;2=0-15~3!;@12"): its values (in
+ * the argument's type), soft bits and input mark; NULL when not there.
+ */
+static const sci_rl *entry_value(const char *args, int i, unsigned *soft,
+				 int *input)
+{
+	const char *p, *m;
+	char *end, *text;
+	size_t len;
+
+	for (p = args; p; p = strchr(p, ';'), p = p ? p + 1 : NULL) {
+		if (strtol(p, &end, 10) != i || *end != '=')
+			continue;
+		len = strcspn(end + 1, ";~!");
+		text = sci_arena_alloc(len + 1);
+		memcpy(text, end + 1, len);
+		text[len] = '\0';
+		m = end + 1 + len;
+		if (*m == '~') {
+			*soft = (unsigned)(m[1] - '0') & 3;
+			m += 2;
+		}
+		*input = *m == '!';
+		return sci_rl_parse(text);
+	}
+	return NULL;
+}
 
 /*
  * One call_args entry of another TU's caller, "0=10;2=0-15~3!": the
@@ -569,29 +597,7 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 			i++;
 			continue;
 		}
-		/* this parameter's entry, if any */
-		for (p = args; p; p = strchr(p, ';'), p = p ? p + 1 : NULL) {
-			char *end;
-			long k = strtol(p, &end, 10);
-
-			if (*end != '=' || k != i)
-				continue;
-			{
-				size_t len = strcspn(end + 1, ";~!");
-				char *text = sci_arena_alloc(len + 1);
-				const char *m = end + 1 + len;
-
-				memcpy(text, end + 1, len);
-				text[len] = '\0';
-				rl = sci_rl_parse(text);
-				if (*m == '~') {
-					soft = (unsigned)(m[1] - '0') & 3;
-					m += 2;
-				}
-				input = *m == '!';
-			}
-			break;
-		}
+		rl = entry_value(args, i, &soft, &input);
 		if (sci__type_is_ptr(type)) {
 			t.args[i++].text = rl ? pointer_text(rl, type) : NULL;
 			continue;
@@ -663,19 +669,18 @@ size_t sci__callers_tuples(struct symbol *fn, int *all_known)
 	rec *r = lookup(fn, 0);
 	ext_ctx x = { 0 };
 	size_t i, k;
-	int yes = 0;
+	int yes = 0, known;
 
 	*all_known = 0;
 	if (!r || r->kind <= 0 || r->overflow || r->walked != 1)
 		return 0;
-	r->all_known = callers_all_known(fn);
+	known = callers_all_known(fn);
 	rec_clear_walk(r);
 	for (i = 0; i < r->n; i++)
-		if (r->all_known || r->v[i].caller != fn)
+		if (known || r->v[i].caller != fn)
 			add_walk(r, fn, &r->v[i]);
 	/* what the other TUs' callers pass (never a static function) */
 	if (!(fn->ctype.modifiers & MOD_STATIC) && run_set) {
-		x.r = r;
 		x.fn = fn;
 		sci_summary_set_call_args(run_set, sci_sym_name(fn),
 					  on_ext_args, &x);
@@ -700,7 +705,7 @@ size_t sci__callers_tuples(struct symbol *fn, int *all_known)
 		rec_clear_walk(r);
 		return 0;
 	}
-	*all_known = r->all_known;
+	*all_known = known;
 	return r->nwalk;
 }
 
