@@ -33,6 +33,7 @@
  * copied out of the arena of the walk that recorded them.
  */
 #include "analyzer/engine_int.h"
+#include "analyzer/symtab.h"
 #include "util/alloc.h"
 
 #include <stdlib.h>
@@ -78,52 +79,19 @@ typedef struct {
 	size_t nwalk;
 } rec;
 
-static rec *recs;
-static size_t nrecs, caprecs;
+static sci_symtab rec_tab;
+/* The table's records, as an array of caprecs (empty ones: sym NULL). */
+#define recs ((rec *)rec_tab.slots)
+#define caprecs (rec_tab.cap)
 static const tuple *active;	/* the tuple of the walk in progress */
 static struct symbol *active_fn;
 static const sci_summary_set *run_set;	/* other TUs' summaries, or NULL */
 static struct symbol **tu_fns;		/* the TU's functions (borrowed) */
 static int ntu_fns;
 
-static size_t slot_of(struct symbol *sym)
-{
-	uintptr_t h = (uintptr_t)sym;
-
-	h ^= h >> 17;
-	h *= 0x9e3779b97f4a7c15ULL;
-	return (size_t)(h >> 7) & (caprecs - 1);
-}
-
 static rec *lookup(struct symbol *sym, int add)
 {
-	size_t i;
-
-	if (!sym || (!caprecs && !add))
-		return NULL;
-	if (add && (nrecs + 1) * 2 > caprecs) {
-		rec *old = recs;
-		size_t oldcap = caprecs, k;
-
-		caprecs = caprecs ? caprecs * 2 : 64;
-		recs = sci_calloc(caprecs, sizeof(*recs));
-		for (k = 0; k < oldcap; k++)
-			if (old[k].sym) {
-				i = slot_of(old[k].sym);
-				while (recs[i].sym)
-					i = (i + 1) & (caprecs - 1);
-				recs[i] = old[k];
-			}
-		free(old);
-	}
-	for (i = slot_of(sym); recs[i].sym; i = (i + 1) & (caprecs - 1))
-		if (recs[i].sym == sym)
-			return &recs[i];
-	if (!add)
-		return NULL;
-	recs[i].sym = sym;
-	nrecs++;
-	return &recs[i];
+	return sci__symtab_get(&rec_tab, sizeof(rec), 64, sym, add);
 }
 
 static void tuple_clear(tuple *t)
@@ -160,9 +128,7 @@ void sci__callers_reset(void)
 		free(recs[i].v);
 		rec_clear_walk(&recs[i]);
 	}
-	free(recs);
-	recs = NULL;
-	nrecs = caprecs = 0;
+	sci__symtab_clear(&rec_tab);
 	active = NULL;
 	active_fn = NULL;
 	run_set = NULL;

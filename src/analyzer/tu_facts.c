@@ -26,6 +26,7 @@
  * and freed by sci__tu_facts_free() at the end of the TU.
  */
 #include "analyzer/engine_int.h"
+#include "analyzer/symtab.h"
 #include "summary/summary.h"
 #include "util/alloc.h"
 
@@ -97,50 +98,17 @@ typedef struct {
 static fn_init *fn_inits;
 static size_t nfn_inits;
 
-static fact *facts;
-static size_t nfacts, capfacts;	/* open addressing, capfacts = 2^k */
 static sci_summary *tu_globals;	/* see globals_record() */
 
-static size_t slot_of(struct symbol *sym)
-{
-	uintptr_t h = (uintptr_t)sym;
+static sci_symtab fact_tab;
 
-	h ^= h >> 17;
-	h *= 0x9e3779b97f4a7c15ULL;
-	return (size_t)(h >> 7) & (capfacts - 1);
-}
+/* The table's records, as an array of capfacts (empty ones: sym NULL). */
+#define facts ((fact *)fact_tab.slots)
+#define capfacts (fact_tab.cap)
 
 static fact *lookup(struct symbol *sym, int add)
 {
-	size_t i;
-
-	if (!sym || (!capfacts && !add))
-		return NULL;
-	if (add && (nfacts + 1) * 2 > capfacts) {
-		fact *old = facts;
-		size_t oldcap = capfacts, k;
-
-		capfacts = capfacts ? capfacts * 2 : 256;
-		facts = sci_calloc(capfacts, sizeof(*facts));
-		nfacts = 0;
-		for (k = 0; k < oldcap; k++)
-			if (old[k].sym) {
-				i = slot_of(old[k].sym);
-				while (facts[i].sym)
-					i = (i + 1) & (capfacts - 1);
-				facts[i] = old[k];
-				nfacts++;
-			}
-		free(old);
-	}
-	for (i = slot_of(sym); facts[i].sym; i = (i + 1) & (capfacts - 1))
-		if (facts[i].sym == sym)
-			return &facts[i];
-	if (!add)
-		return NULL;
-	facts[i].sym = sym;
-	nfacts++;
-	return &facts[i];
+	return sci__symtab_get(&fact_tab, sizeof(fact), 256, sym, add);
 }
 
 void sci__tu_facts_free(void)
@@ -161,9 +129,7 @@ void sci__tu_facts_free(void)
 	nfn_inits = 0;
 	sci_summary_free(tu_globals);
 	tu_globals = NULL;
-	free(facts);
-	facts = NULL;
-	nfacts = capfacts = 0;
+	sci__symtab_clear(&fact_tab);
 	sci__ret_paths_free();
 }
 
