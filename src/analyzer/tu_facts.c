@@ -370,30 +370,6 @@ static void mark_array_value(struct expression *e)
 		mark_pointed_to(e);
 }
 
-static void note_indirect(struct expression *call, struct expression *fn)
-{
-	struct symbol *t;
-
-	if (watch)
-		return;
-	if (fn && fn->type == EXPR_PREOP && fn->op == '*')
-		fn = sci__strip(fn->unop);
-	if (!fn || fn->type != EXPR_SYMBOL || !fn->symbol)
-		return;
-	t = sci__real_type(fn->symbol);
-	if (!t || t->type != SYM_PTR)
-		return;
-	t = sci__real_type(t->ctype.base_type);
-	if (!t || t->type != SYM_FN)
-		return;
-	if (!(nindirects & (nindirects + 1)))
-		indirects = sci_realloc(indirects, (nindirects * 2 + 1) *
-						   sizeof(*indirects));
-	indirects[nindirects].caller = scan_fn;
-	indirects[nindirects].call = call;
-	indirects[nindirects++].var = fn->symbol;
-}
-
 static int is_fn_pointer(struct symbol *sym)
 {
 	struct symbol *t = sci__real_type(sym);
@@ -402,6 +378,23 @@ static int is_fn_pointer(struct symbol *sym)
 		return 0;
 	t = sci__real_type(t->ctype.base_type);
 	return t && t->type == SYM_FN;
+}
+
+static void note_indirect(struct expression *call, struct expression *fn)
+{
+	if (watch)
+		return;
+	if (fn && fn->type == EXPR_PREOP && fn->op == '*')
+		fn = sci__strip(fn->unop);
+	if (!fn || fn->type != EXPR_SYMBOL || !fn->symbol ||
+	    !is_fn_pointer(fn->symbol))
+		return;
+	if (!(nindirects & (nindirects + 1)))
+		indirects = sci_realloc(indirects, (nindirects * 2 + 1) *
+						   sizeof(*indirects));
+	indirects[nindirects].caller = scan_fn;
+	indirects[nindirects].call = call;
+	indirects[nindirects++].var = fn->symbol;
 }
 
 /* @sym's value is read (not called): a function or a function pointer. */
