@@ -630,6 +630,13 @@ int sci__tu_callers(struct symbol *fn, struct symbol **out, int max);
 /** Reorders @fns so that callees come before their callers. */
 void sci__tu_facts_order(struct symbol **fns, int n);
 /**
+ * Keeps in @fns, in order, the functions worth walking: those of the main
+ * file (@main_stream), extern ones, those named other than as a callee,
+ * and the static functions of headers these reach by calls.  Returns how
+ * many are left.
+ */
+int sci__tu_facts_keep_used(struct symbol **fns, int n, int main_stream);
+/**
  * The value of a file-scope object that cannot change: `const`, or
  * `static` and never written nor address-taken in the TU.  NULL if not.
  */

@@ -414,6 +414,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	/* callees first, so their return summaries serve their callers */
 	sci__tu_facts_scan(list, file_scope->symbols);
 	sci__tu_facts_order(fns, n);
+	n = sci__tu_facts_keep_used(fns, n, stream);
 	sci__fn_facts_tu_begin(fns, n, opts ? opts->summaries : NULL);
 	sci__callers_tu_begin(fns, n, opts ? opts->summaries : NULL);
 

@@ -41,6 +41,7 @@ typedef struct {
 	int pointed_to;		/* its address is kept: `p = &x`, `p = arr` */
 	int state;		/* summary: 0 none, 1 in progress, 2 done */
 	int order;		/* ordering walk: 0 new, 1 on the stack, 2 placed */
+	int used;		/* sci__tu_facts_keep_used(): reached */
 	int known;		/* summary usable: some path returned */
 	sci_range *ranges;	/* the summary (malloc) */
 	size_t n;
@@ -892,6 +893,57 @@ static void visit(struct symbol *fn, struct symbol **out, int *n,
 	}
 	f->order = 2;
 	out[(*n)++] = fn;
+}
+
+/*
+ * Why a static function of a header is walked only where it is used:
+ * git's cache.h alone defines dozens of static inline helpers, and each of
+ * its 225 TUs walked them all - more work, and, worse, each TU's summaries
+ * then listed the calls of helpers it never calls, so a change of the
+ * summary of match_pathspec() (called by an inline helper of dir.h)
+ * analyzed again 164 TUs that never reach it.  A helper that no TU of the
+ * run uses is dead code there; clang's analyzer does not walk it either.
+ */
+int sci__tu_facts_keep_used(struct symbol **fns, int n, int main_stream)
+{
+	struct symbol **work;
+	int i, nwork = 0, m = 0;
+
+	if (n <= 0)
+		return n;
+	work = sci_calloc((size_t)n, sizeof(*work));
+	for (i = 0; i < n; i++) {
+		fact *f = lookup(fns[i], 1);
+
+		f->used = 0;
+		if (fns[i]->pos.stream == main_stream ||
+		    !(fns[i]->ctype.modifiers & MOD_STATIC) || f->fn_values) {
+			f->used = 1;
+			work[nwork++] = fns[i];
+		}
+	}
+	while (nwork > 0) {
+		fact *f = lookup(work[--nwork], 0);
+		size_t k;
+
+		for (k = 0; f && k < f->ncallees; k++) {
+			fact *c = lookup(f->callees[k], 0);
+
+			/* only functions of @fns are pushed: at most n */
+			if (c && !c->used && in_list(f->callees[k], fns, n)) {
+				c->used = 1;
+				work[nwork++] = f->callees[k];
+			}
+		}
+	}
+	free(work);
+	for (i = 0; i < n; i++) {
+		const fact *f = lookup(fns[i], 0);
+
+		if (f && f->used)
+			fns[m++] = fns[i];
+	}
+	return m;
 }
 
 int sci__fn_used_as_value(struct symbol *fn)

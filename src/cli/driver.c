@@ -336,24 +336,32 @@ fail:
 typedef struct {
 	const char *dir;
 	const char *cwd;
+	const char *given;	/* the TU's path, when it has no directory */
 } display_ctx;
 
 static char *display_map(const char *path, void *payload)
 {
 	const display_ctx *c = payload;
 
-	return sci_path_display_dup(path, c->dir, c->cwd);
+	if (!c->dir && (path[0] != '/' || strcmp(path, c->given) == 0))
+		return sci_strdup(path);
+	return sci_path_display_dup(path, c->dir ? c->dir : c->cwd, c->cwd);
 }
 
+/*
+ * A TU of the command line (no directory) keeps its path as given, but
+ * sparse names a header found through -I by an absolute path: shown
+ * relative to the cwd when under it, like a compile database's.
+ */
 static void rebase_paths(const pool *p, const sci_tu *tu, sci_diag *d)
 {
-	display_ctx c = { tu->directory, p->opts->cwd };
+	display_ctx c = { tu->directory, p->opts->cwd, tu->path };
 	char *s;
 
-	if (!tu->directory)
+	if (!tu->directory && !p->opts->cwd)
 		return;
 	if (d->path[0]) {
-		s = sci_path_display_dup(d->path, tu->directory, p->opts->cwd);
+		s = display_map(d->path, &c);
 		free(d->path);
 		d->path = s;
 	}

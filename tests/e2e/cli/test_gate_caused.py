@@ -311,6 +311,32 @@ class HeaderTest(RepoTestCase):
                          [("memory-leak", "include/helpers.h")], p.stdout + p.stderr)
         self.assertEqual(p.returncode, 1)
 
+    def test_only_header_helpers_a_tu_reaches_are_analyzed(self):
+        # leaky() is reached only through another helper; unused() from
+        # nowhere: dead code in this run, walked by no TU (as clang's
+        # analyzer does), and its calls are no dependency of the TUs
+        import subprocess
+        from gate_repo import SMATCH_CI
+        leak = "\tchar *p = malloc(n);\n\tif (p)\n\t\tp[0] = 0;\n\treturn n;\n"
+        extra = ("static inline int leaky(int n)\n{\n" + leak + "}\n\n"
+                 "static inline int via(int n)\n{\n\treturn leaky(n);\n}\n\n"
+                 "static inline int unused(int n)\n{\n" + leak + "}\n\n")
+        self.write("include/helpers.h",
+                   HELPERS_H.replace("#endif\n", extra + "#endif\n"))
+        self.write("two.c", USER_C.format(name="two") +
+                   "int three(void) { return via(3); }\n")
+        p = subprocess.run([SMATCH_CI, "--json", "-", "--no-cache", "-Iinclude",
+                            "one.c", "two.c"],
+                           cwd=self.repo, capture_output=True, text=True)
+        found = [json.loads(line) for line in p.stdout.splitlines()]
+        self.assertEqual([(d["rule"], d["path"], d["function"]) for d in found],
+                         [("memory-leak", "include/helpers.h", "leaky")],
+                         p.stdout + p.stderr)
+        p = subprocess.run([SMATCH_CI, "db", "build", "--no-cache", "-Iinclude",
+                            "one.c"],
+                           cwd=self.repo, capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+
     def test_headers_outside_the_project_are_not_analyzed(self):
         # a third-party header (here: outside the repository) is not the
         # project's code, whatever its inline functions do
