@@ -793,10 +793,37 @@ static slot *free_slot(pool *p)
 	return NULL;
 }
 
+/*
+ * How far past the first TU not started the driver looks for one that
+ * may start: the hook orders its list so that the TUs that may are near
+ * the front, and a bound keeps a run of many TUs linear.
+ */
+#define READY_WINDOW 256
+
+/*
+ * The first TU from @next on, not started, that may start now (an
+ * invalid one always may: it runs no worker); tus->n when none.
+ */
+static size_t next_ready(const pool *p, const unsigned char *started,
+			 size_t next)
+{
+	size_t k, end = p->tus->n;
+
+	if (end - next > READY_WINDOW)
+		end = next + READY_WINDOW;
+	for (k = next; k < end; k++)
+		if (!started[k] && (p->tus->items[k].invalid ||
+				    !p->opts->ready ||
+				    p->opts->ready(k, p->opts->hook_payload)))
+			return k;
+	return p->tus->n;
+}
+
 int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
 		   sci_tu_list *tus, const sci_driver_opts *opts)
 {
 	size_t next = 0, first = out->n;
+	unsigned char *started;
 	unsigned i;
 	pool p;
 	int error = 0, e;
@@ -816,37 +843,43 @@ int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
 		p.slots[i].out_fd = p.slots[i].err_fd = -1;
 	sci_progress_begin(opts->progress, tus->n);
 
+	started = sci_calloc(tus->n ? tus->n : 1, 1);
 	while (next < tus->n || p.running > 0) {
 		slot *s;
+		size_t k;
 
 		while (next < tus->n && (s = free_slot(&p)) != NULL) {
-			if (tus->items[next].invalid) {
+			k = next_ready(&p, started, next);
+			if (k == tus->n) {
+				if (p.running > 0)
+					break;	/* wait for a worker to end */
+				k = next;
+			}
+			if (tus->items[k].invalid) {
 				/* no worker could open it: fail it alone */
 				stats->tus++;
-				add_failure(&p, next, tus->items[next].invalid);
+				add_failure(&p, k, tus->items[k].invalid);
 				sci_progress_tu_done(opts->progress, -1, 0);
-				next++;
-				continue;
-			}
-			if ((e = start(&p, s, next)) == 0) {
-				next++;
-				continue;
-			}
-			if (p.running > 0)
-				break;	/* retry once a worker is done */
-			{
-				char *msg = sci_printf_dup("cannot start worker: %s",
-							   strerror(-e));
+			} else if ((e = start(&p, s, k)) != 0) {
+				char *msg;
 
+				if (p.running > 0)
+					break;	/* retry once a worker is done */
+				msg = sci_printf_dup("cannot start worker: %s",
+						     strerror(-e));
 				stats->tus++;
-				add_failure(&p, next++, msg);
+				add_failure(&p, k, msg);
 				sci_progress_tu_done(opts->progress, -1, 0);
 				free(msg);
 			}
+			started[k] = 1;
+			while (next < tus->n && started[next])
+				next++;
 		}
 		if (p.running > 0 && (error = wait_some(&p)) < 0)
 			break;
 	}
+	free(started);
 	if (error < 0) {
 		for (i = 0; i < p.nslots; i++) {
 			slot *s = &p.slots[i];

@@ -59,6 +59,13 @@ typedef struct {
 	 */
 	void (*on_tu_start)(size_t index, void *payload);
 	void (*on_tu_done)(sci_tu *tu, size_t index, void *payload);
+	/*
+	 * May the TU at @index start now?  NULL: every TU may.  The driver
+	 * starts, in list order, the first TUs that may; a TU that may not
+	 * waits for a worker to end, unless none runs: then the first TU
+	 * not started starts anyway, so a wait never deadlocks.
+	 */
+	int (*ready)(size_t index, void *payload);
 	void *hook_payload;
 } sci_driver_opts;
 

@@ -5,6 +5,7 @@
 #include "cli/project.h"
 #include "cli/project_db.h"
 #include "cli/progress.h"
+#include "cli/round_order.h"
 
 #include "util/alloc.h"
 #include "util/error.h"
@@ -41,6 +42,8 @@ typedef struct {
 	size_t nlog, caplog;
 	unsigned long gen;
 	size_t *map;			/* run_some(): driver's index -> TU */
+	sci_round_order *order;		/* run_some(): callees first */
+	unsigned char *done;		/* per TU: done in this round */
 	int keep_inputs;		/* the caller asked for each TU's inputs */
 	/* with a database, per TU: */
 	sci_db *db;
@@ -252,6 +255,7 @@ static void tu_done(sci_tu *tu, size_t k, void *payload)
 	run_ctx *r = payload;
 	size_t i = r->map[k];
 
+	r->done[i] = 1;
 	keep_whole_summaries(tu, &r->old[i]);
 	/* before its own summaries are filed, as its worker saw the set */
 	sci_project_deps(r->deps[i], tu, r->set, statistics(r));
@@ -269,14 +273,21 @@ static void tu_done(sci_tu *tu, size_t k, void *payload)
 	file_summaries(r, i, tu);
 }
 
+static int tu_ready(size_t k, void *payload)
+{
+	run_ctx *r = payload;
+
+	return sci_round_order_ready(r->order, r->map[k], r->done);
+}
+
 /*
- * Runs the driver over the TUs @pick marks, as if they were the whole
+ * Runs the driver over the TUs r->order lists, as if they were the whole
  * list: shallow copies go in, what the driver adds to them comes back.
  * Each TU's summaries are filed as soon as it is done, so every worker
- * started later knows them.
+ * started later knows them, and a TU waits for the TUs it calls.
  */
-static int run_some(run_ctx *r, const unsigned char *pick,
-		    const sci_driver_opts *dopts, sci_driver_stats *stats)
+static int run_some(run_ctx *r, const sci_driver_opts *dopts,
+		    sci_driver_stats *stats)
 {
 	sci_driver_opts d = *dopts;
 	sci_tu_list sub = { 0 };
@@ -285,13 +296,15 @@ static int run_some(run_ctx *r, const unsigned char *pick,
 	int error;
 
 	sub.items = sci_calloc(r->tus->n ? r->tus->n : 1, sizeof(*sub.items));
-	for (i = 0; i < r->tus->n; i++)
-		if (pick[i]) {
-			r->map[sub.n] = i;
-			sub.items[sub.n++] = r->tus->items[i];
-		}
+	for (k = 0; k < sci_round_order_count(r->order); k++) {
+		i = sci_round_order_at(r->order, k);
+		r->map[sub.n] = i;
+		r->done[i] = 0;
+		sub.items[sub.n++] = r->tus->items[i];
+	}
 	d.on_tu_start = tu_start;
 	d.on_tu_done = tu_done;
+	d.ready = tu_ready;
 	d.hook_payload = r;
 	error = sci_driver_run(&scratch, stats, &sub, &d);
 	for (k = 0; k < sub.n; k++)
@@ -563,6 +576,7 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	r.filed_args = sci_calloc(n, sizeof(*r.filed_args));
 	r.old = sci_calloc(n, sizeof(*r.old));
 	r.map = sci_calloc(n, sizeof(*r.map));
+	r.done = sci_calloc(n, 1);
 	pick = sci_calloc(n, 1);
 	for (i = 0; i < tus->n; i++)
 		r.origins[i] = origin_of(&r, &tus->items[i]);
@@ -609,6 +623,8 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 			sci_progress_label(dopts->progress, label,
 					   findings_kept(tus, pick));
 		}
+		/* from the summaries they hold, before they run again */
+		r.order = sci_round_order_new(tus, pick);
 		for (i = 0; i < tus->n; i++)
 			if (pick[i]) {
 				ps.analyses++;
@@ -621,7 +637,9 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 				if (r.analyzed)
 					r.analyzed[i] = 1;
 			}
-		error = run_some(&r, pick, &d2, &st);
+		error = run_some(&r, &d2, &st);
+		sci_round_order_free(r.order);
+		r.order = NULL;
 		if (error < 0)
 			goto done;
 		if (settle(&r, pick) == 0)
@@ -665,6 +683,8 @@ done:
 	free(r.filed_args);
 	free(r.old);
 	free(r.map);
+	free(r.done);
+	sci_round_order_free(r.order);
 	free(pick);
 	sci_summary_set_free(r.set);
 	return error;

@@ -8,7 +8,8 @@
  *      TU started later knows them;
  *   2. settle: a TU whose callees in other TUs now have other summaries
  *      than those its analysis saw is analyzed again, round after round,
- *      at most SCI_PROJECT_ROUNDS analyses of a TU in all.
+ *      at most SCI_PROJECT_ROUNDS analyses of a TU in all; in each round
+ *      callee TUs go first (round_order.h).
  *
  * What "saw" means: when a TU is done, the digest of its callees'
  * summaries (project_db.h, its deps) is taken from the set before its own

@@ -755,6 +755,94 @@ static void test_driver__identical_diagnostics_are_merged(void **state)
 	sci_tu_list_clear(&tus);
 }
 
+/* The ready hook: which TUs are done, in which order they started. */
+typedef struct {
+	size_t n;
+	unsigned char done[8];
+	size_t started[8], nstarted;
+	int never;		/* no TU is ever ready */
+} order_ctx;
+
+static void order_start(size_t k, void *payload)
+{
+	order_ctx *c = payload;
+
+	c->started[c->nstarted++] = k;
+}
+
+static void order_done(sci_tu *tu, size_t k, void *payload)
+{
+	order_ctx *c = payload;
+
+	(void)tu;
+	c->done[k] = 1;
+}
+
+/* TU k may start once TU k + 1 is done: the list runs backwards. */
+static int order_ready(size_t k, void *payload)
+{
+	order_ctx *c = payload;
+
+	return !c->never && (k + 1 == c->n || c->done[k + 1]);
+}
+
+static void run_ordered(order_ctx *c, unsigned jobs)
+{
+	static const char *const names[] = {
+		"a_ok.c", "b_ok.c", "c_ok.c", "d_ok.c", "e_ok.c"
+	};
+	sci_tu_list tus = { 0 };
+	sci_diag_list out = { 0 };
+	sci_driver_stats st;
+	sci_analyze_opts aopts;
+	sci_driver_opts o;
+	size_t i;
+
+	for (i = 0; i < 5; i++)
+		add_tu(&tus, names[i], NULL);
+	c->n = tus.n;
+	memset(&aopts, 0, sizeof(aopts));
+	memset(&o, 0, sizeof(o));
+	o.jobs = jobs;
+	o.analyze_opts = &aopts;
+	o.analyze = fake_analyze;
+	o.on_tu_start = order_start;
+	o.on_tu_done = order_done;
+	o.ready = order_ready;
+	o.hook_payload = c;
+	assert_int_equal(sci_driver_run(&out, &st, &tus, &o), 0);
+	assert_int_equal(st.tus, 5);
+	assert_int_equal(out.n, 5);	/* every TU ran once */
+	sci_diag_list_clear(&out);
+	sci_tu_list_clear(&tus);
+}
+
+static void test_driver__a_tu_waits_until_it_is_ready(void **state)
+{
+	order_ctx c;
+	size_t i;
+
+	memset(&c, 0, sizeof(c));
+	run_ordered(&c, 3);
+	assert_int_equal(c.nstarted, 5);
+	for (i = 0; i < 5; i++)
+		assert_int_equal(c.started[i], 4 - i);
+}
+
+static void test_driver__waiting_never_deadlocks(void **state)
+{
+	order_ctx c;
+	size_t i;
+
+	memset(&c, 0, sizeof(c));
+	c.never = 1;
+	run_ordered(&c, 2);
+	/* nothing is ever ready: each starts, in order, once none runs */
+	assert_int_equal(c.nstarted, 5);
+	for (i = 0; i < 5; i++)
+		assert_int_equal(c.started[i], i);
+}
+
 static void test_driver__empty_list(void **state)
 {
 	sci_tu_list tus = { 0 };
@@ -788,6 +876,8 @@ int main(void)
 		cmocka_unit_test(test_driver__missing_directory_is_a_failure),
 		cmocka_unit_test(test_driver__same_result_for_any_job_count),
 		cmocka_unit_test(test_driver__identical_diagnostics_are_merged),
+		cmocka_unit_test(test_driver__a_tu_waits_until_it_is_ready),
+		cmocka_unit_test(test_driver__waiting_never_deadlocks),
 		cmocka_unit_test(test_driver__empty_list),
 	};
 
