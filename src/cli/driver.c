@@ -89,7 +89,12 @@ static void buffer_add(buffer *b, const char *data, size_t n)
 typedef struct {
 	int fd;
 	int lost;	/* a diagnostic could not be formatted */
+	buffer out;	/* records not sent yet */
+	sci_worker_status *status;
 } worker_sink;
+
+/* The worker's sink, for the exit handler. */
+static worker_sink *exit_sink;
 
 static void write_all(int fd, const char *p, size_t n)
 {
@@ -106,18 +111,31 @@ static void write_all(int fd, const char *p, size_t n)
 	}
 }
 
-/* Unbuffered on purpose: what was sent survives a later crash. */
+static void sink_flush(worker_sink *sink)
+{
+	if (sink->out.n)
+		write_all(sink->fd, sink->out.buf, sink->out.n);
+	sink->out.n = 0;
+}
+
+/*
+ * Buffered up to the start of the next function (publish_function()), the
+ * end of the TU, or SINK_MAX bytes: what a function sent survives a crash
+ * in a later one, and a TU costs a write, a poll and a read in the driver
+ * per function, not per record (git: 13 000 writes for 45 analyses).
+ */
+#define SINK_MAX (64 * 1024)
+
 static void worker_emit(sci_diag *d, void *payload)
 {
 	worker_sink *sink = payload;
 	char *text = NULL;
 
 	if (sci_jsonl_format(&text, d) == 0) {
-		size_t n = strlen(text);
-
-		text = sci_realloc(text, n + 2);
-		text[n] = '\n';
-		write_all(sink->fd, text, n + 1);
+		buffer_add(&sink->out, text, strlen(text));
+		buffer_add(&sink->out, "\n", 1);
+		if (sink->out.n >= SINK_MAX)
+			sink_flush(sink);
 	} else {
 		fprintf(stderr, "cannot send a diagnostic: %s\n",
 			sci_error_last());
@@ -146,6 +164,8 @@ static int fd_above_stdio(int fd)
  */
 static void worker_at_exit(void)
 {
+	if (exit_sink)
+		sink_flush(exit_sink);
 	_exit(1);
 }
 
@@ -166,7 +186,10 @@ static int run_job(void *payload)
 
 static void publish_function(const char *name, void *payload)
 {
-	sci_worker_status_publish(payload, name);
+	worker_sink *sink = payload;
+
+	sink_flush(sink);
+	sci_worker_status_publish(sink->status, name);
 }
 
 static void __attribute__((noreturn))
@@ -180,8 +203,10 @@ run_worker(const sci_tu *tu, int out_fd, int err_fd,
 	/* if the driver ran with fd 0-2 closed, a pipe may sit there */
 	out_fd = fd_above_stdio(out_fd);
 	err_fd = fd_above_stdio(err_fd);
+	memset(&sink, 0, sizeof(sink));
 	sink.fd = out_fd;
-	sink.lost = 0;
+	sink.status = status;
+	exit_sink = &sink;
 	/* stdout too: nothing the analyzer prints may reach our report */
 	if (dup2(err_fd, STDERR_FILENO) < 0 || dup2(err_fd, STDOUT_FILENO) < 0)
 		_exit(WORKER_SETUP_FAILED);
@@ -211,9 +236,10 @@ run_worker(const sci_tu *tu, int out_fd, int err_fd,
 		job.aopts.nrules = 0;
 	}
 	job.aopts.on_function = publish_function;
-	job.aopts.on_function_payload = status;
+	job.aopts.on_function_payload = &sink;
 	job.sink = &sink;
 	r = sci_worker_call(run_job, &job, status, opts->worker_stack_mib);
+	sink_flush(&sink);
 	if (sink.lost)
 		_exit(WORKER_SETUP_FAILED);
 	_exit(r == SCI_TU_FRONTEND_ERRORS ? 1 : 0);

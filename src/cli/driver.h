@@ -7,8 +7,9 @@
  * pipe; its stderr, where sparse prints, comes back over a second pipe.
  * A crash, a non-zero exit, a timeout or sparse's own errors turn into an
  * "analysis-failure" diagnostic for that TU, naming the function the
- * worker was in when it has one; what the child sent before is kept.  One
- * TU never hides another's findings.
+ * worker was in when it has one; what the child sent for the functions
+ * before that one is kept (it sends what a function found when the next
+ * function starts, or at the end).  One TU never hides another's findings.
  *
  * Workers never outlive the driver: each dies with it (PR_SET_PDEATHSIG,
  * even when the driver is SIGKILLed), sits in a process group of its own,

@@ -135,7 +135,10 @@ static int fake_analyze(const char *path, char **argv,
 		return SCI_TU_FRONTEND_ERRORS;
 	}
 	if (ends_with(path, "crash.c")) {
+		/* what a function sent is kept once the next one starts */
+		say_function(opts, "f");
 		emit_finding(path, 4, "before crash", emit, payload);
+		say_function(opts, "g");
 		/* cmocka catches SIGSEGV in the test process */
 		signal(SIGSEGV, SIG_DFL);
 		raise(SIGSEGV);
@@ -147,7 +150,9 @@ static int fake_analyze(const char *path, char **argv,
 	if (ends_with(path, "exit7.c"))
 		_exit(7);
 	if (ends_with(path, "hang.c")) {
+		say_function(opts, "f");
 		emit_finding(path, 5, "before hang", emit, payload);
+		say_function(opts, NULL);	/* past the functions */
 		sleep(60);
 	}
 	if (ends_with(path, "flood.c")) {
