@@ -607,6 +607,15 @@ const sci_stree *sci__points_widen(const sci_stree *merged,
 				   const sci_stree *entry,
 				   const sci_stree *back);
 
+/* ------------------------------------------------ realpath (realpath.c) */
+
+/**
+ * realpath(@path, NULL) (malloc'd, or NULL), with each directory resolved
+ * once per TU (sci__realpath_reset()).
+ */
+char *sci__realpath(const char *path);
+void sci__realpath_reset(void);
+
 /* ------------------------------------------------- TU facts (tu_facts.c) */
 
 /** Scans every function body and file-scope initializer of the TU. */

@@ -65,7 +65,7 @@ static int is_own_stream(int stream, int main_stream,
 	if (own_streams[stream] >= 0)
 		return own_streams[stream];
 	real = input_streams[stream].name ?
-	       realpath(input_streams[stream].name, NULL) : NULL;
+	       sci__realpath(input_streams[stream].name) : NULL;
 	for (i = 0; real && project_dirs[i] && !own; i++)
 		own = is_under(real, project_dirs[i]);
 	free(real);
@@ -313,8 +313,8 @@ static void emit_inputs(sci_diag_emit_fn emit, void *payload)
 	if (!seen)
 		abort();
 	for (i = 0; i < input_stream_nr; i++) {
-		char *abs = input_streams[i].name ? realpath(input_streams[i].name, NULL)
-						  : NULL;
+		char *abs = input_streams[i].name ?
+			    sci__realpath(input_streams[i].name) : NULL;
 
 		if (!abs || stat(abs, &st) != 0 || !S_ISREG(st.st_mode)) {
 			/* <built-in>, command-line, vanished; a directory
@@ -377,6 +377,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 			exit_hook = 1;
 		exit_inputs_armed = 1;
 	}
+	sci__realpath_reset();
 	sci__profile_set(opts);
 	sci__registry_init(opts);
 	sci__report_begin_tu(emit, payload);
