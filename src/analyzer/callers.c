@@ -9,6 +9,9 @@
  * of than the parameters' types is walked again once per tuple with its
  * parameters set to it (frontend.c): what it finds then are findings for
  * values that do reach it (`idx(10)` overflowing `buf[10]` inside idx()).
+ * The file-scope integers the function reads are recorded with the
+ * arguments: their values at the call are their values on entry
+ * (`g_parts = 0; per_part(n);`).
  *
  * Two modes:
  *  - all callers known: a static function the TU never uses as a value
@@ -43,6 +46,8 @@
 #define MAX_STORED 64		/* tuples kept per callee, else no narrowing */
 #define MAX_SITES 3		/* call sites named per tuple */
 #define MAX_PARAMS 16
+#define MAX_GLOBALS 8		/* file-scope objects a function reads */
+#define MAX_SLOTS (MAX_PARAMS + MAX_GLOBALS)
 
 typedef struct {
 	char *text;		/* sci_rl_text() in the parameter's type */
@@ -61,7 +66,7 @@ typedef struct {
 typedef struct {
 	struct symbol *caller;	/* NULL: another TU's */
 	int staged;		/* recorded by a second walk of caller */
-	arg_val args[MAX_PARAMS];
+	arg_val args[MAX_SLOTS];	/* by slot (rec.slot) */
 	site sites[MAX_SITES];
 	int nsites;
 } tuple;
@@ -70,6 +75,15 @@ typedef struct {
 	struct symbol *sym;
 	int kind;		/* 0 unknown, 1 candidate, -1 not */
 	int nparams;
+	/*
+	 * What a tuple holds: the parameters, then the file-scope integers
+	 * the body reads (`static int g_data;` set by the
+	 * caller right before the call: its value at the call is its value
+	 * on entry), each with an expression that reads it at the call.
+	 */
+	struct symbol *slot[MAX_SLOTS];
+	struct expression *read[MAX_SLOTS];
+	int nslots;
 	int walked;		/* first walk done: 1 complete, -1 stopped */
 	int overflow;		/* more than MAX_STORED tuples */
 	tuple *v;
@@ -98,7 +112,7 @@ static void tuple_clear(tuple *t)
 {
 	int i;
 
-	for (i = 0; i < MAX_PARAMS; i++)
+	for (i = 0; i < MAX_SLOTS; i++)
 		free(t->args[i].text);
 	for (i = 0; i < t->nsites; i++) {
 		free(t->sites[i].file);
@@ -161,9 +175,10 @@ static struct symbol *param_type(struct symbol *param)
  */
 static rec *candidate(struct symbol *fn)
 {
-	struct symbol *base, *arg;
+	struct symbol *base, *arg, *const *globals;
 	rec *r;
 	int n = 0, ints = 0;
+	size_t k, ng;
 
 	fn = definition(fn);
 	r = lookup(fn, 1);
@@ -175,14 +190,45 @@ static rec *candidate(struct symbol *fn)
 	    base->variadic || !(base->stmt || base->inline_stmt))
 		return NULL;
 	FOR_EACH_PTR(base->arguments, arg) {
+		if (n == MAX_PARAMS)
+			return NULL;
 		if (sci__type_is_int(param_type(arg)))
 			ints++;
-		n++;
+		r->slot[n++] = arg;
 	} END_FOR_EACH_PTR(arg);
-	if (!ints || n > MAX_PARAMS)
+	r->nparams = n;
+	ng = sci__fn_globals(fn, &globals);
+	for (k = 0; k < ng && n < MAX_SLOTS; k++) {
+		struct expression *e;
+
+		/*
+		 * Integers only: a pointer global given a value on entry
+		 * becomes a key the value model tracks, and git's
+		 * `the_repository->hash_algo->hexsz` then lost the bound
+		 * a test against it gave (two false array-overflows).
+		 */
+		if (!sci__type_is_int(param_type(globals[k])))
+			continue;
+		/*
+		 * One whose value the TU or the project fixes (const, never
+		 * written) has it in every walk already; given on entry as
+		 * a value it only changed how git's init_object_
+		 * disambiguation() bounded its loop (two false findings).
+		 */
+		if (sci__global_value(globals[k]))
+			continue;
+		e = alloc_expression(fn->pos, EXPR_SYMBOL);
+		e->symbol = globals[k];
+		e->symbol_name = globals[k]->ident;
+		e->ctype = globals[k];
+		ints++;
+		r->read[n] = e;
+		r->slot[n++] = globals[k];
+	}
+	r->nslots = n;
+	if (!ints)
 		return NULL;
 	r->kind = 1;
-	r->nparams = n;
 	return r;
 }
 
@@ -344,11 +390,22 @@ void sci__callers_call(struct expression *call)
 		r->overflow = 1;
 		return;
 	}
+	for (; i < r->nslots; i++) {
+		struct symbol *type = param_type(r->slot[i]);
+		struct expression *g = r->read[i];
+
+		const sci_rl *rl = sci_rl_cast(sci__expr_rl(g),
+					       sci__vtype(type));
+
+		t.args[i].text = sci_strdup(sci_rl_text(rl));
+		t.args[i].soft = rl->soft;
+		t.args[i].input = !!sci__untrusted_expr(g);
+	}
 	for (k = 0; k < r->n; k++) {
 		tuple *o = &r->v[k];
 
 		if (o->caller == caller && o->staged == t.staged &&
-		    same_args(o, &t, r->nparams)) {
+		    same_args(o, &t, r->nslots)) {
 			add_site(o, &here);
 			tuple_clear(&t);
 			return;
@@ -397,20 +454,16 @@ void sci__callers_commit(struct symbol *caller, int ok)
  * Joins @t's arguments into @into's: integers as unions, pointers as
  * unknown unless both say the same; @t's sites too.
  */
-static void join_args(tuple *into, const tuple *t, struct symbol *fn,
-		      int nparams)
+static void join_args(tuple *into, const tuple *t, const rec *r)
 {
-	struct symbol *base = sci__real_type(fn), *param;
-	int i = 0, s;
+	int i, s;
 
-	FOR_EACH_PTR(base->arguments, param) {
+	for (i = 0; i < r->nslots; i++) {
 		arg_val *a = &into->args[i];
 		const arg_val *b = &t->args[i];
 
-		if (i >= nparams)
-			break;
 		if (!a->text || !b->text ||
-		    (sci__type_is_ptr(param_type(param)) &&
+		    (sci__type_is_ptr(param_type(r->slot[i])) &&
 		     strcmp(a->text, b->text) != 0)) {
 			/* nothing known on one side; a pointer NULL on one
 			 * and not on the other says nothing either */
@@ -430,8 +483,7 @@ static void join_args(tuple *into, const tuple *t, struct symbol *fn,
 			}
 		}
 		a->input |= b->input;
-		i++;
-	} END_FOR_EACH_PTR(param);
+	}
 	for (s = 0; s < t->nsites; s++)
 		add_site(into, &t->sites[s]);
 }
@@ -449,24 +501,23 @@ static void copy_tuple(tuple *out, const tuple *t, int nparams)
 		add_site(out, &t->sites[i]);
 }
 
-/* Does @t say more of some parameter than its type does? */
-static int narrows(const tuple *t, struct symbol *fn)
+/* Does @t say more of some parameter or global than its type does? */
+static int narrows(const tuple *t, const rec *r)
 {
-	struct symbol *base = sci__real_type(fn), *param;
-	int i = 0, yes = 0;
+	int i;
 
-	FOR_EACH_PTR(base->arguments, param) {
-		const arg_val *a = &t->args[i++];
+	for (i = 0; i < r->nslots; i++) {
+		const arg_val *a = &t->args[i];
+		struct symbol *type = param_type(r->slot[i]);
 		const sci_rl *rl;
 
-		if (!a->text || !sci__type_is_int(param_type(param)))
+		if (!a->text || !sci__type_is_int(type))
 			continue;
 		rl = sci_rl_parse(a->text);
-		if (a->input ||
-		    (rl && !sci_rl_equal(rl, sci__type_rl(param_type(param)))))
-			yes = 1;
-	} END_FOR_EACH_PTR(param);
-	return yes;
+		if (a->input || (rl && !sci_rl_equal(rl, sci__type_rl(type))))
+			return 1;
+	}
+	return 0;
 }
 
 /* Are all of @fn's callers known, and walked completely? */
@@ -611,7 +662,7 @@ static int cmp_ext(const void *a, const void *b)
 
 	if (!c)
 		c = strcmp(x->sites[0].caller, y->sites[0].caller);
-	for (i = 0; !c && i < MAX_PARAMS; i++)
+	for (i = 0; !c && i < MAX_SLOTS; i++)
 		c = cmp_arg(&x->args[i], &y->args[i]);
 	return c;
 }
@@ -622,12 +673,12 @@ static void add_walk(rec *r, struct symbol *fn, const tuple *t)
 	size_t k;
 
 	for (k = 0; k < r->nwalk; k++)
-		if (same_args(&r->walk[k], t, r->nparams)) {
-			join_args(&r->walk[k], t, fn, r->nparams);
+		if (same_args(&r->walk[k], t, r->nslots)) {
+			join_args(&r->walk[k], t, r);
 			return;
 		}
 	r->walk = sci_realloc(r->walk, (r->nwalk + 1) * sizeof(*r->walk));
-	copy_tuple(&r->walk[r->nwalk++], t, r->nparams);
+	copy_tuple(&r->walk[r->nwalk++], t, r->nslots);
 }
 
 size_t sci__callers_tuples(struct symbol *fn, int *all_known)
@@ -660,13 +711,13 @@ size_t sci__callers_tuples(struct symbol *fn, int *all_known)
 	}
 	if (r->nwalk > SCI_CALLER_TUPLES) {
 		for (k = 1; k < r->nwalk; k++) {
-			join_args(&r->walk[0], &r->walk[k], fn, r->nparams);
+			join_args(&r->walk[0], &r->walk[k], r);
 			tuple_clear(&r->walk[k]);
 		}
 		r->nwalk = 1;
 	}
 	for (k = 0; k < r->nwalk; k++)
-		yes |= narrows(&r->walk[k], fn);
+		yes |= narrows(&r->walk[k], r);
 	if (!yes) {
 		rec_clear_walk(r);
 		return 0;
@@ -685,14 +736,14 @@ void sci__callers_use(struct symbol *fn, size_t k)
 
 void sci__callers_entry(struct symbol *fn)
 {
-	struct symbol *base = fn->ctype.base_type, *param;
-	int i = 0;
+	const rec *r;
+	int i;
 
-	if (!active || fn != active_fn)
+	if (!active || fn != active_fn || !(r = lookup(fn, 0)))
 		return;
-	FOR_EACH_PTR(base->arguments, param) {
-		const arg_val *a = &active->args[i++];
-		const sci_key *key = sci_key_sym(param);
+	for (i = 0; i < r->nslots; i++) {
+		const arg_val *a = &active->args[i];
+		const sci_key *key = sci_key_sym(r->slot[i]);
 		const sci_rl *rl;
 
 		if (!a->text || !key)
@@ -700,38 +751,38 @@ void sci__callers_entry(struct symbol *fn)
 		rl = sci_rl_parse(a->text);
 		/* a pointer's NULL from a caller splits paths; it is no
 		 * evidence of a NULL dereference (sci_value_is_null()) */
-		if (rl && sci__type_is_ptr(param_type(param)))
+		if (rl && sci__type_is_ptr(param_type(r->slot[i])))
 			sci__extra_set_rl(key, sci_rl_with_soft(rl,
 				SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX));
 		else if (rl)
 			sci__extra_set_rl(key, sci_rl_with_soft(rl, a->soft));
 		if (a->input)
 			sci__untrusted_set(key);
-	} END_FOR_EACH_PTR(param);
+	}
 }
 
 void sci__callers_annotate(sci_diag *d, struct symbol *fn, size_t k)
 {
 	rec *r = lookup(fn, 0);
-	struct symbol *base = sci__real_type(fn), *param;
 	const tuple *t;
 	char *what = NULL;
-	int i = 0, s;
+	int i, s;
 
 	if (!r || k >= r->nwalk)
 		return;
 	t = &r->walk[k];
-	FOR_EACH_PTR(base->arguments, param) {
-		const arg_val *a = &t->args[i++];
+	for (i = 0; i < r->nslots; i++) {
+		struct symbol *slot = r->slot[i];
+		const arg_val *a = &t->args[i];
 		const sci_rl *rl = a->text ? sci_rl_parse(a->text) : NULL;
-		const char *name = sci_sym_name(param);
+		const char *name = sci_sym_name(slot);
 		char *next;
 
-		if (!rl || !name || !sci__type_is_int(param_type(param)) ||
+		if (!rl || !name || !sci__type_is_int(param_type(slot)) ||
 		    (!a->input &&
-		     sci_rl_equal(rl, sci__type_rl(param_type(param)))))
+		     sci_rl_equal(rl, sci__type_rl(param_type(slot)))))
 			continue;
-		if (sci_rl_equal(rl, sci__type_rl(param_type(param))))
+		if (sci_rl_equal(rl, sci__type_rl(param_type(slot))))
 			next = sci_printf_dup("%s%s%s from input",
 					      what ? what : "", what ? ", " : "",
 					      name);
@@ -742,7 +793,7 @@ void sci__callers_annotate(sci_diag *d, struct symbol *fn, size_t k)
 					      a->input ? " (from input)" : "");
 		free(what);
 		what = next;
-	} END_FOR_EACH_PTR(param);
+	}
 	for (s = 0; s < t->nsites; s++) {
 		const site *w = &t->sites[s];
 		char *msg;

@@ -636,6 +636,11 @@ int sci__fn_used_as_value(struct symbol *fn);
  * Returns how many, or -1 when there are more than @max.
  */
 int sci__tu_callers(struct symbol *fn, struct symbol **out, int max);
+/**
+ * The file-scope integer and pointer objects @fn's body names, in order
+ * of appearance, into @out (borrowed, TU lifetime).  Returns how many.
+ */
+size_t sci__fn_globals(struct symbol *fn, struct symbol *const **out);
 /** Reorders @fns so that callees come before their callers. */
 void sci__tu_facts_order(struct symbol **fns, int n);
 /**

@@ -53,6 +53,9 @@ typedef struct {
 				 * callee: it may be called from anywhere */
 	int fp_read;		/* a function pointer variable read other
 				 * than as a call's callee */
+	struct symbol **greads;	/* file-scope integers and pointers its
+				 * body names (malloc; sci__fn_globals()) */
+	size_t ngreads;
 	struct use_count *uses;	/* results of its calls, by callee (malloc) */
 	size_t nuses;
 	/* a const table, once asked (sci__table_value) */
@@ -120,6 +123,7 @@ void sci__tu_facts_free(void)
 		free(facts[i].ranges);
 		free(facts[i].callees);
 		free(facts[i].uses);
+		free(facts[i].greads);
 		free(facts[i].table_vals);
 	}
 	free(discards);
@@ -182,6 +186,40 @@ static int extern_int_global(struct symbol *sym)
 		return 0;
 	type = sci__real_type(sym);
 	return type && sci__type_is_int(type);
+}
+
+/*
+ * A file-scope integer or pointer object (not a function, not a static
+ * local: a caller cannot have set that) named in scan_fn's body.
+ */
+static void note_global_read(struct symbol *sym)
+{
+	struct symbol *type;
+	fact *f;
+	size_t i;
+
+	if (!sym || sym->type != SYM_NODE || !sym->ident ||
+	    !(sym->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)))
+		return;
+	type = sci__real_type(sym);
+	if (!type || !(sci__type_is_int(type) || type->type == SYM_PTR))
+		return;
+	f = lookup(scan_fn, 1);
+	for (i = 0; i < f->ngreads; i++)
+		if (f->greads[i] == sym)
+			return;
+	if (!(f->ngreads & (f->ngreads + 1)))
+		f->greads = sci_realloc(f->greads, (f->ngreads * 2 + 1) *
+						   sizeof(*f->greads));
+	f->greads[f->ngreads++] = sym;
+}
+
+size_t sci__fn_globals(struct symbol *fn, struct symbol *const **out)
+{
+	const fact *f = lookup(fn, 0);
+
+	*out = f ? f->greads : NULL;
+	return f ? f->ngreads : 0;
 }
 
 /* "NAME=VALUE" when @value is a constant, else "NAME=*". */
@@ -526,6 +564,8 @@ static void scan_expr(struct expression *e)
 			break;
 		}
 		note_symbol_value(e->symbol);
+		if (scan_fn)
+			note_global_read(e->symbol);
 		if (scan_fn && extern_int_global(e->symbol))
 			sci_summary_add_gread(globals_record(),
 					      e->symbol->ident->name);

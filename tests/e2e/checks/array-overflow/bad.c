@@ -149,3 +149,20 @@ void mark_all(void)
 	mark_slot(0);
 	mark_next(7);
 }
+
+/* A static global set before the call indexes the helper's table. */
+static int levels[4];
+static int cur_level;
+
+static void bump_level(void)
+{
+	levels[cur_level]++;	/* expect-error: array-overflow "index 'cur_level' can be 4, past the end of 'levels' (4 elements)" */
+}
+
+void enter_levels(void)
+{
+	cur_level = 3;
+	bump_level();
+	cur_level = 4;
+	bump_level();
+}

@@ -90,3 +90,26 @@ int report_some(int total)
 {
 	return per_item(total, 4);
 }
+
+/*
+ * A static global set right before the call is what the callee reads on
+ * entry: the helper divides by the 0 one caller leaves there.
+ */
+static int g_parts;
+
+static int per_part(int total)
+{
+	return total / g_parts;	/* expect-error: divide-by-zero "division by zero: 'g_parts' is 0" */
+}
+
+int split_none(int total)
+{
+	g_parts = 0;
+	return per_part(total);
+}
+
+int split_three(int total)
+{
+	g_parts = 3;
+	return per_part(total);
+}

@@ -122,3 +122,31 @@ int scaled_ms(void)
 {
 	return scaled(1, 10) + scaled(0, 0);
 }
+
+/*
+ * A static global the callers set before the call: every value reaching
+ * the division is non-zero, and the 0 goes with the mode that does not
+ * divide.  A global no caller sets is as unknown as before.
+ */
+static int g_unit, g_mode;
+
+static int per_unit(int total)
+{
+	if (g_mode == 0)
+		return total;
+	return total / g_unit;
+}
+
+int in_bytes(int total)
+{
+	g_mode = 1;
+	g_unit = 8;
+	return per_unit(total);
+}
+
+int as_is(int total)
+{
+	g_mode = 0;
+	g_unit = 0;
+	return per_unit(total);
+}
