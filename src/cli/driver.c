@@ -376,15 +376,19 @@ static char *display_map(const char *path, void *payload)
 
 /*
  * A TU of the command line (no directory) keeps its path as given, but
- * sparse names a header found through -I by an absolute path: shown
- * relative to the cwd when under it, like a compile database's.
+ * sparse names a header found through -I by an absolute path: a finding
+ * there is shown relative to the cwd when under it, like a compile
+ * database's.  Its inputs and summaries keep the absolute path, as
+ * before: the database reads those files again from other directories.
  */
 static void rebase_paths(const pool *p, const sci_tu *tu, sci_diag *d)
 {
 	display_ctx c = { tu->directory, p->opts->cwd, tu->path };
 	char *s;
 
-	if (!tu->directory && !p->opts->cwd)
+	if (!tu->directory &&
+	    (!p->opts->cwd || strcmp(d->rule, SCI_RULE_INPUT) == 0 ||
+	     strcmp(d->rule, SCI_RULE_SUMMARY) == 0))
 		return;
 	if (d->path[0]) {
 		s = display_map(d->path, &c);
