@@ -39,6 +39,7 @@
 #include "analyzer/symtab.h"
 #include "util/alloc.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -554,6 +555,7 @@ static int is_own(const char *file, const char *caller)
 
 typedef struct {
 	struct symbol *fn;
+	const rec *r;
 	tuple *v;
 	size_t n;
 } ext_ctx;
@@ -562,16 +564,24 @@ typedef struct {
  * Argument @i of a call_args entry ("0=10;2=0-15~3!;@12"): its values (in
  * the argument's type), soft bits and input mark; NULL when not there.
  */
-static const sci_rl *entry_value(const char *args, int i, unsigned *soft,
-				 int *input)
+static const sci_rl *entry_value(const char *args, int i, const char *global,
+				 unsigned *soft, int *input)
 {
 	const char *p, *m;
 	char *end, *text;
-	size_t len;
+	size_t len, glen = global ? strlen(global) : 0;
 
 	for (p = args; p; p = strchr(p, ';'), p = p ? p + 1 : NULL) {
-		if (strtol(p, &end, 10) != i || *end != '=')
+		if (global) {
+			/* "gNAME=VALUES" (fn_facts.c, global_args()) */
+			if (p[0] != 'g' || strncmp(p + 1, global, glen) != 0 ||
+			    p[1 + glen] != '=')
+				continue;
+			end = (char *)p + 1 + glen;
+		} else if (!isdigit((unsigned char)*p) ||
+			   strtol(p, &end, 10) != i || *end != '=') {
 			continue;
+		}
 		len = strcspn(end + 1, ";~!");
 		text = sci_arena_alloc(len + 1);
 		memcpy(text, end + 1, len);
@@ -614,7 +624,7 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 			i++;
 			continue;
 		}
-		rl = entry_value(args, i, &soft, &input);
+		rl = entry_value(args, i, NULL, &soft, &input);
 		if (sci__type_is_ptr(type)) {
 			t.args[i++].text = rl ? pointer_text(rl, type) : NULL;
 			continue;
@@ -632,6 +642,21 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 		t.args[i].input = (unsigned char)input;
 		i++;
 	} END_FOR_EACH_PTR(param);
+	for (i = x->r->nparams; i < x->r->nslots; i++) {
+		struct symbol *type = param_type(x->r->slot[i]);
+		unsigned soft = 0;
+		int input = 0;
+		const sci_rl *rl = entry_value(args, i,
+					       sci_sym_name(x->r->slot[i]),
+					       &soft, &input);
+
+		if (!rl || sci_rl_is_empty(rl))
+			continue;	/* unknown there: as if not passed */
+		rl = sci_rl_cast(sci_rl_with_soft(rl, soft), sci__vtype(type));
+		t.args[i].text = sci_strdup(sci_rl_text(rl));
+		t.args[i].soft = rl->soft;
+		t.args[i].input = (unsigned char)input;
+	}
 	where.file = (char *)file;
 	where.caller = (char *)caller;
 	where.line = line;
@@ -699,6 +724,7 @@ size_t sci__callers_tuples(struct symbol *fn, int *all_known)
 	/* what the other TUs' callers pass (never a static function) */
 	if (!(fn->ctype.modifiers & MOD_STATIC) && run_set) {
 		x.fn = fn;
+		x.r = r;
 		sci_summary_set_call_args(run_set, sci_sym_name(fn),
 					  on_ext_args, &x);
 		if (x.n > 1)

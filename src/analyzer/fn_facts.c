@@ -674,6 +674,83 @@ static const char *soft_mark(unsigned soft)
 	return marks[soft & (SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX)];
 }
 
+/*
+ * The integer globals of external linkage @fn names: a caller in another
+ * TU sends their values with its call (global_args()).
+ */
+static void add_greads(struct symbol *fn)
+{
+	struct symbol *const *globals;
+	size_t k, n = sci__fn_globals(fn, &globals);
+
+	for (k = 0; k < n; k++) {
+		struct symbol *type = sci__real_type(globals[k]);
+
+		if (!(globals[k]->ctype.modifiers & MOD_STATIC) && type &&
+		    sci__type_is_int(type))
+			sci_summary_add_gread(cur_sum, globals[k]->ident->name);
+	}
+}
+
+static int has_name(char *const *v, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * @text with ";gNAME=VALUES" appended for each integer global of external
+ * linkage that this function names, that the callee (in another TU, by
+ * its summary) reads, and whose value here says more than its type: what
+ * the callee holds on entry (callers.c).  A global the project fixes has
+ * that value everywhere already.
+ */
+static const char *global_args(const char *text, const char *name,
+			       struct expression *call)
+{
+	const sci_summary *callee = sci_summary_set_find(
+		sci__fn_facts_summaries(), name);
+	struct symbol *const *globals;
+	size_t k, n;
+
+	if (!callee || !callee->ngreads)
+		return text;
+	n = sci__fn_globals(cur_fn, &globals);
+	for (k = 0; k < n; k++) {
+		struct symbol *g = globals[k];
+		struct symbol *type = sci__real_type(g);
+		struct expression *e;
+		const sci_rl *rl;
+		long long fixed;
+		int input;
+
+		if ((g->ctype.modifiers & MOD_STATIC) || !type ||
+		    !sci__type_is_int(type) ||
+		    !has_name(callee->greads, callee->ngreads,
+			      g->ident->name) ||
+		    sci_summary_set_global_value(sci__fn_facts_summaries(),
+						 g->ident->name, &fixed))
+			continue;
+		e = alloc_expression(call->pos, EXPR_SYMBOL);
+		e->symbol = g;
+		e->symbol_name = g->ident;
+		e->ctype = g;
+		rl = sci__expr_rl(e);
+		input = !!sci__untrusted_expr(e);
+		if (sci_rl_is_empty(rl) ||
+		    (!input && sci_rl_equal(rl, sci__type_rl(type))))
+			continue;
+		text = sci_arena_printf("%s;g%s=%s%s%s", text, g->ident->name,
+					sci_rl_text(rl), soft_mark(rl->soft),
+					input ? "!" : "");
+	}
+	return text;
+}
+
 static void record_call_args(const char *name, struct expression *call)
 {
 	struct expression *arg;
@@ -708,6 +785,7 @@ static void record_call_args(const char *name, struct expression *call)
 		}
 		i++;
 	} END_FOR_EACH_PTR(arg);
+	text = global_args(text, name, call);
 	if (text == name)
 		return;
 	/* where, for the finding it leads to in the callee (in the caller's
@@ -1045,6 +1123,7 @@ static void fill_summary(const facts *f)
 	for (i = 0; i < n; i++)
 		sci_summary_add_path(cur_sum, paths[i]);
 	sci__tu_facts_add_results(fn, cur_sum);
+	add_greads(fn);
 }
 
 void sci__fn_facts_end(int complete)

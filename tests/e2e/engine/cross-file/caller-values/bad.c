@@ -25,3 +25,12 @@ int slot_from_input(void)
 		return 0;
 	return lib_input(atoi(line));
 }
+
+extern int lib_parts;
+int lib_share(int total);
+
+int share_nothing(int total)
+{
+	lib_parts = 0;
+	return lib_share(total);
+}

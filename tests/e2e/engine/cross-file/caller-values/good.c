@@ -25,3 +25,24 @@ int modes(void)
 {
 	return lib_mode(1, 5) + lib_mode(0, 0);
 }
+
+extern int lib_unit, lib_unit_mode, lib_parts;
+int lib_in_units(int total);
+int lib_share(int total);
+
+/* (another value of lib_parts: the project gives it no single value) */
+int share_three(int total)
+{
+	lib_parts = 3;
+	return lib_share(total);
+}
+
+int in_units(int total)
+{
+	lib_unit_mode = 1;
+	lib_unit = 8;
+	total = lib_in_units(total);
+	lib_unit_mode = 0;
+	lib_unit = 0;
+	return lib_in_units(total);
+}

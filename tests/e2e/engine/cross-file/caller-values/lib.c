@@ -35,3 +35,22 @@ int lib_input(int i)
 		return table[i];	/* expect-error: tainted-index "untrusted index 'i' can be 2147483647, past the end of 'table' (8 elements): no upper bound check" */
 	return 0;
 }
+
+/*
+ * Globals the callers set before the call: what they hold on entry.  One
+ * caller (bad.c) leaves lib_parts 0, another 3; lib_unit's only caller
+ * (good.c) sets it to 0 with the mode that does not divide.
+ */
+int lib_parts, lib_unit, lib_unit_mode;
+
+int lib_share(int total)
+{
+	return total / lib_parts;	/* expect-error: divide-by-zero "division by zero: 'lib_parts' is 0" */
+}
+
+int lib_in_units(int total)
+{
+	if (lib_unit_mode == 0)
+		return total;
+	return total / lib_unit;
+}
