@@ -456,7 +456,7 @@ static void cache_key(const gate_ctx *g, char out[SCI_FP_HEX], const sci_tu *tu,
 	/* its own summaries ride along, in the text form of this version */
 	sci_strv_push_take(&flags, sci_printf_dup("summary-format:%d",
 						  SCI_SUMMARY_VERSION));
-	sci_cache_key(out, sci_cli_version(), (const char *const *)flags.v,
+	sci_cache_key(out, sci_cli_build_id(), (const char *const *)flags.v,
 		      flags.n, base_rel, g->base_sha);
 	sci_strv_clear(&flags);
 }

@@ -106,5 +106,11 @@ const char *sci_cli_usage(void);
 
 /** Returns: the version string, e.g. "0.1.0" (static). */
 const char *sci_cli_version(void);
+/*
+ * The version and which build this is ("0.0.0+<GNU build ID>"): what the
+ * result cache and the project database key their records by, so that
+ * another build never reuses them (build_id.c).
+ */
+const char *sci_cli_build_id(void);
 
 #endif

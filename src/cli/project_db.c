@@ -131,7 +131,7 @@ void sci_project_tu_key(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 		sci_strv_push(&flags, tu->argv[i]);
 	/* the checkers and the profile decide findings and summaries too */
 	sci_project_opts_flags(&flags, a);
-	sci_db_tu_key(out, sci_cli_version(), tu->path, tu->directory,
+	sci_db_tu_key(out, sci_cli_build_id(), tu->path, tu->directory,
 		      (const char *const *)flags.v, flags.n);
 	sci_strv_clear(&flags);
 }
