@@ -203,18 +203,16 @@ static rec *candidate(struct symbol *fn)
 		struct expression *e;
 
 		/*
-		 * Integers only: a pointer global given a value on entry
-		 * becomes a key the value model tracks, and git's
-		 * `the_repository->hash_algo->hexsz` then lost the bound
-		 * a test against it gave (two false array-overflows).
+		 * Integers only: a pointer would only ride along (it makes
+		 * no walk of its own, pointer_text()), and its NULL is no
+		 * evidence anyway.
 		 */
 		if (!sci__type_is_int(param_type(globals[k])))
 			continue;
 		/*
 		 * One whose value the TU or the project fixes (const, never
-		 * written) has it in every walk already; given on entry as
-		 * a value it only changed how git's init_object_
-		 * disambiguation() bounded its loop (two false findings).
+		 * written) has it in every walk already: it makes no walk of
+		 * its own.
 		 */
 		if (sci__global_value(globals[k]))
 			continue;
@@ -775,6 +773,15 @@ void sci__callers_entry(struct symbol *fn)
 		if (!a->text || !key)
 			continue;
 		rl = sci_rl_parse(a->text);
+		/*
+		 * A value no narrower than the type says nothing, and its
+		 * bounds may be hard where the caller had them from a cast
+		 * or a call: set, they made git's `i < len` loop run to
+		 * INT_MAX - 1 for certain (two false array-overflows).
+		 */
+		if (rl && sci__type_is_int(param_type(r->slot[i])) &&
+		    sci_rl_equal(rl, sci__type_rl(param_type(r->slot[i]))))
+			rl = NULL;
 		/* a pointer's NULL from a caller splits paths; it is no
 		 * evidence of a NULL dereference (sci_value_is_null()) */
 		if (rl && sci__type_is_ptr(param_type(r->slot[i])))
