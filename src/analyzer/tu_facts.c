@@ -41,7 +41,8 @@ typedef struct {
 	int pointed_to;		/* its address is kept: `p = &x`, `p = arr` */
 	int state;		/* summary: 0 none, 1 in progress, 2 done */
 	int order;		/* ordering walk: 0 new, 1 on the stack, 2 placed */
-	int used;		/* sci__tu_facts_keep_used(): reached */
+	int used;		/* sci__tu_facts_keep_used(): 1 reached,
+				 * -1 listed and not reached yet, 0 not listed */
 	int known;		/* summary usable: some path returned */
 	sci_range *ranges;	/* the summary (malloc) */
 	size_t n;
@@ -955,7 +956,7 @@ int sci__tu_facts_keep_used(struct symbol **fns, int n, int main_stream)
 	for (i = 0; i < n; i++) {
 		fact *f = lookup(fns[i], 1);
 
-		f->used = 0;
+		f->used = -1;
 		if (fns[i]->pos.stream == main_stream ||
 		    !(fns[i]->ctype.modifiers & MOD_STATIC) || f->fn_values) {
 			f->used = 1;
@@ -970,7 +971,7 @@ int sci__tu_facts_keep_used(struct symbol **fns, int n, int main_stream)
 			fact *c = lookup(f->callees[k], 0);
 
 			/* only functions of @fns are pushed: at most n */
-			if (c && !c->used && in_list(f->callees[k], fns, n)) {
+			if (c && c->used == -1) {
 				c->used = 1;
 				work[nwork++] = f->callees[k];
 			}
@@ -980,7 +981,7 @@ int sci__tu_facts_keep_used(struct symbol **fns, int n, int main_stream)
 	for (i = 0; i < n; i++) {
 		const fact *f = lookup(fns[i], 0);
 
-		if (f && f->used)
+		if (f && f->used == 1)
 			fns[m++] = fns[i];
 	}
 	return m;
