@@ -48,7 +48,7 @@
 #define MAX_SITES 3		/* call sites named per tuple */
 #define MAX_PARAMS 16
 #define MAX_GLOBALS 8		/* file-scope objects a function reads */
-#define MAX_SLOTS (MAX_PARAMS + MAX_GLOBALS)
+#define MAX_SLOTS (MAX_PARAMS + MAX_GLOBALS + SCI_MAX_PARAM_PATHS)
 
 typedef struct {
 	char *text;		/* sci_rl_text() in the parameter's type */
@@ -84,6 +84,14 @@ typedef struct {
 	 */
 	struct symbol *slot[MAX_SLOTS];
 	struct expression *read[MAX_SLOTS];
+	/*
+	 * Then the integers the body reaches in one step from a parameter
+	 * (`*p`, `buf[2]`, `s.m`): what the caller's argument reaches
+	 * there (sci__key_arg_path()) is their value on entry.  slot[] is
+	 * the parameter, path[] the place; type[] is every slot's type.
+	 */
+	const sci_param_path *path[MAX_SLOTS];
+	struct symbol *type[MAX_SLOTS];
 	int nslots;
 	int walked;		/* first walk done: 1 complete, -1 stopped */
 	int overflow;		/* more than MAX_STORED tuples */
@@ -177,9 +185,10 @@ static struct symbol *param_type(struct symbol *param)
 static rec *candidate(struct symbol *fn)
 {
 	struct symbol *base, *arg, *const *globals;
+	const sci_param_path *paths;
 	rec *r;
 	int n = 0, ints = 0;
-	size_t k, ng;
+	size_t k, ng, np;
 
 	fn = definition(fn);
 	r = lookup(fn, 1);
@@ -195,6 +204,7 @@ static rec *candidate(struct symbol *fn)
 			return NULL;
 		if (sci__type_is_int(param_type(arg)))
 			ints++;
+		r->type[n] = param_type(arg);
 		r->slot[n++] = arg;
 	} END_FOR_EACH_PTR(arg);
 	r->nparams = n;
@@ -222,7 +232,15 @@ static rec *candidate(struct symbol *fn)
 		e->ctype = globals[k];
 		ints++;
 		r->read[n] = e;
+		r->type[n] = param_type(globals[k]);
 		r->slot[n++] = globals[k];
+	}
+	np = sci__fn_param_paths(fn, &paths);
+	for (k = 0; k < np && n < MAX_SLOTS; k++) {
+		ints++;
+		r->path[n] = &paths[k];
+		r->type[n] = paths[k].type;
+		r->slot[n++] = r->slot[paths[k].param];
 	}
 	r->nslots = n;
 	if (!ints)
@@ -390,12 +408,25 @@ void sci__callers_call(struct expression *call)
 		return;
 	}
 	for (; i < r->nslots; i++) {
-		struct symbol *type = param_type(r->slot[i]);
+		struct symbol *type = r->type[i];
 		struct expression *g = r->read[i];
+		const sci_key *key;
+		const sci_rl *rl;
 
-		const sci_rl *rl = sci_rl_cast(sci__expr_rl(g),
-					       sci__vtype(type));
-
+		if (r->path[i]) {
+			arg = sci_call_arg(call, r->path[i]->param);
+			key = arg && plain(arg) ?
+			      sci__key_arg_path(arg, r->path[i]->path) : NULL;
+			if (!key)
+				continue;	/* nothing known: no text */
+			rl = sci_rl_cast(sci__key_rl(key, type),
+					 sci__vtype(type));
+			t.args[i].text = sci_strdup(sci_rl_text(rl));
+			t.args[i].soft = rl->soft;
+			t.args[i].input = !!sci__untrusted_key(key);
+			continue;
+		}
+		rl = sci_rl_cast(sci__expr_rl(g), sci__vtype(type));
 		t.args[i].text = sci_strdup(sci_rl_text(rl));
 		t.args[i].soft = rl->soft;
 		t.args[i].input = !!sci__untrusted_expr(g);
@@ -462,7 +493,7 @@ static void join_args(tuple *into, const tuple *t, const rec *r)
 		const arg_val *b = &t->args[i];
 
 		if (!a->text || !b->text ||
-		    (sci__type_is_ptr(param_type(r->slot[i])) &&
+		    (sci__type_is_ptr(r->type[i]) &&
 		     strcmp(a->text, b->text) != 0)) {
 			/* nothing known on one side; a pointer NULL on one
 			 * and not on the other says nothing either */
@@ -507,7 +538,7 @@ static int narrows(const tuple *t, const rec *r)
 
 	for (i = 0; i < r->nslots; i++) {
 		const arg_val *a = &t->args[i];
-		struct symbol *type = param_type(r->slot[i]);
+		struct symbol *type = r->type[i];
 		const sci_rl *rl;
 
 		if (!a->text || !sci__type_is_int(type))
@@ -559,23 +590,23 @@ typedef struct {
 } ext_ctx;
 
 /*
- * Argument @i of a call_args entry ("0=10;2=0-15~3!;@12"): its values (in
+ * Argument @i of a call_args entry ("0=10;2=0-15~3!;@12"), or the entry
+ * tagged @tag ("gNAME" for a global, "pN PATH" for what parameter N
+ * reaches: fn_facts.c, global_args() and path_args()): its values (in
  * the argument's type), soft bits and input mark; NULL when not there.
  */
-static const sci_rl *entry_value(const char *args, int i, const char *global,
+static const sci_rl *entry_value(const char *args, int i, const char *tag,
 				 unsigned *soft, int *input)
 {
 	const char *p, *m;
 	char *end, *text;
-	size_t len, glen = global ? strlen(global) : 0;
+	size_t len, tlen = tag ? strlen(tag) : 0;
 
 	for (p = args; p; p = strchr(p, ';'), p = p ? p + 1 : NULL) {
-		if (global) {
-			/* "gNAME=VALUES" (fn_facts.c, global_args()) */
-			if (p[0] != 'g' || strncmp(p + 1, global, glen) != 0 ||
-			    p[1 + glen] != '=')
+		if (tag) {
+			if (strncmp(p, tag, tlen) != 0 || p[tlen] != '=')
 				continue;
-			end = (char *)p + 1 + glen;
+			end = (char *)p + tlen;
 		} else if (!isdigit((unsigned char)*p) ||
 			   strtol(p, &end, 10) != i || *end != '=') {
 			continue;
@@ -641,12 +672,14 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 		i++;
 	} END_FOR_EACH_PTR(param);
 	for (i = x->r->nparams; i < x->r->nslots; i++) {
-		struct symbol *type = param_type(x->r->slot[i]);
+		struct symbol *type = x->r->type[i];
+		const sci_param_path *pp = x->r->path[i];
+		char *tag = pp ? sci_arena_printf("p%d%s", pp->param, pp->path) :
+				 sci_arena_printf("g%s",
+						  sci_sym_name(x->r->slot[i]));
 		unsigned soft = 0;
 		int input = 0;
-		const sci_rl *rl = entry_value(args, i,
-					       sci_sym_name(x->r->slot[i]),
-					       &soft, &input);
+		const sci_rl *rl = entry_value(args, i, tag, &soft, &input);
 
 		if (!rl || sci_rl_is_empty(rl))
 			continue;	/* unknown there: as if not passed */
@@ -767,7 +800,9 @@ void sci__callers_entry(struct symbol *fn)
 		return;
 	for (i = 0; i < r->nslots; i++) {
 		const arg_val *a = &active->args[i];
-		const sci_key *key = sci_key_sym(r->slot[i]);
+		const sci_key *key = r->path[i] ?
+				     sci_key_expr(r->path[i]->expr) :
+				     sci_key_sym(r->slot[i]);
 		const sci_rl *rl;
 
 		if (!a->text || !key)
@@ -779,12 +814,12 @@ void sci__callers_entry(struct symbol *fn)
 		 * or a call: set, they made git's `i < len` loop run to
 		 * INT_MAX - 1 for certain (two false array-overflows).
 		 */
-		if (rl && sci__type_is_int(param_type(r->slot[i])) &&
-		    sci_rl_equal(rl, sci__type_rl(param_type(r->slot[i]))))
+		if (rl && sci__type_is_int(r->type[i]) &&
+		    sci_rl_equal(rl, sci__type_rl(r->type[i])))
 			rl = NULL;
 		/* a pointer's NULL from a caller splits paths; it is no
 		 * evidence of a NULL dereference (sci_value_is_null()) */
-		if (rl && sci__type_is_ptr(param_type(r->slot[i])))
+		if (rl && sci__type_is_ptr(r->type[i]))
 			sci__extra_set_rl(key, sci_rl_with_soft(rl,
 				SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX));
 		else if (rl)
@@ -805,17 +840,18 @@ void sci__callers_annotate(sci_diag *d, struct symbol *fn, size_t k)
 		return;
 	t = &r->walk[k];
 	for (i = 0; i < r->nslots; i++) {
-		struct symbol *slot = r->slot[i];
+		struct symbol *type = r->type[i];
 		const arg_val *a = &t->args[i];
 		const sci_rl *rl = a->text ? sci_rl_parse(a->text) : NULL;
-		const char *name = sci_sym_name(slot);
+		const char *name = r->path[i] ?
+				   sci_key_name(sci_key_expr(r->path[i]->expr)) :
+				   sci_sym_name(r->slot[i]);
 		char *next;
 
-		if (!rl || !name || !sci__type_is_int(param_type(slot)) ||
-		    (!a->input &&
-		     sci_rl_equal(rl, sci__type_rl(param_type(slot)))))
+		if (!rl || !name || !*name || !sci__type_is_int(type) ||
+		    (!a->input && sci_rl_equal(rl, sci__type_rl(type))))
 			continue;
-		if (sci_rl_equal(rl, sci__type_rl(param_type(slot))))
+		if (sci_rl_equal(rl, sci__type_rl(type)))
 			next = sci_printf_dup("%s%s%s from input",
 					      what ? what : "", what ? ", " : "",
 					      name);

@@ -441,6 +441,8 @@ const sci_stree *sci__extra_widen(const sci_stree *merged,
 /** @t narrowed to the paths where @e lies in @allowed (NULL: impossible). */
 /** The values @key of type @type has on the current path. */
 const sci_rl *sci__key_rl(const sci_key *key, struct symbol *type);
+/** The values @key holds on the current path, NULL when nothing is known. */
+const sci_rl *sci__key_known_rl(const sci_key *key);
 const sci_stree *sci__extra_narrow(const sci_stree *t, struct expression *e,
 				   const sci_rl *allowed);
 void sci__extra_init(void);
@@ -542,6 +544,9 @@ void sci__fn_facts_begin(struct symbol *fn);
 void sci__fn_facts_end(int complete);
 void sci__fn_facts_deref(struct expression *ptr);
 void sci__fn_facts_call(struct expression *call);
+/** Records what @call passes (its summary's calls and call_args), with
+ *  the arguments' values as passed: before `&x` makes x unknown. */
+void sci__fn_facts_call_args(struct expression *call);
 void sci__fn_facts_assign(struct expression *left, struct expression *right);
 /** `&key` was passed on or stored. */
 void sci__fn_facts_address(const sci_key *key);
@@ -641,6 +646,31 @@ int sci__tu_callers(struct symbol *fn, struct symbol **out, int max);
  * of appearance, into @out (borrowed, TU lifetime).  Returns how many.
  */
 size_t sci__fn_globals(struct symbol *fn, struct symbol *const **out);
+/*
+ * An integer a function names one step from a parameter (`*p`, `p[2]`,
+ * `p->m`, `s.m`): @path is "*", "[OFFSET]", "->m" or ".m", as key.c
+ * names the place with the parameter left out.
+ */
+#define SCI_MAX_PARAM_PATHS 8
+typedef struct {
+	int param;			/* from 0 */
+	char path[64];
+	struct expression *expr;	/* in the body: its key, its name */
+	struct symbol *type;		/* its integer type */
+} sci_param_path;
+/**
+ * The first SCI_MAX_PARAM_PATHS such places @fn's body names, into @out
+ * (borrowed, TU lifetime).  Returns how many.
+ */
+size_t sci__fn_param_paths(struct symbol *fn, const sci_param_path **out);
+/**
+ * The key a caller holds for what @path reaches from argument @arg (`&x`
+ * with "*" is x; `buf` with "[8]" is buf[8]), when the current function
+ * has one; NULL otherwise (nothing was ever known of it here).
+ */
+const sci_key *sci__key_arg_path(struct expression *arg, const char *path);
+/** True when @key holds input on the current path. */
+int sci__untrusted_key(const sci_key *key);
 /** Reorders @fns so that callees come before their callers. */
 void sci__tu_facts_order(struct symbol **fns, int n);
 /**

@@ -163,6 +163,13 @@ const sci_rl *sci__key_rl(const sci_key *key, struct symbol *type)
 	return key_rl(sci__cur, key, type);
 }
 
+const sci_rl *sci__key_known_rl(const sci_key *key)
+{
+	const sci_sm *sm = sci__stree_get(sci__cur, SCI_OWNER_EXTRA, key);
+
+	return sm ? state_rl(sm->state) : NULL;
+}
+
 static const sci_rl *nonnull(void)
 {
 	return sci_rl_range(1, SCI_VAL_MAX);

@@ -692,6 +692,24 @@ static void add_greads(struct symbol *fn)
 	}
 }
 
+/*
+ * The integers @fn reaches from a parameter (`*p`, `p[2]`, `s.m`), when
+ * another TU may call it: a caller there sends their values
+ * (path_args()).
+ */
+static void add_preads(struct symbol *fn)
+{
+	const sci_param_path *pp;
+	size_t k, n;
+
+	if (fn->ctype.modifiers & MOD_STATIC)
+		return;
+	n = sci__fn_param_paths(fn, &pp);
+	for (k = 0; k < n; k++)
+		sci_summary_add_pread(cur_sum, sci_arena_printf("%d%s",
+					pp[k].param, pp[k].path));
+}
+
 static int has_name(char *const *v, size_t n, const char *name)
 {
 	size_t i;
@@ -751,6 +769,53 @@ static const char *global_args(const char *text, const char *name,
 	return text;
 }
 
+/*
+ * @text with ";pN PATH=VALUES" (no space) appended for each place the
+ * callee (in another TU, by its summary) reaches from parameter N that
+ * this call's argument says more of than its type: `&x` for "*" is x,
+ * `buf` for "[2]" is buf[2] (sci__key_arg_path()).  What the callee holds
+ * there on entry (callers.c).
+ */
+static const char *path_args(const char *text, const char *name,
+			     struct expression *call)
+{
+	const sci_summary *callee = sci_summary_set_find(
+		sci__fn_facts_summaries(), name);
+	size_t k;
+
+	if (!callee)
+		return text;
+	for (k = 0; k < callee->npreads; k++) {
+		const char *path;
+		char *end;
+		long n = strtol(callee->preads[k], &end, 10);
+		struct expression *arg;
+		const sci_key *key;
+		const sci_rl *rl;
+		int input;
+
+		if (end == callee->preads[k] || n < 0 || n > 64)
+			continue;
+		path = end;
+		arg = sci_call_arg(call, (int)n);
+		key = arg ? sci__key_arg_path(arg, path) : NULL;
+		if (!key)
+			continue;
+		/* in the place's type here; the callee's TU casts it to
+		 * its own and drops what says nothing (callers.c) */
+		rl = sci__key_known_rl(key);
+		input = sci__untrusted_key(key);
+		if (!input && (!rl || sci_rl_is_empty(rl)))
+			continue;
+		if (!rl || sci_rl_is_empty(rl))
+			rl = sci_rl_type(sci_vt(64, 0));
+		text = sci_arena_printf("%s;p%ld%s=%s%s%s", text, n, path,
+					sci_rl_text(rl), soft_mark(rl->soft),
+					input ? "!" : "");
+	}
+	return text;
+}
+
 static void record_call_args(const char *name, struct expression *call)
 {
 	struct expression *arg;
@@ -786,6 +851,7 @@ static void record_call_args(const char *name, struct expression *call)
 		i++;
 	} END_FOR_EACH_PTR(arg);
 	text = global_args(text, name, call);
+	text = path_args(text, name, call);
 	if (text == name)
 		return;
 	/* where, for the finding it leads to in the callee (in the caller's
@@ -793,6 +859,19 @@ static void record_call_args(const char *name, struct expression *call)
 	sci_summary_add_call_args(cur_sum, sci_arena_printf("%s;@%u", text,
 		call->pos.stream == cur_fn->pos.stream ? call->pos.line :
 		cur_fn->pos.line));
+}
+
+void sci__fn_facts_call_args(struct expression *call)
+{
+	const char *name;
+
+	if (!cur_fn || !sci__cur || !cur_sum)
+		return;
+	name = sci__call_name(call);
+	if (name) {
+		sci_summary_add_call(cur_sum, name);
+		record_call_args(name, call);
+	}
 }
 
 void sci__fn_facts_call(struct expression *call)
@@ -806,10 +885,6 @@ void sci__fn_facts_call(struct expression *call)
 	if (!cur_fn || !sci__cur)
 		return;
 	name = sci__call_name(call);
-	if (name && cur_sum) {
-		sci_summary_add_call(cur_sum, name);
-		record_call_args(name, call);
-	}
 	/*
 	 * A project function may set a global before this one dereferences
 	 * it: later dereferences are not of the caller's value.  (The C
@@ -1124,6 +1199,7 @@ static void fill_summary(const facts *f)
 		sci_summary_add_path(cur_sum, paths[i]);
 	sci__tu_facts_add_results(fn, cur_sum);
 	add_greads(fn);
+	add_preads(fn);
 }
 
 void sci__fn_facts_end(int complete)

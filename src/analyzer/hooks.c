@@ -211,7 +211,6 @@ void sci__fire_call(struct expression *call)
 		return;
 	sci__state_set_where(call_pos(call));
 	sci__fn_facts_call(call);
-	sci__callers_call(call);
 	EACH(H_CALL, h)
 		if (name_matches(h, name))
 			((sci_call_fn)h->fn)(call, h->payload);

@@ -233,6 +233,47 @@ const sci_key *sci_key_expr(sci_expr *e)
 	return intern(name, base, s->type == EXPR_SYMBOL, &shape);
 }
 
+/* The key named @name rooted at @base, if this function made it. */
+static const sci_key *find(const char *name, struct symbol *base)
+{
+	sci_key *k;
+
+	for (k = buckets[hash_str(name) % NBUCKETS]; k; k = k->hnext)
+		if (k->base == base && strcmp(k->name, name) == 0)
+			return k;
+	return NULL;
+}
+
+const sci_key *sci__key_arg_path(struct expression *arg, const char *path)
+{
+	struct symbol *base = NULL;
+	key_shape shape = { NULL, 0 };
+	struct expression *inner;
+	const char *name;
+
+	arg = sci__strip(arg);
+	if (!arg)
+		return NULL;
+	if (arg->type == EXPR_PREOP && arg->op == '&') {
+		/* `&x` with "*" is x, with "->m" it is x.m */
+		inner = sci__strip(arg->unop);
+		name = expr_name(inner, &base, &shape);
+		if (!name)
+			return NULL;
+		if (path[0] == '*' && !path[1])
+			return find(name, base);
+		if (path[0] == '-' && path[1] == '>')
+			return find(join3(name, ".", path + 2), base);
+		return NULL;
+	}
+	name = expr_name(arg, &base, &shape);
+	if (!name)
+		return NULL;
+	if (path[0] == '*')
+		return find(join3("*", "", name), base);
+	return find(join3(name, "", path), base);
+}
+
 const sci_key *sci_key_sym(sci_sym *sym)
 {
 	if (!sym || !sym->ident)

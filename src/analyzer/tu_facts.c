@@ -31,6 +31,7 @@
 #include "util/alloc.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 /* ------------------------------------------------ a set of symbols */
@@ -57,6 +58,9 @@ typedef struct {
 	struct symbol **greads;	/* file-scope integers and pointers its
 				 * body names (malloc; sci__fn_globals()) */
 	size_t ngreads;
+	sci_param_path *preads;	/* integers it names through a parameter
+				 * (malloc; sci__fn_param_paths()) */
+	size_t npreads;
 	struct use_count *uses;	/* results of its calls, by callee (malloc) */
 	size_t nuses;
 	/* a const table, once asked (sci__table_value) */
@@ -125,6 +129,7 @@ void sci__tu_facts_free(void)
 		free(facts[i].callees);
 		free(facts[i].uses);
 		free(facts[i].greads);
+		free(facts[i].preads);
 		free(facts[i].table_vals);
 	}
 	free(discards);
@@ -213,6 +218,100 @@ static void note_global_read(struct symbol *sym)
 		f->greads = sci_realloc(f->greads, (f->ngreads * 2 + 1) *
 						   sizeof(*f->greads));
 	f->greads[f->ngreads++] = sym;
+}
+
+/* @sym's position in @fn's parameters, or -1. */
+static int param_of(struct symbol *fn, struct symbol *sym)
+{
+	struct symbol *base = sci__real_type(fn), *arg;
+	int i = 0;
+
+	if (!sym || !base || base->type != SYM_FN)
+		return -1;
+	FOR_EACH_PTR(base->arguments, arg) {
+		if (arg == sym)
+			return i;
+		i++;
+	} END_FOR_EACH_PTR(arg);
+	return -1;
+}
+
+/* The parameter @e names, with its index in *@i, or NULL. */
+static struct symbol *param_expr(struct expression *e, int *i)
+{
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_SYMBOL)
+		return NULL;
+	*i = param_of(scan_fn, e->symbol);
+	return *i >= 0 ? e->symbol : NULL;
+}
+
+/*
+ * An integer scan_fn reaches in one step from a parameter: `*p`, `p[2]`,
+ * `p->m`, `s.m` for a struct passed by value.  Its value at a call is its
+ * value on entry (callers.c); the path is written as key.c names the
+ * expression, with the parameter left out, so that a caller can name the
+ * same place from its argument (sci__key_arg_path()).
+ */
+static void note_param_path(struct expression *e)
+{
+	struct expression *d;
+	struct symbol *type = sci__real_type(sci__expr_type(e));
+	const char *path = NULL;
+	char buf[160];
+	long long idx;
+	fact *f;
+	size_t k;
+	int i = -1;
+
+	if (!scan_fn || !type || !sci__type_is_int(type))
+		return;
+	if (e->type == EXPR_PREOP && e->op == '*') {
+		d = sci__strip(e->unop);
+		if (param_expr(d, &i))
+			path = "*";
+		else if (d && d->type == EXPR_BINOP && d->op == '+' &&
+			 param_expr(d->left, &i) &&
+			 sci__const_value(d->right, &idx)) {
+			snprintf(buf, sizeof(buf), "[%lld]", idx);
+			path = buf;
+		}
+	} else if (e->type == EXPR_DEREF && e->member) {
+		const char *m = sci__ident_str(e->member);
+
+		d = sci__strip(e->deref);
+		if (m && d && d->type == EXPR_PREOP && d->op == '*' &&
+		    param_expr(d->unop, &i))
+			snprintf(buf, sizeof(buf), "->%s", m), path = buf;
+		else if (m && param_expr(d, &i))
+			snprintf(buf, sizeof(buf), ".%s", m), path = buf;
+	}
+	if (!path || i < 0 || strlen(path) >= sizeof(buf) - 1)
+		return;
+	f = lookup(scan_fn, 1);
+	for (k = 0; k < f->npreads; k++)
+		if (f->preads[k].param == i &&
+		    strcmp(f->preads[k].path, path) == 0)
+			return;
+	if (f->npreads == SCI_MAX_PARAM_PATHS)
+		return;
+	if (!(f->npreads & (f->npreads + 1)))
+		f->preads = sci_realloc(f->preads, (f->npreads * 2 + 1) *
+						   sizeof(*f->preads));
+	f->preads[f->npreads].param = i;
+	f->preads[f->npreads].expr = e;
+	f->preads[f->npreads].type = type;
+	snprintf(f->preads[f->npreads].path,
+		 sizeof(f->preads[f->npreads].path), "%s", path);
+	f->npreads++;
+}
+
+size_t sci__fn_param_paths(struct symbol *fn, const sci_param_path **out)
+{
+	const fact *f = lookup(fn, 0);
+
+	*out = f ? f->preads : NULL;
+	return f ? f->npreads : 0;
 }
 
 size_t sci__fn_globals(struct symbol *fn, struct symbol *const **out)
@@ -487,6 +586,8 @@ static void scan_expr(struct expression *e)
 			mark_written(e->unop);
 		if (e->op == '&')
 			mark_pointed_to(e->unop);
+		if (e->op == '*' && !watch)
+			note_param_path(e);
 		scan_expr(e->unop);
 		break;
 	case EXPR_POSTOP:
@@ -535,6 +636,8 @@ static void scan_expr(struct expression *e)
 		break;
 	}
 	case EXPR_DEREF:
+		if (!watch)
+			note_param_path(e);
 		scan_expr(e->deref);
 		break;
 	case EXPR_STATEMENT: {

@@ -80,6 +80,11 @@ static int bounded_by_other(int op)
 	return op == '%' || op == '&' || op == '/' || op == SPECIAL_RIGHTSHIFT;
 }
 
+int sci__untrusted_key(const sci_key *key)
+{
+	return key && key_untrusted(key);
+}
+
 int sci__untrusted_expr(struct expression *e)
 {
 	const sci_key *key;

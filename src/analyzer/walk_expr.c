@@ -538,6 +538,9 @@ static void walk_call(struct expression *e)
 	if (sci__debug_call(e))
 		return;
 	pointees_at_call(e);
+	/* what `&x` passes is x's value before the callee may change it */
+	sci__fn_facts_call_args(e);
+	sci__callers_call(e);
 	/* memory whose address is passed may be written by the callee */
 	FOR_EACH_PTR(e->args, arg) {
 		if (sci_expr_is_addr_of(arg, &inner)) {

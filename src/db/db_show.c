@@ -100,13 +100,13 @@ static void put_path(FILE *f, const char *path)
 /*
  * What caller @text (a summary) passes to @callee, one line per call
  * site whose arguments it knows something of: "passes parameter 2 =
- * 0-15".
+ * 0-15, global verbose = 1, *param1 = 0".
  */
 static void put_passed(FILE *f, const char *callee, const char *text)
 {
 	sci_summary *s = NULL;
 	size_t i, n = strlen(callee);
-	const char *p;
+	const char *p, *eq, *path;
 	char *end;
 	long k;
 
@@ -118,17 +118,34 @@ static void put_passed(FILE *f, const char *callee, const char *text)
 			continue;
 		fputs("      passes", f);
 		for (p = s->call_args[i] + n; p; p = strchr(p + 1, ';')) {
+			const char *sep = p == s->call_args[i] + n ? "" : ",";
 			size_t len;
 
-			k = strtol(p + 1, &end, 10);
-			if (*end != '=')
-				break;
-			len = strcspn(end + 1, ";~!");
-			fprintf(f, "%s parameter %ld = %.*s%s",
-				p == s->call_args[i] + n ? "" : ",", k + 1,
-				(int)len, end + 1,
-				memchr(end + 1 + len, '!',
-				       strcspn(end + 1 + len, ";")) ?
+			eq = strchr(p + 1, '=');
+			if (!eq || memchr(p + 1, ';', (size_t)(eq - p - 1)))
+				break;	/* ";@LINE" ends the entry */
+			if (p[1] == 'g') {
+				fprintf(f, "%s global %.*s", sep,
+					(int)(eq - p - 2), p + 2);
+			} else if (p[1] == 'p') {
+				/* "pN PATH": what parameter N reaches */
+				k = strtol(p + 2, &end, 10);
+				path = end;
+				if (*path == '*')
+					fprintf(f, "%s *param%ld", sep, k + 1);
+				else
+					fprintf(f, "%s param%ld%.*s", sep, k + 1,
+						(int)(eq - path), path);
+			} else {
+				k = strtol(p + 1, &end, 10);
+				if (end != eq)
+					break;
+				fprintf(f, "%s parameter %ld", sep, k + 1);
+			}
+			len = strcspn(eq + 1, ";~!");
+			fprintf(f, " = %.*s%s", (int)len, eq + 1,
+				memchr(eq + 1 + len, '!',
+				       strcspn(eq + 1 + len, ";")) ?
 				" (input)" : "");
 		}
 		fputc('\n', f);

@@ -56,6 +56,7 @@ void sci_summary_free(sci_summary *s)
 	free_names(s->gdefs, s->ngdefs);
 	free_names(s->gwrites, s->ngwrites);
 	free_names(s->greads, s->ngreads);
+	free_names(s->preads, s->npreads);
 	free(s);
 }
 
@@ -98,6 +99,7 @@ sci_summary *sci_summary_dup(const sci_summary *s)
 	d->gdefs = dup_names(s->gdefs, s->ngdefs);
 	d->gwrites = dup_names(s->gwrites, s->ngwrites);
 	d->greads = dup_names(s->greads, s->ngreads);
+	d->preads = dup_names(s->preads, s->npreads);
 	return d;
 }
 
@@ -147,6 +149,11 @@ void sci_summary_add_gwrite(sci_summary *s, const char *entry)
 void sci_summary_add_gread(sci_summary *s, const char *name)
 {
 	add_sorted(&s->greads, &s->ngreads, name);
+}
+
+void sci_summary_add_pread(sci_summary *s, const char *entry)
+{
+	add_sorted(&s->preads, &s->npreads, entry);
 }
 
 void sci_summary_add_call(sci_summary *s, const char *callee)
@@ -272,6 +279,7 @@ char *sci_summary_format(const sci_summary *s)
 	set_names(o, "gdefs", s->gdefs, s->ngdefs);
 	set_names(o, "gwrites", s->gwrites, s->ngwrites);
 	set_names(o, "greads", s->greads, s->ngreads);
+	set_names(o, "preads", s->preads, s->npreads);
 	if (s->returns & SCI_SUM_RET_FRESH)
 		json_array_append_new(ret, json_string("fresh"));
 	if (s->returns & SCI_SUM_RET_NULL)
@@ -439,7 +447,8 @@ static int parse_obj(sci_summary *s, json_t *o)
 	    (e = get_names(s, o, "call_args", sci_summary_add_call_args)) < 0 ||
 	    (e = get_names(s, o, "gdefs", sci_summary_add_gdef)) < 0 ||
 	    (e = get_names(s, o, "gwrites", sci_summary_add_gwrite)) < 0 ||
-	    (e = get_names(s, o, "greads", sci_summary_add_gread)) < 0)
+	    (e = get_names(s, o, "greads", sci_summary_add_gread)) < 0 ||
+	    (e = get_names(s, o, "preads", sci_summary_add_pread)) < 0)
 		return e;
 	v = json_object_get(o, "static");
 	if (!json_is_boolean(v))
@@ -532,6 +541,9 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       same_names(a->paths, a->npaths, b->paths, b->npaths) &&
 	       same_names(a->gdefs, a->ngdefs, b->gdefs, b->ngdefs) &&
 	       same_names(a->gwrites, a->ngwrites, b->gwrites, b->ngwrites) &&
+	       /* what its callers elsewhere send it (call_args) */
+	       same_names(a->greads, a->ngreads, b->greads, b->ngreads) &&
+	       same_names(a->preads, a->npreads, b->preads, b->npreads) &&
 	       str_eq(a->name, b->name) && a->is_static == b->is_static &&
 	       a->nparams == b->nparams && a->derefs == b->derefs &&
 	       a->frees == b->frees && a->captures == b->captures &&

@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 5
+#define SCI_SUMMARY_VERSION 6
 
 /*
  * The name of the record that carries what a TU's file scope says of its
@@ -144,6 +144,14 @@ typedef struct {
 	size_t ngwrites;
 	char **greads;
 	size_t ngreads;
+	/*
+	 * The integers it reaches in one step from a parameter, read or
+	 * written, as "N PATH" without the space: "0*" (`*p`), "0[2]"
+	 * (`p[2]`), "1->len", "0.first" (a struct passed by value); sorted,
+	 * at most 8.  Callers in other TUs send their values (call_args).
+	 */
+	char **preads;
+	size_t npreads;
 } sci_summary;
 
 /** Returns a zeroed record (owned: sci_summary_free). */
@@ -171,6 +179,8 @@ void sci_summary_add_result(sci_summary *s, const char *callee,
 void sci_summary_add_gdef(sci_summary *s, const char *entry);
 void sci_summary_add_gwrite(sci_summary *s, const char *entry);
 void sci_summary_add_gread(sci_summary *s, const char *name);
+/** Adds @entry to s->preads (kept sorted and unique). */
+void sci_summary_add_pread(sci_summary *s, const char *entry);
 
 /** Adds @callee to s->calls (kept sorted and unique). */
 void sci_summary_add_call(sci_summary *s, const char *callee);

@@ -254,6 +254,35 @@ int typed(void)
                       "      passes parameter 1 = "
                       "-2147483648-2147483647 (input)\n", out)
 
+    def test_show_what_callers_pass_through_parameters(self):
+        self.write("lib.c", """struct ratio { int num, den; };
+int lib_div(const int *parts, struct ratio r, int total)
+{
+	return total / *parts + r.num / r.den;
+}
+""")
+        self.write("main.c", """struct ratio { int num, den; };
+extern int g_mode;
+int lib_div(const int *parts, struct ratio r, int total);
+
+int use(int total)
+{
+	int parts = 0;
+	struct ratio r;
+
+	r.num = 1;
+	r.den = 4;
+	return lib_div(&parts, r, total);
+}
+""")
+        b = self.run_ci("db", "build", "lib.c", "main.c")
+        self.assertEqual(b.returncode, 0, b.stderr)
+        show = self.run_ci("db", "show", "lib_div")
+        self.assertEqual(show.returncode, 0, show.stderr)
+        self.assertIn("    use (main.c:5), TU main.c\n"
+                      "      passes parameter 1 = 1-max, *param1 = 0, "
+                      "param2.den = 4, param2.num = 1\n", show.stdout)
+
     def test_no_database(self):
         r = self.run_ci("db", "stats")
         self.assertEqual(r.returncode, 2)

@@ -348,6 +348,19 @@ static void test_global_values(void **state)
 	assert_int_equal(back->ngreads, 1);
 	assert_int_equal(sci_summary_same_facts(defs, back), 1);
 	free(text);
+	/* a new place read through a parameter is a new fact for callers */
+	sci_summary_add_pread(defs, "0*");
+	sci_summary_add_pread(defs, "1->len");
+	sci_summary_add_pread(defs, "0*");
+	assert_int_equal(sci_summary_same_facts(defs, back), 0);
+	text = sci_summary_format(defs);
+	assert_non_null(strstr(text, "\"preads\":[\"0*\",\"1->len\"]"));
+	sci_summary_free(back);
+	back = NULL;
+	assert_int_equal(sci_summary_parse(&back, text), 0);
+	assert_int_equal(back->npreads, 2);
+	assert_int_equal(sci_summary_same_facts(defs, back), 1);
+	free(text);
 	sci_summary_free(back);
 
 	/* not defined in the project: unknown */

@@ -113,3 +113,49 @@ int split_three(int total)
 	g_parts = 3;
 	return per_part(total);
 }
+
+/*
+ * What a parameter reaches, set by the caller right before the call:
+ * `*p`, an array's element, a struct's member passed by value or through
+ * a pointer hold on entry what the caller put there.
+ */
+struct ratio {
+	int num, den;
+};
+
+static int through_pointer(const int *parts, int total)
+{
+	return total / *parts;	/* expect-error: divide-by-zero "division by zero: '*parts' is 0" */
+}
+
+static int through_array(const int *counts, int total)
+{
+	int n = counts[1];
+
+	return total / n;	/* expect-error: divide-by-zero "division by zero: 'n' is 0" */
+}
+
+static int through_struct(struct ratio r)
+{
+	return r.num / r.den;	/* expect-error: divide-by-zero "division by zero: 'r.den' is 0" */
+}
+
+static int through_member(const struct ratio *r)
+{
+	return r->num / r->den;	/* expect-error: divide-by-zero "division by zero: 'r->den' is 0" */
+}
+
+int reached(int total)
+{
+	int parts = 0, counts[3];
+	struct ratio r, s;
+
+	counts[1] = 0;
+	r.num = total;
+	r.den = 0;
+	s.num = total;
+	s.den = 0;
+	return through_pointer(&parts, total) +
+	       through_array(counts, total) + through_struct(r) +
+	       through_member(&s);
+}

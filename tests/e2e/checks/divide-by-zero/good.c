@@ -150,3 +150,51 @@ int as_is(int total)
 	g_unit = 0;
 	return per_unit(total);
 }
+
+/*
+ * What a parameter reaches: non-zero from every caller, or checked in
+ * the callee before the division, or changed by the callee first.  A
+ * value the caller changes after the call is not what the callee saw.
+ */
+struct ratio {
+	int num, den;
+};
+
+static int through_pointer(const int *parts, int total)
+{
+	return total / *parts;
+}
+
+static int checked_member(const struct ratio *r)
+{
+	if (!r->den)
+		return 0;
+	return r->num / r->den;
+}
+
+static int reset_first(int *counts, int total)
+{
+	counts[1] = 4;
+	return total / counts[1];
+}
+
+static int after_call(struct ratio *r)
+{
+	return r->num / r->den;
+}
+
+int reached_ok(int total)
+{
+	int parts = 4, counts[3];
+	struct ratio r, s;
+
+	counts[1] = 0;
+	r.num = total;
+	r.den = 0;
+	s.num = total;
+	s.den = 2;
+	parts = through_pointer(&parts, total) + checked_member(&r) +
+		reset_first(counts, total) + after_call(&s);
+	s.den = 0;
+	return parts + s.den;
+}

@@ -34,3 +34,25 @@ int share_nothing(int total)
 	lib_parts = 0;
 	return lib_share(total);
 }
+
+struct lib_ratio {
+	int num, den;
+};
+int lib_by_ref(const int *parts, int total);
+int lib_ratio_of(struct lib_ratio r);
+
+int by_ref_nothing(int total)
+{
+	int parts = 0;
+
+	return lib_by_ref(&parts, total);
+}
+
+int ratio_nothing(int total)
+{
+	struct lib_ratio r;
+
+	r.num = total;
+	r.den = 0;
+	return lib_ratio_of(r);
+}

@@ -46,3 +46,35 @@ int in_units(int total)
 	lib_unit = 0;
 	return lib_in_units(total);
 }
+
+struct lib_ratio {
+	int num, den;
+};
+int lib_by_ref(const int *parts, int total);
+int lib_ratio_of(struct lib_ratio r);
+int lib_pick(const int *v, int mode);
+
+int by_ref_two(int total)
+{
+	int parts = 2;
+
+	return lib_by_ref(&parts, total);
+}
+
+int ratio_two(int total)
+{
+	struct lib_ratio r;
+
+	r.num = total;
+	r.den = 2;
+	return lib_ratio_of(r);
+}
+
+/* 9 is past the table, but mode 0 does not index */
+int pick_none(void)
+{
+	int v[3];
+
+	v[2] = 9;
+	return lib_pick(v, 0);
+}

@@ -54,3 +54,28 @@ int lib_in_units(int total)
 		return total;
 	return total / lib_unit;
 }
+
+/*
+ * What a parameter reaches: the callers in bad.c pass a 0 there, those
+ * in good.c do not (or pass it with the mode that does not divide).
+ */
+struct lib_ratio {
+	int num, den;
+};
+
+int lib_by_ref(const int *parts, int total)
+{
+	return total / *parts;	/* expect-error: divide-by-zero "division by zero: '*parts' is 0" */
+}
+
+int lib_ratio_of(struct lib_ratio r)
+{
+	return r.num / r.den;	/* expect-error: divide-by-zero "division by zero: 'r.den' is 0" */
+}
+
+int lib_pick(const int *v, int mode)
+{
+	if (mode)
+		return table[v[2]];
+	return 0;
+}
