@@ -150,6 +150,8 @@ static struct symbol *scan_fn;	/* the function whose body is scanned */
 static struct symbol *watch;	/* sci__stmt_writes(): the variable asked */
 static int watch_hit;
 static int watch_reads;		/* mentions(): a read counts too */
+static int watch_passed;	/* value_used(): not as an argument the callee
+				 * overwrites (sci__fn_facts_overwrites_arg) */
 
 /* The variable @e names or is a part of (`x`, `x.m`), or NULL. */
 static struct symbol *root_var(struct expression *e)
@@ -614,6 +616,7 @@ static void scan_expr(struct expression *e)
 		break;
 	case EXPR_CALL: {
 		struct expression *fn = sci__strip(e->fn);
+		int nargs = 0;
 
 		note_indirect(e, fn);
 		count_call(e);
@@ -624,8 +627,15 @@ static void scan_expr(struct expression *e)
 			   sci__strip(fn->unop)->type == EXPR_SYMBOL))
 			scan_expr(e->fn);	/* `(*fp)(x)` reads no value */
 		FOR_EACH_PTR(e->args, arg) {
-			struct expression *inner;
+			struct expression *inner, *a = sci__strip(arg);
+			const char *name;
+			int idx = nargs++;
 
+			if (watch && watch_passed && a &&
+			    a->type == EXPR_SYMBOL && a->symbol == watch &&
+			    (name = sci__call_name(e)) &&
+			    sci__fn_facts_overwrites_arg(name, idx))
+				continue;	/* its value is not used there */
 			if (sci_expr_is_addr_of(arg, &inner)) {
 				mark_written(inner);
 				scan_expr(inner);
@@ -963,6 +973,20 @@ static int mentions(struct statement *s, struct expression *e,
 	return watch_hit;
 }
 
+/*
+ * Does @s read @param's value?  Passing it on whole to a parameter the
+ * callee overwrites or never reads is no use of it.
+ */
+static int value_used(struct statement *s, struct symbol *param)
+{
+	int used;
+
+	watch_passed = 1;
+	used = mentions(s, NULL, param);
+	watch_passed = 0;
+	return used;
+}
+
 /* `param = value;` with value not naming param */
 static int plain_store(struct statement *s, struct symbol *param)
 {
@@ -992,7 +1016,12 @@ unsigned sci__tu_params_overwritten(struct symbol *fn)
 		int done = 0;
 
 		if (i < 32 && t && (sci__type_is_int(t) || t->type == SYM_PTR)) {
-			/* the first statement that names it, in order */
+			/*
+			 * The first statement that names it, in order, is a
+			 * store; or no statement uses its value (passing it
+			 * on to such a parameter is no use: a chain of
+			 * helpers that ignore it).
+			 */
 			FOR_EACH_PTR(body->stmts, s) {
 				if (done || !mentions(s, NULL, arg))
 					continue;
@@ -1000,6 +1029,8 @@ unsigned sci__tu_params_overwritten(struct symbol *fn)
 					mask |= 1u << i;
 				done = 1;
 			} END_FOR_EACH_PTR(s);
+			if (!(mask & (1u << i)) && !value_used(body, arg))
+				mask |= 1u << i;
 		}
 		i++;
 	} END_FOR_EACH_PTR(arg);

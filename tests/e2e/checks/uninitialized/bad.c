@@ -84,6 +84,27 @@ void passed_and_read(void)
 	print_count(count);	/* expect-error: uninitialized "'count' is used uninitialized: no path assigns it before this read" */
 }
 
+static void print_five(int count)
+{
+	count = 5;
+	printf("%d\n", count);
+}
+
+/* a helper that hands it on to one that reads it uses it */
+static void relay_count(int count, int twice)
+{
+	print_count(count);
+	if (twice)
+		print_five(count);
+}
+
+void passed_along_and_read(void)
+{
+	int count;
+
+	relay_count(count, 1);	/* expect-error: uninitialized "'count' is used uninitialized: no path assigns it before this read" */
+}
+
 /* a copy into something that is not a local scalar is a use */
 int copied_to_array(void)
 {

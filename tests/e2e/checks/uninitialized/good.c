@@ -198,3 +198,25 @@ void passed_and_overwritten(void)
 
 	print_fixed(count);
 }
+
+/*
+ * The helper only hands its parameter on to one that overwrites it, or
+ * never names it: the value is not used down the chain.
+ */
+static void relay_fixed(int count)
+{
+	print_fixed(count);
+}
+
+static void ignores(int count, int shown)
+{
+	printf("%d\n", shown);
+}
+
+void passed_along(void)
+{
+	int count;
+
+	relay_fixed(count);
+	ignores(count, 1);
+}
