@@ -304,7 +304,10 @@ def data_cases(short, k, g2b):
             src, tdecl(k, "dataCopy"), tdecl(k, "data2"), snk.replace("data", "data2")), static=False)
 
     def v32(files, p, tag, src, snk):
-        body = D + "\t%s*p1 = &data, *p2 = &data;\n" % (T if T.endswith("*") else T + " ")
+        # each declarator carries its own stars: `int **p1, **p2`
+        stars = "*" * T.count("*")
+        body = D + "\t%s %s*p1 = &data, %s*p2 = &data;\n" % (
+            T.replace("*", "").rstrip(), stars, stars)
         body += "\t{\n\t\t%s = *p1;\n\t\t%s\n\t\t*p1 = data;\n\t}\n" % (tdecl(k, "data"), src)
         body += "\t{\n\t\t%s = *p2;\n\t\t%s\n\t}\n" % (tdecl(k, "data"), snk)
         files["a"] += fn("%s_%s" % (p, tag), body, static=False)

@@ -664,6 +664,15 @@ typedef struct {
  */
 size_t sci__fn_param_paths(struct symbol *fn, const sci_param_path **out);
 /**
+ * What local pointer @sym stands for: x for `int *p = &x;` when nothing
+ * writes p afterwards (no assignment, step or `&p`), so `*p` is x and
+ * `p->m` is x.m (key.c).  NULL otherwise.
+ */
+struct expression *sci__local_alias(struct symbol *sym);
+/** The same type, pointers compared by what they point to (sparse makes
+ *  a pointer type per declaration). */
+int sci__same_type(struct symbol *a, struct symbol *b);
+/**
  * The key a caller holds for what @path reaches from argument @arg (`&x`
  * with "*" is x; `buf` with "[8]" is buf[8]), when the current function
  * has one; NULL otherwise (nothing was ever known of it here).

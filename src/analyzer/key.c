@@ -166,11 +166,36 @@ static int is_pointer(struct expression *e)
  * through a pointer (`p->a`, `*p`, `p[2]` for a pointer p; not `s.a` or
  * `arr[2]` for a struct or array variable).
  */
+/*
+ * The members of a union that have one type are one place: `u.two` is
+ * named `u.one`, so what is stored through one is read through the other.
+ */
+static const char *union_member(struct expression *e, const char *member)
+{
+	struct symbol *u = sci__real_type(sci__expr_type(e->deref)), *m;
+	struct symbol *t = sci__expr_type(e);
+
+	if (!u || u->type != SYM_UNION || !t)
+		return member;
+	FOR_EACH_PTR(u->symbol_list, m) {
+		if (m->ident && sci__same_type(m, t))
+			return ident_name(m->ident);
+	} END_FOR_EACH_PTR(m);
+	return member;
+}
+
+/* What `*@e` is when @e is a local pointer that only holds `&x`: x. */
+static struct expression *alias_of(struct expression *e)
+{
+	e = sci__strip(e);
+	return e && e->type == EXPR_SYMBOL ? sci__local_alias(e->symbol) : NULL;
+}
+
 static const char *expr_name(struct expression *e, struct symbol **base,
 			     key_shape *shape)
 {
 	const char *inner, *member;
-	struct expression *d;
+	struct expression *d, *a;
 
 	e = sci__strip(e);
 	if (!e)
@@ -185,7 +210,15 @@ static const char *expr_name(struct expression *e, struct symbol **base,
 		member = ident_name(e->member);
 		if (!member)
 			return NULL;
+		member = union_member(e, member);
 		d = sci__strip(e->deref);
+		/* `p->m` for `p = &x` is x.m */
+		if (d && d->type == EXPR_PREOP && d->op == '*' &&
+		    (a = alias_of(d->unop)) &&
+		    (inner = expr_name(a, base, shape))) {
+			shape->member = member;
+			return join3(inner, ".", member);
+		}
 		if (d && d->type == EXPR_PREOP && d->op == '*') {
 			inner = expr_name(d->unop, base, shape);
 			shape->indirect = 1;
@@ -211,6 +244,9 @@ static const char *expr_name(struct expression *e, struct symbol **base,
 				shape->indirect = 1;
 			return inner ? sci_arena_printf("%s[%lld]", inner, idx) : NULL;
 		}
+		/* `*p` for `p = &x` is x */
+		if ((a = alias_of(d)) && (inner = expr_name(a, base, shape)))
+			return inner;
 		inner = expr_name(d, base, shape);
 		shape->member = NULL;
 		shape->indirect = 1;
@@ -230,7 +266,10 @@ const sci_key *sci_key_expr(sci_expr *e)
 	name = expr_name(s, &base, &shape);
 	if (!name)
 		return NULL;
-	return intern(name, base, s->type == EXPR_SYMBOL, &shape);
+	/* `*p` for `p = &x` names x itself (alias_of()) */
+	return intern(name, base, s->type == EXPR_SYMBOL ||
+		      (base && base->ident &&
+		       strcmp(name, ident_name(base->ident)) == 0), &shape);
 }
 
 /* The key named @name rooted at @base, if this function made it. */

@@ -58,6 +58,7 @@ typedef struct {
 	struct symbol **greads;	/* file-scope integers and pointers its
 				 * body names (malloc; sci__fn_globals()) */
 	size_t ngreads;
+	struct expression *alias;	/* a local pointer `= &x`: x */
 	sci_param_path *preads;	/* integers it names through a parameter
 				 * (malloc; sci__fn_param_paths()) */
 	size_t npreads;
@@ -689,14 +690,65 @@ static void scan_expr(struct expression *e)
 	}
 }
 
+int sci__same_type(struct symbol *a, struct symbol *b)
+{
+	int guard;
+
+	for (guard = 0; guard < 8; guard++) {
+		a = sci__real_type(a);
+		b = sci__real_type(b);
+		if (!a || !b)
+			return 0;
+		if (a == b)
+			return 1;
+		if (a->type != SYM_PTR || b->type != SYM_PTR)
+			return 0;
+		a = a->ctype.base_type;
+		b = b->ctype.base_type;
+	}
+	return 0;
+}
+
+/*
+ * `int *p = &x;`: a local pointer that points to x from its declaration
+ * on, if nothing writes p afterwards (sci__local_alias()).
+ */
+static void note_alias(struct symbol *sym)
+{
+	struct symbol *type = sci__real_type(sym), *to;
+	struct expression *inner;
+
+	if (!scan_fn || !sym->initializer || !type || type->type != SYM_PTR ||
+	    (sym->ctype.modifiers & (MOD_STATIC | MOD_TOPLEVEL | MOD_EXTERN)) ||
+	    !sci_expr_is_addr_of(sym->initializer, &inner) || !root_var(inner))
+		return;
+	/* the same type: `char *c = (char *)&n` reads n's bytes */
+	to = sci__real_type(type->ctype.base_type);
+	if (!to || !sci__same_type(to, sci__expr_type(inner)))
+		return;
+	lookup(sym, 1)->alias = inner;
+}
+
+struct expression *sci__local_alias(struct symbol *sym)
+{
+	const fact *f;
+
+	if (!sym || sym->type != SYM_NODE || fact_tab.cap == 0)
+		return NULL;
+	f = lookup(sym, 0);
+	return f && f->alias && !f->written ? f->alias : NULL;
+}
+
 static void scan_decls(struct symbol_list *syms)
 {
 	struct symbol *sym;
 
 	FOR_EACH_PTR(syms, sym) {
 		mark_array_value(sym->initializer);
-		if (!watch)
+		if (!watch) {
 			note_fn_init(sym);
+			note_alias(sym);
+		}
 		scan_expr(sym->initializer);
 	} END_FOR_EACH_PTR(sym);
 }

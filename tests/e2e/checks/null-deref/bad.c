@@ -273,3 +273,30 @@ int scan_proc(int ppid)
 {
 	return scan_dir(ppid == 1);
 }
+
+/*
+ * A local pointer that only ever holds &cur reads and writes cur itself:
+ * the NULL stored through one is read through the other.
+ */
+int through_pointer_to_it(struct dev *first)
+{
+	struct dev *cur = first;
+	struct dev **set = &cur, **get = &cur;
+	struct dev *d;
+
+	*set = NULL;
+	d = *get;
+	return d->id;	/* expect-error: null-deref "NULL dereference of 'd'" */
+}
+
+/* members of one type of a union are one place */
+int through_union(void)
+{
+	union {
+		struct dev *as_dev;
+		struct dev *as_next;
+	} u;
+
+	u.as_dev = NULL;
+	return u.as_next->id;	/* expect-error: null-deref "NULL dereference of 'u.as_dev'" */
+}

@@ -427,3 +427,35 @@ int read_modes(int *out)
 {
 	return read_mode(0, out) + read_mode(1, out);
 }
+
+/*
+ * A pointer to a local that may be pointed elsewhere before the store:
+ * what it reads afterwards is not known to be the local's.
+ */
+int through_moved_pointer(struct dev *first, struct dev **elsewhere)
+{
+	struct dev *cur = NULL;
+	struct dev **set = &cur;
+
+	if (elsewhere)
+		set = elsewhere;
+	*set = first;
+	if (!elsewhere)
+		return cur->id;
+	return 0;
+}
+
+/* a union's members of another type are not the NULL stored */
+int through_union_of_types(long bits)
+{
+	union {
+		struct dev *as_dev;
+		long as_bits;
+	} u;
+
+	u.as_dev = NULL;
+	u.as_bits = bits;
+	if (!u.as_bits)
+		return 0;
+	return 1;
+}

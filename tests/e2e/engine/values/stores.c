@@ -51,7 +51,10 @@ void member_address(struct s *p)
 	__sci_value(p->a);	/* expect-note: sci-debug "value 'p->a' = min-max" */
 }
 
-/* a direct store changes what a pointer to it reads */
+/*
+ * A direct store changes what a pointer to it reads: a local pointer that
+ * only ever holds &x reads x itself.
+ */
 void store_seen_through_pointer(void)
 {
 	int x = 1;
@@ -60,7 +63,57 @@ void store_seen_through_pointer(void)
 	if (*p != 1)
 		return;
 	x = 2;
-	__sci_value(*p);	/* expect-note: sci-debug "value '*p' = min-max" */
+	__sci_value(*p);	/* expect-note: sci-debug "value 'x' = 2" */
+}
+
+/* a store through one such pointer is seen through the other */
+void two_pointers_to_one_variable(void)
+{
+	int x = 1;
+	int *p1 = &x, *p2 = &x;
+	struct pair {
+		int a, b;
+	} s, *ps = &s;
+
+	*p1 = 7;
+	__sci_value(*p2);	/* expect-note: sci-debug "value 'x' = 7" */
+	ps->b = 3;
+	__sci_value(s.b);	/* expect-note: sci-debug "value 's.b' = 3" */
+}
+
+/* a pointer written again may hold another address: unknown */
+void pointer_moved(int *other)
+{
+	int x = 1;
+	int *p = &x;
+
+	if (other)
+		p = other;
+	*p = 5;
+	__sci_value(x);	/* expect-note: sci-debug "value 'x' = min-max" */
+}
+
+/* a cast pointer reads the bytes of x, not x */
+void pointer_of_another_type(void)
+{
+	int x = 1;
+	unsigned char *c = (unsigned char *)&x;
+
+	__sci_value(*c);	/* expect-note: sci-debug "value '*c' = 0-255" */
+}
+
+/* members of a union of one type are one place; of another type, not */
+void union_members(void)
+{
+	union {
+		int one;
+		int two;
+		short half;
+	} u;
+
+	u.one = 4;
+	__sci_value(u.two);	/* expect-note: sci-debug "value 'u.one' = 4" */
+	__sci_value(u.half);	/* expect-note: sci-debug "value 'u.half' = -32768-32767" */
 }
 
 /* a call can write a local through a pointer that may hold its address */
