@@ -526,8 +526,18 @@ int sci_expr_is_local_storage(sci_expr *e)
 	struct symbol *t;
 
 	e = sci__strip(e);
+	if (e && e->type == EXPR_PREOP && e->op == '*' &&
+	    (d = sci__strip(e->unop)) && d->type == EXPR_SYMBOL &&
+	    (d = sci__local_alias(d->symbol)))
+		e = sci__strip(d);	/* `*p` for `p = &x` is x (key.c) */
 	while (e && e->type == EXPR_DEREF) {
 		d = sci__strip(e->deref);
+		if (d && d->type == EXPR_PREOP && d->op == '*' &&
+		    sci__strip(d->unop) &&
+		    sci__strip(d->unop)->type == EXPR_SYMBOL &&
+		    sci__local_alias(sci__strip(d->unop)->symbol))
+			d = sci__strip(sci__local_alias(
+				sci__strip(d->unop)->symbol));
 		if (!d || (d->type == EXPR_PREOP && d->op == '*'))
 			return 0;	/* p->m lives wherever p points */
 		t = sci__real_type(sci__expr_type(d));

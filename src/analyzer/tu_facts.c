@@ -59,6 +59,7 @@ typedef struct {
 				 * body names (malloc; sci__fn_globals()) */
 	size_t ngreads;
 	struct expression *alias;	/* a local pointer `= &x`: x */
+	unsigned alias_reads, alias_derefs;	/* its reads; as `*p`, `p->m` */
 	sci_param_path *preads;	/* integers it names through a parameter
 				 * (malloc; sci__fn_param_paths()) */
 	size_t npreads;
@@ -411,6 +412,8 @@ static void add_callee(struct symbol *callee)
 
 static void scan_stmt(struct statement *s);
 static void scan_expr(struct expression *e);
+static void note_alias_read(struct symbol *sym);
+static void note_alias_deref(struct expression *e);
 
 static struct expression *discarding;	/* the call `f();` being scanned */
 static struct statement *value_stmt;	/* a statement expression's value */
@@ -589,8 +592,10 @@ static void scan_expr(struct expression *e)
 			mark_written(e->unop);
 		if (e->op == '&')
 			mark_pointed_to(e->unop);
-		if (e->op == '*' && !watch)
+		if (e->op == '*' && !watch) {
 			note_param_path(e);
+			note_alias_deref(e->unop);
+		}
 		scan_expr(e->unop);
 		break;
 	case EXPR_POSTOP:
@@ -679,6 +684,7 @@ static void scan_expr(struct expression *e)
 			break;
 		}
 		note_symbol_value(e->symbol);
+		note_alias_read(e->symbol);
 		if (scan_fn)
 			note_global_read(e->symbol);
 		if (scan_fn && extern_int_global(e->symbol))
@@ -729,6 +735,29 @@ static void note_alias(struct symbol *sym)
 	lookup(sym, 1)->alias = inner;
 }
 
+/*
+ * Reads of such a pointer, and those that dereference it: one read as a
+ * value (passed to a call, copied, returned) hands x's address on, and
+ * whoever gets it may change x, so p is then no alias of x.
+ */
+static void note_alias_read(struct symbol *sym)
+{
+	fact *f = sym ? lookup(sym, 0) : NULL;
+
+	if (f && f->alias)
+		f->alias_reads++;
+}
+
+static void note_alias_deref(struct expression *e)
+{
+	fact *f;
+
+	e = sci__strip(e);
+	if (e && e->type == EXPR_SYMBOL && (f = lookup(e->symbol, 0)) &&
+	    f->alias)
+		f->alias_derefs++;
+}
+
 struct expression *sci__local_alias(struct symbol *sym)
 {
 	const fact *f;
@@ -736,7 +765,8 @@ struct expression *sci__local_alias(struct symbol *sym)
 	if (!sym || sym->type != SYM_NODE || fact_tab.cap == 0)
 		return NULL;
 	f = lookup(sym, 0);
-	return f && f->alias && !f->written ? f->alias : NULL;
+	return f && f->alias && !f->written &&
+	       f->alias_reads == f->alias_derefs ? f->alias : NULL;
 }
 
 static void scan_decls(struct symbol_list *syms)

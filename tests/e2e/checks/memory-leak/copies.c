@@ -193,3 +193,49 @@ void copy_of_maybe_null(int c, size_t n)
 	if (c)
 		free(q);
 }
+
+/*
+ * A local pointer that only ever holds &buf stands for buf: what is
+ * stored through it is buf's, and leaks with buf.  Once that pointer is
+ * handed on as a value (to a callee that may free *pp), it is not.
+ */
+void release_through(char **pp);
+
+int stored_through_pointer(size_t n)
+{
+	char *buf = NULL;
+	char **set = &buf, **get = &buf;
+
+	*set = malloc(n);
+	if (!*get)
+		return -1;
+	memset(buf, 0, n);
+	return 0;	/* expect-warning: memory-leak "memory leak of 'buf'" */
+}
+
+void freed_through_pointer(size_t n)
+{
+	char *buf = NULL;
+	char **set = &buf;
+
+	*set = malloc(n);
+	free(buf);
+}
+
+void pointer_handed_on(size_t n)
+{
+	char *buf = NULL;
+	char **set = &buf;
+
+	*set = malloc(n);
+	release_through(set);
+}
+
+char *returned_through_pointer(size_t n)
+{
+	char *buf = NULL;
+	char **set = &buf;
+
+	*set = malloc(n);
+	return *set;
+}
