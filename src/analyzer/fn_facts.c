@@ -135,6 +135,8 @@ typedef struct facts {
 	unsigned overwrites;	/* scalar params assigned before any read */
 	char **deref_globals;	/* globals dereferenced unchecked, every path */
 	size_t nderef_globals;
+	unsigned static_globals;	/* which of them are static: this TU's
+					 * callers only, not in the summary */
 	char **locks, **unlocks;	/* held / released on every return path */
 	size_t nlocks, nunlocks;
 	sci_nonnull_params pointees;	/* deref_pointees, as the profile shows */
@@ -498,10 +500,8 @@ static int global_index(const sci_key *key, int add)
 {
 	int g;
 
-	/* static ones are not the globals another TU's caller sets */
 	if (!key || !key->is_var || !key->base || !sci_sym_name(key->base) ||
 	    !(key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)) ||
-	    (key->base->ctype.modifiers & MOD_STATIC) ||
 	    !sci__type_is_ptr(key->base))
 		return -1;
 	for (g = 0; g < ngkeys; g++)
@@ -1183,7 +1183,9 @@ static void fill_summary(const facts *f)
 	cur_sum->fills = f->fills;
 	cur_sum->overwrites = f->overwrites;
 	for (i = 0; i < f->nderef_globals; i++)
-		sci_summary_add_deref_global(cur_sum, f->deref_globals[i]);
+		if (i >= 32 || !(f->static_globals & (1u << i)))
+			sci_summary_add_deref_global(cur_sum,
+						     f->deref_globals[i]);
 	for (i = 0; i < f->nlocks; i++)
 		sci_summary_add_lock(cur_sum, f->locks[i]);
 	for (i = 0; i < f->nunlocks; i++)
@@ -1242,6 +1244,10 @@ void sci__fn_facts_end(int complete)
 				continue;
 			f->deref_globals = sci_realloc(f->deref_globals,
 				(f->nderef_globals + 1) * sizeof(*f->deref_globals));
+			/* a static one is set only by this TU's callers */
+			if ((gkeys[i]->base->ctype.modifiers & MOD_STATIC) &&
+			    f->nderef_globals < 32)
+				f->static_globals |= 1u << f->nderef_globals;
 			f->deref_globals[f->nderef_globals++] =
 				sci_strdup(sci_sym_name(gkeys[i]->base));
 		}

@@ -112,6 +112,7 @@ static size_t nfn_inits;
 static sci_summary *tu_globals;	/* see globals_record() */
 
 static sci_symtab fact_tab;
+static size_t naliases;		/* facts with an alias (note_alias()) */
 
 /* The table's records, as an array of capfacts (empty ones: sym NULL). */
 #define facts ((fact *)fact_tab.slots)
@@ -143,6 +144,7 @@ void sci__tu_facts_free(void)
 	sci_summary_free(tu_globals);
 	tu_globals = NULL;
 	sci__symtab_clear(&fact_tab);
+	naliases = 0;
 	sci__ret_paths_free();
 }
 
@@ -733,6 +735,7 @@ static void note_alias(struct symbol *sym)
 	if (!to || !sci__same_type(to, sci__expr_type(inner)))
 		return;
 	lookup(sym, 1)->alias = inner;
+	naliases++;
 }
 
 /*
@@ -762,7 +765,9 @@ struct expression *sci__local_alias(struct symbol *sym)
 {
 	const fact *f;
 
-	if (!sym || sym->type != SYM_NODE || fact_tab.cap == 0)
+	/* asked for every `*p` and `p->m` named: the common answer first */
+	if (!naliases || !sym || sym->type != SYM_NODE ||
+	    (sym->ctype.modifiers & (MOD_TOPLEVEL | MOD_STATIC | MOD_EXTERN)))
 		return NULL;
 	f = lookup(sym, 0);
 	return f && f->alias && !f->written &&

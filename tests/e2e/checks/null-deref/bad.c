@@ -300,3 +300,19 @@ int through_union(void)
 	u.as_dev = NULL;
 	return u.as_next->id;	/* expect-error: null-deref "NULL dereference of 'u.as_dev'" */
 }
+
+/* a static global the caller leaves NULL, read by a static helper */
+static struct dev *g_current;
+
+static int current_id(void)
+{
+	struct dev *d = g_current;
+
+	return d->id;
+}
+
+int reset_and_read(void)
+{
+	g_current = NULL;
+	return current_id();	/* expect-error: null-deref "'g_current' is NULL when current_id() dereferences it" */
+}

@@ -459,3 +459,28 @@ int through_union_of_types(long bits)
 		return 0;
 	return 1;
 }
+
+/* a static global set, or checked by the helper, before the dereference */
+static struct dev *g_current;
+
+static int current_id(void)
+{
+	struct dev *d = g_current;
+
+	return d->id;
+}
+
+static int current_id_checked(void)
+{
+	return g_current ? g_current->id : -1;
+}
+
+int set_and_read(struct dev *d)
+{
+	g_current = NULL;
+	if (current_id_checked() < 0)
+		g_current = d;
+	if (!g_current)
+		return 0;
+	return current_id();
+}
