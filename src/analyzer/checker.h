@@ -759,6 +759,17 @@ int sci_value_object(sci_expr *p, sci_object *out);
  */
 int sci_value_freed(sci_expr *e, sci_pos *where);
 
+/*
+ * Was the stream or descriptor @e holds closed on every path here (as
+ * implied states tell paths apart; a path where it holds NULL or a
+ * negative descriptor counts)?  Closed by the C library's fclose(),
+ * pclose(), closedir() or close(), also through copies; any new value
+ * ends it.  @where (may be NULL) gets the close.
+ */
+int sci_value_closed(sci_expr *e, sci_pos *where);
+/** Is @call the C library's fclose(), pclose(), closedir() or close()? */
+int sci_call_closes(sci_expr *call);
+
 /* ----------------------------------------------------------------- locks */
 
 /*

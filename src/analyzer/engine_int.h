@@ -120,7 +120,8 @@ enum {
 	SCI_OWNER_POINTS = 6,	/* the object a pointer points into (points.c) */
 	SCI_OWNER_FREED = 7,	/* memory a pointer points to was freed (freed.c) */
 	SCI_OWNER_LOCKS = 8,	/* locks held or released (locks.c) */
-	SCI_OWNER_FIRST_CHECKER = 9
+	SCI_OWNER_CLOSED = 9,	/* a stream or descriptor was closed (closed.c) */
+	SCI_OWNER_FIRST_CHECKER = 10
 };
 
 #define SCI_MAX_OWNERS 64
@@ -454,6 +455,26 @@ void sci__extra_register(void);
 /* ------------------------------------------------------ freed (freed.c) */
 
 void sci__freed_register(void);
+/*
+ * marks.c: a one-state mark (@mark of @owner) on a key, shared with its
+ * copies, ended by any new value: what freed.c and closed.c have alike.
+ */
+int sci__mark_has(int owner, const sci_state *mark, const sci_key *key);
+/** Marks @key and the keys the relations know equal to it. */
+void sci__mark_set(int owner, const sci_state *mark, const sci_key *key,
+		   struct position pos);
+void sci__mark_forget(int owner, const sci_key *key);
+/** `q = p` with p marked marks q (where p's mark was set). */
+void sci__mark_copy(int owner, const sci_state *mark, const sci_key *key,
+		    struct expression *right);
+/** Is what @e names marked?  @where (may be NULL) gets where. */
+int sci__mark_of(int owner, const sci_state *mark, struct expression *e,
+		 sci_pos *where);
+/* closed.c: as freed.c, for fclose(), pclose(), closedir(), close() */
+void sci__closed_register(void);
+void sci__closed_call(struct expression *call);
+void sci__closed_forget(const sci_key *key);
+void sci__closed_assign(const sci_key *key, struct expression *right);
 /** After a call (and what it made the value model forget): what it freed. */
 void sci__freed_call(struct expression *call);
 /** @key changed: it no longer points to the memory that was freed. */

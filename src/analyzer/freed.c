@@ -44,26 +44,11 @@ void sci__freed_register(void)
 	sci__owners[SCI_OWNER_FREED].enabled = 1;
 }
 
-static int is_freed(const sci_key *key)
-{
-	const sci_sm *sm = key ? sci__stree_get(sci__cur, SCI_OWNER_FREED, key) : NULL;
-
-	return sm && sm->state == &freed;
-}
-
-static void set_freed(const sci_key *key, struct position pos)
-{
-	sci__set_state(SCI_OWNER_FREED, key, &freed, pos);
-}
-
-#define MAX_COPIES 16
-
 void sci__freed_call(struct expression *call)
 {
 	const char *name = sci__call_name(call);
-	const sci_key *key, *copies[MAX_COPIES];
+	const sci_key *key;
 	struct expression *fn;
-	size_t i, n;
 	int arg;
 
 	if (!sci__cur || !name || sci_profile_is_alloc(name))
@@ -74,42 +59,20 @@ void sci__freed_call(struct expression *call)
 	    !(key = sci_key_expr(sci_call_arg(call, arg))))
 		return;
 	fn = sci__strip(call)->fn;
-	set_freed(key, fn ? fn->pos : call->pos);
-	n = sci__relation_equals(key, copies, MAX_COPIES);
-	for (i = 0; i < n; i++)
-		set_freed(copies[i], fn ? fn->pos : call->pos);
+	sci__mark_set(SCI_OWNER_FREED, &freed, key, fn ? fn->pos : call->pos);
 }
 
 void sci__freed_forget(const sci_key *key)
 {
-	if (key && sci__cur && sci__stree_get(sci__cur, SCI_OWNER_FREED, key))
-		sci__set_state(SCI_OWNER_FREED, key, &sci_undefined,
-			       (struct position){ 0 });
+	sci__mark_forget(SCI_OWNER_FREED, key);
 }
 
 void sci__freed_assign(const sci_key *key, struct expression *right)
 {
-	const sci_key *from = sci_key_expr(right);
-	const sci_sm *sm;
-
-	if (!key || !sci__cur || !is_freed(from))
-		return;
-	sm = sci__stree_get(sci__cur, SCI_OWNER_FREED, from);
-	sci__set_state(SCI_OWNER_FREED, key, &freed, sm->pos);
+	sci__mark_copy(SCI_OWNER_FREED, &freed, key, right);
 }
 
 int sci_value_freed(sci_expr *e, sci_pos *where)
 {
-	const sci_key *key;
-	const sci_sm *sm;
-
-	if (!sci__cur || !e)
-		return 0;
-	key = sci_key_expr(e);
-	if (!is_freed(key))
-		return 0;
-	sm = sci__stree_get(sci__cur, SCI_OWNER_FREED, key);
-	if (where && sci_sm_where(sm, &freed, where) < 0)
-		*where = sci__pos(sm->pos);
-	return 1;
+	return sci__mark_of(SCI_OWNER_FREED, &freed, e, where);
 }

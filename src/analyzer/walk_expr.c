@@ -48,6 +48,7 @@ static void derived_changed(const sci_key *k, struct expression *target,
 	if (sci__stree_get(sci__cur, SCI_OWNER_EXTRA, k))
 		sci__extra_unknown(k);
 	sci__freed_forget(k);
+	sci__closed_forget(k);
 	sci__fire_modify(k, target, pos);
 }
 
@@ -65,6 +66,7 @@ static void modified(const sci_key *key, struct expression *target,
 	sci__alias_forget_mentions(key);
 	sci__relation_modified(key, how);
 	sci__freed_forget(key);
+	sci__closed_forget(key);
 	/* not for `&s` passed to a call: lock(&s) must not end s's lock */
 	if (how)
 		sci__locks_forget(key);
@@ -283,8 +285,10 @@ static void walk_assignment(struct expression *e)
 	if (!key)
 		modified_elements(e->left, e->pos);
 	forget_aliases(key);
-	if (e->op == '=')
+	if (e->op == '=') {
 		sci__freed_assign(key, e->right);
+		sci__closed_assign(key, e->right);
+	}
 	sci__fire_assign(0, e->left, assigned_value(e), e->pos);
 	if (e->op == '=' && right && right->type == EXPR_CALL) {
 		sci__fire_call_assign(right, e->left);
@@ -391,6 +395,7 @@ static void forget_value(const sci_key *k)
 		sci__points_forget(k);
 	sci__relation_forget(k);
 	sci__freed_forget(k);
+	sci__closed_forget(k);
 }
 
 /*
@@ -562,6 +567,7 @@ static void walk_call(struct expression *e)
 	if (sci__cur)
 		forget_after_call(e);
 	sci__freed_call(e);
+	sci__closed_call(e);
 	sci__locks_call(e);
 	sci__untrusted_call(e);
 	if (sci__is_noreturn_call(e))
