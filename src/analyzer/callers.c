@@ -54,6 +54,7 @@ typedef struct {
 	char *text;		/* sci_rl_text() in the parameter's type */
 	unsigned char soft;
 	unsigned char input;	/* carries data read from input */
+	unsigned char freed;	/* a pointer to memory the caller freed */
 } arg_val;
 
 /* Where a tuple was passed: a call of this TU, or a caller elsewhere. */
@@ -202,7 +203,9 @@ static rec *candidate(struct symbol *fn)
 	FOR_EACH_PTR(base->arguments, arg) {
 		if (n == MAX_PARAMS)
 			return NULL;
-		if (sci__type_is_int(param_type(arg)))
+		/* a pointer may carry freed memory (arg_val.freed) */
+		if (sci__type_is_int(param_type(arg)) ||
+		    sci__type_is_ptr(param_type(arg)))
 			ints++;
 		r->type[n] = param_type(arg);
 		r->slot[n++] = arg;
@@ -213,11 +216,12 @@ static rec *candidate(struct symbol *fn)
 		struct expression *e;
 
 		/*
-		 * Integers only: a pointer would only ride along (it makes
-		 * no walk of its own, pointer_text()), and its NULL is no
-		 * evidence anyway.
+		 * Integers, and pointers for the freed memory they may hold
+		 * (their NULL is no evidence: pointer_text() only rides
+		 * along).
 		 */
-		if (!sci__type_is_int(param_type(globals[k])))
+		if (!sci__type_is_int(param_type(globals[k])) &&
+		    !sci__type_is_ptr(param_type(globals[k])))
 			continue;
 		/*
 		 * One whose value the TU or the project fixes (const, never
@@ -296,6 +300,7 @@ static int same_args(const tuple *a, const tuple *b, int n)
 		const arg_val *x = &a->args[i], *y = &b->args[i];
 
 		if (x->soft != y->soft || x->input != y->input ||
+		    x->freed != y->freed ||
 		    (x->text == NULL) != (y->text == NULL) ||
 		    (x->text && strcmp(x->text, y->text) != 0))
 			return 0;
@@ -395,6 +400,8 @@ void sci__callers_call(struct expression *call)
 			t.args[i].soft = SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX;
 			t.args[i].input = !!sci__untrusted_expr(arg);
 		} else if (sci__type_is_ptr(type) && plain(arg)) {
+			/* not .freed: passing freed memory to a function that
+			 * uses or frees it is reported at the call already */
 			t.args[i].text = pointer_text(sci__expr_rl(arg), type);
 		}
 		i++;
@@ -412,6 +419,7 @@ void sci__callers_call(struct expression *call)
 		struct expression *g = r->read[i];
 		const sci_key *key;
 		const sci_rl *rl;
+		arg_val *a = &t.args[i];
 
 		if (r->path[i]) {
 			arg = sci_call_arg(call, r->path[i]->param);
@@ -419,17 +427,23 @@ void sci__callers_call(struct expression *call)
 			      sci__key_arg_path(arg, r->path[i]->path) : NULL;
 			if (!key)
 				continue;	/* nothing known: no text */
-			rl = sci_rl_cast(sci__key_rl(key, type),
-					 sci__vtype(type));
-			t.args[i].text = sci_strdup(sci_rl_text(rl));
-			t.args[i].soft = rl->soft;
-			t.args[i].input = !!sci__untrusted_key(key);
+			rl = sci__key_rl(key, type);
+			a->input = !!sci__untrusted_key(key);
+			a->freed = sci__type_is_ptr(type) && sci__freed_key(key);
+		} else {
+			rl = sci__expr_rl(g);
+			a->input = !!sci__untrusted_expr(g);
+			a->freed = sci__type_is_ptr(type) &&
+				   sci_value_freed(g, NULL);
+		}
+		if (sci__type_is_ptr(type)) {
+			a->input = 0;
+			a->text = pointer_text(rl, type);
 			continue;
 		}
-		rl = sci_rl_cast(sci__expr_rl(g), sci__vtype(type));
-		t.args[i].text = sci_strdup(sci_rl_text(rl));
-		t.args[i].soft = rl->soft;
-		t.args[i].input = !!sci__untrusted_expr(g);
+		rl = sci_rl_cast(rl, sci__vtype(type));
+		a->text = sci_strdup(sci_rl_text(rl));
+		a->soft = rl->soft;
 	}
 	for (k = 0; k < r->n; k++) {
 		tuple *o = &r->v[k];
@@ -513,6 +527,7 @@ static void join_args(tuple *into, const tuple *t, const rec *r)
 			}
 		}
 		a->input |= b->input;
+		a->freed &= b->freed;
 	}
 	for (s = 0; s < t->nsites; s++)
 		add_site(into, &t->sites[s]);
@@ -541,6 +556,8 @@ static int narrows(const tuple *t, const rec *r)
 		struct symbol *type = r->type[i];
 		const sci_rl *rl;
 
+		if (a->freed)
+			return 1;
 		if (!a->text || !sci__type_is_int(type))
 			continue;
 		rl = sci_rl_parse(a->text);
@@ -611,7 +628,7 @@ static const sci_rl *entry_value(const char *args, int i, const char *tag,
 			   strtol(p, &end, 10) != i || *end != '=') {
 			continue;
 		}
-		len = strcspn(end + 1, ";~!");
+		len = strcspn(end + 1, ";~!#");
 		text = sci_arena_alloc(len + 1);
 		memcpy(text, end + 1, len);
 		text[len] = '\0';
@@ -620,7 +637,10 @@ static const sci_rl *entry_value(const char *args, int i, const char *tag,
 			*soft = (unsigned)(m[1] - '0') & 3;
 			m += 2;
 		}
-		*input = *m == '!';
+		/* '!': input; '#': a pointer to memory the caller freed */
+		*input = 0;
+		for (; *m == '!' || *m == '#'; m++)
+			*input |= *m == '!' ? 1 : 2;
 		return sci_rl_parse(text);
 	}
 	return NULL;
@@ -658,6 +678,7 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 			t.args[i++].text = rl ? pointer_text(rl, type) : NULL;
 			continue;
 		}
+		input &= 1;
 		if (rl && !sci_rl_is_empty(rl)) {
 			rl = sci_rl_cast(sci_rl_with_soft(rl, soft),
 					 sci__vtype(type));
@@ -681,12 +702,17 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 		int input = 0;
 		const sci_rl *rl = entry_value(args, i, tag, &soft, &input);
 
+		if (sci__type_is_ptr(type)) {
+			t.args[i].freed = !!(input & 2);
+			t.args[i].text = rl ? pointer_text(rl, type) : NULL;
+			continue;
+		}
 		if (!rl || sci_rl_is_empty(rl))
 			continue;	/* unknown there: as if not passed */
 		rl = sci_rl_cast(sci_rl_with_soft(rl, soft), sci__vtype(type));
 		t.args[i].text = sci_strdup(sci_rl_text(rl));
 		t.args[i].soft = rl->soft;
-		t.args[i].input = (unsigned char)input;
+		t.args[i].input = (unsigned char)(input & 1);
 	}
 	where.file = (char *)file;
 	where.caller = (char *)caller;
@@ -805,6 +831,10 @@ void sci__callers_entry(struct symbol *fn)
 				     sci_key_sym(r->slot[i]);
 		const sci_rl *rl;
 
+		/* every call passes memory it freed: a use here is after
+		 * the free (the finding names the calls) */
+		if (a->freed && key)
+			sci__freed_set_key(key, fn->pos);
 		if (!a->text || !key)
 			continue;
 		rl = sci_rl_parse(a->text);
@@ -848,6 +878,13 @@ void sci__callers_annotate(sci_diag *d, struct symbol *fn, size_t k)
 				   sci_sym_name(r->slot[i]);
 		char *next;
 
+		if (a->freed && name && *name) {
+			next = sci_printf_dup("%s%s%s freed", what ? what : "",
+					      what ? ", " : "", name);
+			free(what);
+			what = next;
+			continue;
+		}
 		if (!rl || !name || !*name || !sci__type_is_int(type) ||
 		    (!a->input && sci_rl_equal(rl, sci__type_rl(type))))
 			continue;

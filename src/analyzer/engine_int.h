@@ -455,6 +455,10 @@ void sci__extra_register(void);
 /* ------------------------------------------------------ freed (freed.c) */
 
 void sci__freed_register(void);
+/** Does @key hold freed memory on this path? */
+int sci__freed_key(const sci_key *key);
+/** @key holds freed memory (a caller freed it: callers.c). */
+void sci__freed_set_key(const sci_key *key, struct position pos);
 /*
  * marks.c: a one-state mark (@mark of @owner) on a key, shared with its
  * copies, ended by any new value: what freed.c and closed.c have alike.
@@ -668,7 +672,7 @@ int sci__tu_callers(struct symbol *fn, struct symbol **out, int max);
  */
 size_t sci__fn_globals(struct symbol *fn, struct symbol *const **out);
 /*
- * An integer a function names one step from a parameter (`*p`, `p[2]`,
+ * An integer or pointer a function names one step from a parameter (`*p`, `p[2]`,
  * `p->m`, `s.m`): @path is "*", "[OFFSET]", "->m" or ".m", as key.c
  * names the place with the parameter left out.
  */
@@ -677,7 +681,7 @@ typedef struct {
 	int param;			/* from 0 */
 	char path[64];
 	struct expression *expr;	/* in the body: its key, its name */
-	struct symbol *type;		/* its integer type */
+	struct symbol *type;		/* its type: an integer or a pointer */
 } sci_param_path;
 /**
  * The first SCI_MAX_PARAM_PATHS such places @fn's body names, into @out

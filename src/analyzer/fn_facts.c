@@ -792,7 +792,7 @@ static const char *path_args(const char *text, const char *name,
 		struct expression *arg;
 		const sci_key *key;
 		const sci_rl *rl;
-		int input;
+		int input, freed;
 
 		if (end == callee->preads[k] || n < 0 || n > 64)
 			continue;
@@ -805,13 +805,15 @@ static const char *path_args(const char *text, const char *name,
 		 * its own and drops what says nothing (callers.c) */
 		rl = sci__key_known_rl(key);
 		input = sci__untrusted_key(key);
-		if (!input && (!rl || sci_rl_is_empty(rl)))
+		/* '#': memory the caller freed (callers.c, arg_val.freed) */
+		freed = sci__freed_key(key);
+		if (!input && !freed && (!rl || sci_rl_is_empty(rl)))
 			continue;
 		if (!rl || sci_rl_is_empty(rl))
 			rl = sci_rl_type(sci_vt(64, 0));
-		text = sci_arena_printf("%s;p%ld%s=%s%s%s", text, n, path,
+		text = sci_arena_printf("%s;p%ld%s=%s%s%s%s", text, n, path,
 					sci_rl_text(rl), soft_mark(rl->soft),
-					input ? "!" : "");
+					input ? "!" : "", freed ? "#" : "");
 	}
 	return text;
 }

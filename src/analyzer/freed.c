@@ -72,6 +72,16 @@ void sci__freed_assign(const sci_key *key, struct expression *right)
 	sci__mark_copy(SCI_OWNER_FREED, &freed, key, right);
 }
 
+int sci__freed_key(const sci_key *key)
+{
+	return sci__mark_has(SCI_OWNER_FREED, &freed, key);
+}
+
+void sci__freed_set_key(const sci_key *key, struct position pos)
+{
+	sci__set_state(SCI_OWNER_FREED, key, &freed, pos);
+}
+
 int sci_value_freed(sci_expr *e, sci_pos *where)
 {
 	return sci__mark_of(SCI_OWNER_FREED, &freed, e, where);

@@ -270,7 +270,8 @@ static void note_param_path(struct expression *e)
 	size_t k;
 	int i = -1;
 
-	if (!scan_fn || !type || !sci__type_is_int(type))
+	if (!scan_fn || !type ||
+	    !(sci__type_is_int(type) || sci__type_is_ptr(type)))
 		return;
 	if (e->type == EXPR_PREOP && e->op == '*') {
 		d = sci__strip(e->unop);

@@ -142,11 +142,14 @@ static void put_passed(FILE *f, const char *callee, const char *text)
 					break;
 				fprintf(f, "%s parameter %ld", sep, k + 1);
 			}
-			len = strcspn(eq + 1, ";~!");
-			fprintf(f, " = %.*s%s", (int)len, eq + 1,
+			len = strcspn(eq + 1, ";~!#");
+			fprintf(f, " = %.*s%s%s", (int)len, eq + 1,
 				memchr(eq + 1 + len, '!',
 				       strcspn(eq + 1 + len, ";")) ?
-				" (input)" : "");
+				" (input)" : "",
+				memchr(eq + 1 + len, '#',
+				       strcspn(eq + 1 + len, ";")) ?
+				" (freed)" : "");
 		}
 		fputc('\n', f);
 	}

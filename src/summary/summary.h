@@ -145,8 +145,8 @@ typedef struct {
 	char **greads;
 	size_t ngreads;
 	/*
-	 * The integers it reaches in one step from a parameter, read or
-	 * written, as "N PATH" without the space: "0*" (`*p`), "0[2]"
+	 * The integers and pointers it reaches in one step from a
+	 * parameter, read or written, as "N PATH" without the space: "0*" (`*p`), "0[2]"
 	 * (`p[2]`), "1->len", "0.first" (a struct passed by value); sorted,
 	 * at most 8.  Callers in other TUs send their values (call_args).
 	 */

@@ -73,3 +73,48 @@ void flagged(char *p, int owned)
 	if (owned)
 		free(p);	/* expect-error: double-free "double free of 'p': it was already freed" */
 }
+
+/*
+ * Freed memory handed over in memory the callee reads: an array's
+ * element, a struct passed by value, a static global.  The callee frees
+ * it again (found in the walk with its callers' values).
+ */
+struct holder {
+	char *first;
+};
+static char *g_pending;
+
+static void drop_slot(char *slots[])
+{
+	char *s = slots[1];
+
+	free(s);	/* expect-error: double-free "double free of 's': it was already freed" */
+}
+
+static void drop_first(struct holder h)
+{
+	free(h.first);	/* expect-error: double-free "double free of 'h.first': it was already freed" */
+}
+
+static void drop_pending(void)
+{
+	char *p = g_pending;
+
+	free(p);	/* expect-error: double-free "double free of 'p': it was already freed" */
+}
+
+void hand_over_freed(void)
+{
+	char *data = malloc(8), *slots[3];
+	struct holder h;
+
+	if (!data)
+		return;
+	free(data);
+	slots[1] = data;
+	drop_slot(slots);
+	h.first = data;
+	drop_first(h);
+	g_pending = data;
+	drop_pending();
+}

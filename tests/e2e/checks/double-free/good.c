@@ -117,3 +117,49 @@ void maybe(char *p, int a, int b)
 	if (!a)
 		free(p);
 }
+
+/*
+ * Memory handed over in an array, a struct or a static global: live when
+ * the callee frees it (freed and allocated again on one path).
+ */
+struct holder {
+	char *first;
+};
+static char *g_pending;
+
+static void drop_slot(char *slots[])
+{
+	free(slots[1]);
+}
+
+static void drop_first(struct holder h)
+{
+	free(h.first);
+}
+
+static void drop_pending(void)
+{
+	free(g_pending);
+}
+
+void hand_over_live(int early)
+{
+	char *data = malloc(8), *slots[3];
+	struct holder h;
+
+	if (!data)
+		return;
+	if (early) {
+		free(data);
+		data = malloc(16);
+		if (!data)
+			return;
+	}
+	slots[1] = data;
+	drop_slot(slots);
+	data = malloc(8);
+	h.first = data;
+	drop_first(h);
+	g_pending = malloc(8);
+	drop_pending();
+}

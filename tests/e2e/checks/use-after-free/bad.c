@@ -66,3 +66,22 @@ int fill(char *buf, int n)
 		buf[0] = '\0';	/* expect-error: use-after-free "use after free: 'buf' is dereferenced after it was freed" */
 	return 0;
 }
+
+/* freed memory a callee reads through the pointer to it it is given */
+static int first_char(char **pp)
+{
+	char *s = *pp;
+
+	return s[0];	/* expect-error: use-after-free "use after free: 's' is dereferenced after it was freed" */
+}
+
+int read_back(void)
+{
+	char *name = malloc(4);
+
+	if (!name)
+		return -1;
+	name[0] = 'a';
+	free(name);
+	return first_char(&name);
+}

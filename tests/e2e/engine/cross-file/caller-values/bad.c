@@ -56,3 +56,16 @@ int ratio_nothing(int total)
 	r.den = 0;
 	return lib_ratio_of(r);
 }
+
+void lib_drop_slot(char *slots[]);
+
+void drop_freed(void)
+{
+	char *p = malloc(4), *slots[2];
+
+	if (!p)
+		return;
+	free(p);
+	slots[1] = p;
+	lib_drop_slot(slots);
+}

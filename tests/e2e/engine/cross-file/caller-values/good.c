@@ -1,5 +1,7 @@
 /* expect-none */
 /* Callers that pass values lib.c's functions handle. */
+#include <stdlib.h>
+
 int lib_slot(int i);
 int lib_scale(int total, int parts);
 int lib_checked(int i);
@@ -77,4 +79,14 @@ int pick_none(void)
 
 	v[2] = 9;
 	return lib_pick(v, 0);
+}
+
+void lib_drop_slot(char *slots[]);
+
+void drop_live(void)
+{
+	char *slots[2];
+
+	slots[1] = malloc(4);
+	lib_drop_slot(slots);
 }

@@ -1,3 +1,5 @@
+#include <stdlib.h>
+
 /*
  * Functions with external linkage, walked again with what the callers in
  * the other files pass: a value one of them passes is a finding here;
@@ -78,4 +80,12 @@ int lib_pick(const int *v, int mode)
 	if (mode)
 		return table[v[2]];
 	return 0;
+}
+
+/* frees what the caller's array holds at index 1 */
+void lib_drop_slot(char *slots[])
+{
+	char *s = slots[1];
+
+	free(s);	/* expect-error: double-free "double free of 's': it was already freed" */
 }
