@@ -74,6 +74,13 @@ typedef struct {
 } tuple;
 
 typedef struct {
+	struct symbol *slot;	/* the parameter, or the global */
+	struct expression *read;	/* a global: an expression reading it */
+	const sci_param_path *path;	/* a place reached from the parameter */
+	struct symbol *type;	/* the slot's type */
+} slot_info;
+
+typedef struct {
 	struct symbol *sym;
 	int kind;		/* 0 unknown, 1 candidate, -1 not */
 	int nparams;
@@ -83,16 +90,13 @@ typedef struct {
 	 * caller right before the call: its value at the call is its value
 	 * on entry), each with an expression that reads it at the call.
 	 */
-	struct symbol *slot[MAX_SLOTS];
-	struct expression *read[MAX_SLOTS];
 	/*
-	 * Then the integers the body reaches in one step from a parameter
-	 * (`*p`, `buf[2]`, `s.m`): what the caller's argument reaches
-	 * there (sci__key_arg_path()) is their value on entry.  slot[] is
-	 * the parameter, path[] the place; type[] is every slot's type.
+	 * Then the integers and pointers the body reaches in one step from
+	 * a parameter (`*p`, `buf[2]`, `s.m`): what the caller's argument
+	 * reaches there (sci__key_arg_path()) is their value on entry.
+	 * Allocated for candidates only (a record per called function).
 	 */
-	const sci_param_path *path[MAX_SLOTS];
-	struct symbol *type[MAX_SLOTS];
+	slot_info *s;
 	int nslots;
 	int walked;		/* first walk done: 1 complete, -1 stopped */
 	int overflow;		/* more than MAX_STORED tuples */
@@ -150,6 +154,7 @@ void sci__callers_reset(void)
 		for (k = 0; k < recs[i].n; k++)
 			tuple_clear(&recs[i].v[k]);
 		free(recs[i].v);
+		free(recs[i].s);
 		rec_clear_walk(&recs[i]);
 	}
 	sci__symtab_clear(&rec_tab);
@@ -187,6 +192,7 @@ static rec *candidate(struct symbol *fn)
 {
 	struct symbol *base, *arg, *const *globals;
 	const sci_param_path *paths;
+	slot_info s[MAX_SLOTS];
 	rec *r;
 	int n = 0, ints = 0;
 	size_t k, ng, np;
@@ -196,6 +202,7 @@ static rec *candidate(struct symbol *fn)
 	if (r->kind)
 		return r->kind > 0 ? r : NULL;
 	r->kind = -1;
+	memset(s, 0, sizeof(s));
 	base = sci__real_type(fn);
 	if (fn->type != SYM_NODE || !base || base->type != SYM_FN ||
 	    base->variadic || !(base->stmt || base->inline_stmt))
@@ -207,8 +214,8 @@ static rec *candidate(struct symbol *fn)
 		if (sci__type_is_int(param_type(arg)) ||
 		    sci__type_is_ptr(param_type(arg)))
 			ints++;
-		r->type[n] = param_type(arg);
-		r->slot[n++] = arg;
+		s[n].type = param_type(arg);
+		s[n++].slot = arg;
 	} END_FOR_EACH_PTR(arg);
 	r->nparams = n;
 	ng = sci__fn_globals(fn, &globals);
@@ -235,20 +242,22 @@ static rec *candidate(struct symbol *fn)
 		e->symbol_name = globals[k]->ident;
 		e->ctype = globals[k];
 		ints++;
-		r->read[n] = e;
-		r->type[n] = param_type(globals[k]);
-		r->slot[n++] = globals[k];
+		s[n].read = e;
+		s[n].type = param_type(globals[k]);
+		s[n++].slot = globals[k];
 	}
 	np = sci__fn_param_paths(fn, &paths);
 	for (k = 0; k < np && n < MAX_SLOTS; k++) {
 		ints++;
-		r->path[n] = &paths[k];
-		r->type[n] = paths[k].type;
-		r->slot[n++] = r->slot[paths[k].param];
+		s[n].path = &paths[k];
+		s[n].type = paths[k].type;
+		s[n++].slot = s[paths[k].param].slot;
 	}
-	r->nslots = n;
 	if (!ints)
 		return NULL;
+	r->s = sci_calloc((size_t)n, sizeof(*r->s));
+	memcpy(r->s, s, (size_t)n * sizeof(*s));
+	r->nslots = n;
 	r->kind = 1;
 	return r;
 }
@@ -415,16 +424,16 @@ void sci__callers_call(struct expression *call)
 		return;
 	}
 	for (; i < r->nslots; i++) {
-		struct symbol *type = r->type[i];
-		struct expression *g = r->read[i];
+		struct symbol *type = r->s[i].type;
+		struct expression *g = r->s[i].read;
 		const sci_key *key;
 		const sci_rl *rl;
 		arg_val *a = &t.args[i];
 
-		if (r->path[i]) {
-			arg = sci_call_arg(call, r->path[i]->param);
+		if (r->s[i].path) {
+			arg = sci_call_arg(call, r->s[i].path->param);
 			key = arg && plain(arg) ?
-			      sci__key_arg_path(arg, r->path[i]->path) : NULL;
+			      sci__key_arg_path(arg, r->s[i].path->path) : NULL;
 			if (!key)
 				continue;	/* nothing known: no text */
 			rl = sci__key_rl(key, type);
@@ -507,7 +516,7 @@ static void join_args(tuple *into, const tuple *t, const rec *r)
 		const arg_val *b = &t->args[i];
 
 		if (!a->text || !b->text ||
-		    (sci__type_is_ptr(r->type[i]) &&
+		    (sci__type_is_ptr(r->s[i].type) &&
 		     strcmp(a->text, b->text) != 0)) {
 			/* nothing known on one side; a pointer NULL on one
 			 * and not on the other says nothing either */
@@ -553,7 +562,7 @@ static int narrows(const tuple *t, const rec *r)
 
 	for (i = 0; i < r->nslots; i++) {
 		const arg_val *a = &t->args[i];
-		struct symbol *type = r->type[i];
+		struct symbol *type = r->s[i].type;
 		const sci_rl *rl;
 
 		if (a->freed)
@@ -693,11 +702,11 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 		i++;
 	} END_FOR_EACH_PTR(param);
 	for (i = x->r->nparams; i < x->r->nslots; i++) {
-		struct symbol *type = x->r->type[i];
-		const sci_param_path *pp = x->r->path[i];
+		struct symbol *type = x->r->s[i].type;
+		const sci_param_path *pp = x->r->s[i].path;
 		char *tag = pp ? sci_arena_printf("p%d%s", pp->param, pp->path) :
 				 sci_arena_printf("g%s",
-						  sci_sym_name(x->r->slot[i]));
+						  sci_sym_name(x->r->s[i].slot));
 		unsigned soft = 0;
 		int input = 0;
 		const sci_rl *rl = entry_value(args, i, tag, &soft, &input);
@@ -826,9 +835,9 @@ void sci__callers_entry(struct symbol *fn)
 		return;
 	for (i = 0; i < r->nslots; i++) {
 		const arg_val *a = &active->args[i];
-		const sci_key *key = r->path[i] ?
-				     sci_key_expr(r->path[i]->expr) :
-				     sci_key_sym(r->slot[i]);
+		const sci_key *key = r->s[i].path ?
+				     sci_key_expr(r->s[i].path->expr) :
+				     sci_key_sym(r->s[i].slot);
 		const sci_rl *rl;
 
 		/* every call passes memory it freed: a use here is after
@@ -844,12 +853,12 @@ void sci__callers_entry(struct symbol *fn)
 		 * or a call: set, they made git's `i < len` loop run to
 		 * INT_MAX - 1 for certain (two false array-overflows).
 		 */
-		if (rl && sci__type_is_int(r->type[i]) &&
-		    sci_rl_equal(rl, sci__type_rl(r->type[i])))
+		if (rl && sci__type_is_int(r->s[i].type) &&
+		    sci_rl_equal(rl, sci__type_rl(r->s[i].type)))
 			rl = NULL;
 		/* a pointer's NULL from a caller splits paths; it is no
 		 * evidence of a NULL dereference (sci_value_is_null()) */
-		if (rl && sci__type_is_ptr(r->type[i]))
+		if (rl && sci__type_is_ptr(r->s[i].type))
 			sci__extra_set_rl(key, sci_rl_with_soft(rl,
 				SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX));
 		else if (rl)
@@ -870,12 +879,12 @@ void sci__callers_annotate(sci_diag *d, struct symbol *fn, size_t k)
 		return;
 	t = &r->walk[k];
 	for (i = 0; i < r->nslots; i++) {
-		struct symbol *type = r->type[i];
+		struct symbol *type = r->s[i].type;
 		const arg_val *a = &t->args[i];
 		const sci_rl *rl = a->text ? sci_rl_parse(a->text) : NULL;
-		const char *name = r->path[i] ?
-				   sci_key_name(sci_key_expr(r->path[i]->expr)) :
-				   sci_sym_name(r->slot[i]);
+		const char *name = r->s[i].path ?
+				   sci_key_name(sci_key_expr(r->s[i].path->expr)) :
+				   sci_sym_name(r->s[i].slot);
 		char *next;
 
 		if (a->freed && name && *name) {

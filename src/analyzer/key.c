@@ -172,10 +172,22 @@ static int is_pointer(struct expression *e)
  */
 static const char *union_member(struct expression *e, const char *member)
 {
-	struct symbol *u = sci__real_type(sci__expr_type(e->deref)), *m;
-	struct symbol *t = sci__expr_type(e);
+	struct expression *d = sci__strip(e->deref);
+	struct symbol *u, *m, *t;
 
-	if (!u || u->type != SYM_UNION || !t)
+	/*
+	 * This runs for every member key named: only a union reached from
+	 * a variable (`u.two`, `p->two`), whose type costs nothing to find.
+	 */
+	if (d && d->type == EXPR_PREOP && d->op == '*')
+		d = sci__strip(d->unop);
+	if (!d || d->type != EXPR_SYMBOL)
+		return member;
+	u = sci__real_type(sci__expr_type(sci__strip(e->deref)));
+	if (!u || u->type != SYM_UNION)
+		return member;
+	t = sci__expr_type(e);
+	if (!t)
 		return member;
 	FOR_EACH_PTR(u->symbol_list, m) {
 		if (m->ident && sci__same_type(m, t))
