@@ -295,6 +295,18 @@ static const sci_key *find(const char *name, struct symbol *base)
 	return NULL;
 }
 
+/* Has this function a key rooted at @base other than @base itself? */
+static int has_derived(struct symbol *base)
+{
+	const base_entry *b = base ? find_base(base) : NULL;
+	const sci_key *k;
+
+	for (k = b ? b->keys : NULL; k; k = k->next_derived)
+		if (!k->is_var)
+			return 1;
+	return 0;
+}
+
 const sci_key *sci__key_arg_path(struct expression *arg, const char *path)
 {
 	struct symbol *base = NULL;
@@ -318,7 +330,7 @@ const sci_key *sci__key_arg_path(struct expression *arg, const char *path)
 		return NULL;
 	}
 	name = expr_name(arg, &base, &shape);
-	if (!name)
+	if (!name || !has_derived(base))
 		return NULL;
 	if (path[0] == '*')
 		return find(join3("*", "", name), base);
