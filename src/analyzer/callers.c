@@ -742,6 +742,8 @@ static int cmp_arg(const arg_val *a, const arg_val *b)
 		return c;
 	if (a->soft != b->soft)
 		return a->soft < b->soft ? -1 : 1;
+	if (a->freed != b->freed)
+		return (int)a->freed - (int)b->freed;
 	return (int)a->input - (int)b->input;
 }
 
