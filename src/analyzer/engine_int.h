@@ -556,6 +556,15 @@ int sci__relation_decides(struct expression *leaf);
  * copy `q = p`, a test `p == q`), at most @max of them into @out.
  */
 size_t sci__relation_equals(const sci_key *k, const sci_key **out, size_t max);
+/** What the current path knows of @a against @b: SCI_REL_* bits. */
+int sci__relation_keys(const sci_key *a, const sci_key *b);
+/**
+ * For a function whose every return is at least parameter @lo's value
+ * (*lo >= 0) or at most parameter @hi's (*hi >= 0): a range checker such
+ * as busybox's `xatou_range(s, 1, 12)`, which dies outside the bounds it
+ * is given.  Returns 0 when neither holds.
+ */
+int sci__fn_facts_ret_within(const char *name, int *lo, int *hi);
 /** The relation of @a to @b on the current path: "<", "<=", "unknown"... */
 const char *sci__relation_text(struct expression *a, struct expression *b);
 

@@ -184,6 +184,8 @@ static const sci_rl *nonnull(void)
  * expressions count: any read of a variable or call gives NULL.
  */
 static const sci_rl *eval(struct expression *e, int konst, sci_vtype *vt);
+static const sci_rl *within_args(struct expression *call, const sci_rl *rl,
+				 sci_vtype vt);
 
 static int arith_op(int op)
 {
@@ -495,7 +497,9 @@ static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)
 		break;
 	case EXPR_CALL:
 		if ((rl = sci__call_summary(e)) || (rl = library_return(e)))
-			return sci_rl_cast(rl, *vt);
+			rl = sci_rl_cast(rl, *vt);
+		if ((rl = within_args(e, rl, *vt)))
+			return rl;
 		break;
 	case EXPR_ASSIGNMENT:
 		return eval(e->left, konst, vt);
@@ -517,6 +521,43 @@ static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)
 	if (key)
 		return key_rl(sci__cur, key, type);
 	return sci_rl_type(*vt);
+}
+
+/*
+ * A range checker's result lies between the arguments it is given
+ * (sci__fn_facts_ret_within(): `month = xatou_range(s, 1, 12)` is 1..12).
+ * @rl: what else is known of the result (NULL: nothing), in @vt.
+ */
+static const sci_rl *within_args(struct expression *call, const sci_rl *rl,
+				 sci_vtype vt)
+{
+	const char *name = sci__call_name(call);
+	const sci_rl *all = sci_rl_type(vt), *a;
+	sci_val min, max;
+	unsigned soft;
+	sci_vtype t;
+	int lo, hi;
+
+	if (!name || !all->n || !sci__fn_facts_ret_within(name, &lo, &hi))
+		return rl;
+	min = all->r[0].min;
+	max = all->r[all->n - 1].max;
+	soft = SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX;
+	/* a bound is as firm as the argument's: an unknown one is soft */
+	if (lo >= 0 && (a = eval(sci_call_arg(call, lo), 0, &t)) &&
+	    !sci_rl_is_empty(a = sci_rl_cast(a, vt))) {
+		min = a->r[0].min;
+		soft &= ~SCI_RL_SOFT_MIN | (a->soft & SCI_RL_SOFT_MIN);
+	}
+	if (hi >= 0 && (a = eval(sci_call_arg(call, hi), 0, &t)) &&
+	    !sci_rl_is_empty(a = sci_rl_cast(a, vt))) {
+		max = a->r[a->n - 1].max;
+		soft &= ~SCI_RL_SOFT_MAX | (a->soft & SCI_RL_SOFT_MAX);
+	}
+	if (min > max)
+		return rl;
+	return sci_rl_intersect(rl ? rl : all,
+				sci_rl_with_soft(sci_rl_range(min, max), soft));
 }
 
 static const sci_rl *eval(struct expression *e, int konst, sci_vtype *vt)

@@ -133,6 +133,7 @@ typedef struct facts {
 	unsigned uses;		/* *param read or written, some path */
 	unsigned fills;		/* *param gets input, some path */
 	unsigned overwrites;	/* scalar params assigned before any read */
+	unsigned ret_ge, ret_le;	/* every return is >= / <= these params */
 	char **deref_globals;	/* globals dereferenced unchecked, every path */
 	size_t nderef_globals;
 	unsigned static_globals;	/* which of them are static: this TU's
@@ -220,6 +221,8 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->uses = s->uses;
 	f->fills = s->fills;
 	f->overwrites = s->overwrites;
+	f->ret_ge = s->ret_ge;
+	f->ret_le = s->ret_le;
 	copy_names(f, s->deref_globals, s->nderef_globals);
 	f->locks = dup_list(s->locks, s->nlocks);
 	f->nlocks = s->nlocks;
@@ -374,6 +377,8 @@ static struct symbol *cur_fn;
 static struct symbol *params[MAX_PARAMS];
 static int nparams;
 static unsigned every_path_derefs, every_path_frees, every_path_out, captures;
+/* integer parameters every returned value is >= / <= (ret_within) */
+static unsigned every_path_ge, every_path_le;
 static unsigned every_path_pderef;
 static unsigned uses;	/* parameters whose pointee some path used */
 static unsigned fills;	/* parameters whose pointee some path filled */
@@ -418,6 +423,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 	if (nparams > MAX_PARAMS)
 		nparams = MAX_PARAMS;
 	every_path_derefs = every_path_frees = every_path_out = ~0u;
+	every_path_ge = every_path_le = ~0u;
 	every_path_pderef = ~0u;
 	nloaded = 0;
 	ncopies = 0;
@@ -1102,6 +1108,63 @@ static void returned_input(struct expression *v)
 	}
 }
 
+/* The integer parameter, not reassigned, that @e names; or -1. */
+static int int_param(struct expression *e)
+{
+	const sci_key *key = sci_key_expr(e);
+	int i;
+
+	for (i = 0; key && key->is_var && i < nparams && i < 32; i++)
+		if (params[i] == key->base)
+			return sci__type_is_int(sci__real_type(params[i])) &&
+			       !(path_bits(key) & GONE) ? i : -1;
+	return -1;
+}
+
+/*
+ * Which integer parameters, not reassigned, the value returned on this
+ * path is at least and at most: what the tests before the return left
+ * (`if (r < lo || r > hi) die(); return r;`), or what a callee of that
+ * kind gives for arguments that are parameters here (a wrapper).
+ */
+static void returned_within(struct expression *v)
+{
+	unsigned ge = 0, le = 0;
+	const sci_key *rk;
+	const char *name;
+	int i, lo, hi;
+
+	if (!v || !sci__type_is_int(sci__expr_type(v))) {
+		every_path_ge = every_path_le = 0;
+		return;
+	}
+	rk = sci_key_expr(v);
+	for (i = 0; i < nparams && i < 32; i++) {
+		const sci_key *k = sci_key_sym(params[i]);
+		int rel;
+
+		if (!sci__type_is_int(sci__real_type(params[i])) ||
+		    (path_bits(k) & GONE))
+			continue;
+		rel = sci__relation_keys(rk, k);
+		if (rel && !(rel & SCI_REL_LT))
+			ge |= 1u << i;
+		if (rel && !(rel & SCI_REL_GT))
+			le |= 1u << i;
+	}
+	name = v->type == EXPR_CALL ? sci__call_name(v) : NULL;
+	if (name && sci__fn_facts_ret_within(name, &lo, &hi)) {
+		i = lo >= 0 ? int_param(sci_call_arg(v, lo)) : -1;
+		if (i >= 0)
+			ge |= 1u << i;
+		i = hi >= 0 ? int_param(sci_call_arg(v, hi)) : -1;
+		if (i >= 0)
+			le |= 1u << i;
+	}
+	every_path_ge &= ge;
+	every_path_le &= le;
+}
+
 void sci__fn_facts_return(struct expression *value)
 {
 	struct expression *v = sci__strip(value);
@@ -1131,6 +1194,7 @@ void sci__fn_facts_return(struct expression *value)
 	for (i = 0; i < ngkeys; i++)
 		if (!(path_bits(gkeys[i]) & DEREF))
 			gfailed |= 1u << i;
+	returned_within(v);
 	if (!v)
 		return;
 	returned_input(v);
@@ -1184,6 +1248,8 @@ static void fill_summary(const facts *f)
 	cur_sum->uses = f->uses;
 	cur_sum->fills = f->fills;
 	cur_sum->overwrites = f->overwrites;
+	cur_sum->ret_ge = f->ret_ge;
+	cur_sum->ret_le = f->ret_le;
 	for (i = 0; i < f->nderef_globals; i++)
 		if (i >= 32 || !(f->static_globals & (1u << i)))
 			sci_summary_add_deref_global(cur_sum,
@@ -1226,6 +1292,12 @@ void sci__fn_facts_end(int complete)
 		f->uses = uses | f->derefs;
 		f->fills = fills;
 		f->overwrites = sci__tu_params_overwritten(cur_fn);
+		if (nreturns) {
+			f->ret_ge = every_path_ge &
+				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
+			f->ret_le = every_path_le &
+				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
+		}
 		f->returns_fresh = returns_fresh;
 		f->returns_null = returns_null;
 		f->returns_input = returns_input && !returns_noninput;
@@ -1354,6 +1426,26 @@ int sci__fn_facts_free_arg(const char *name)
 		if (f->frees & (1u << i))
 			return i;
 	return -1;
+}
+
+/* The lowest parameter set in @mask, or -1. */
+static int first_param(unsigned mask)
+{
+	int i;
+
+	for (i = 0; i < 32; i++)
+		if (mask & (1u << i))
+			return i;
+	return -1;
+}
+
+int sci__fn_facts_ret_within(const char *name, int *lo, int *hi)
+{
+	const facts *f = name ? find(name) : NULL;
+
+	*lo = f ? first_param(f->ret_ge) : -1;
+	*hi = f ? first_param(f->ret_le) : -1;
+	return *lo >= 0 || *hi >= 0;
 }
 
 int sci__fn_facts_overwrites_arg(const char *name, int i)

@@ -598,6 +598,17 @@ int sci_value_related(sci_expr *e, int rels)
 	return related_from(operand_key(e), NULL, want, 3);
 }
 
+int sci__relation_keys(const sci_key *a, const sci_key *b)
+{
+	unsigned bits;
+
+	if (!a || !b || a == b || !sci__cur)
+		return SCI_REL_ANY;
+	bits = known(sci__cur, a, b);
+	return (bits & LT ? SCI_REL_LT : 0) | (bits & EQ ? SCI_REL_EQ : 0) |
+	       (bits & GT ? SCI_REL_GT : 0);
+}
+
 size_t sci__relation_equals(const sci_key *k, const sci_key **out, size_t max)
 {
 	member *m = k ? find_member(k, 0) : NULL;

@@ -265,6 +265,10 @@ char *sci_summary_format(const sci_summary *s)
 		set(o, "fills", mask_json(s->fills));
 	if (s->overwrites)
 		set(o, "overwrites", mask_json(s->overwrites));
+	if (s->ret_ge)
+		set(o, "ret_ge", mask_json(s->ret_ge));
+	if (s->ret_le)
+		set(o, "ret_le", mask_json(s->ret_le));
 	if (s->nderef_globals) {
 		json_t *g = json_array();
 
@@ -427,6 +431,12 @@ static int parse_obj(sci_summary *s, json_t *o)
 	if (json_object_get(o, "fills") &&
 	    (e = get_mask(&s->fills, o, "fills")) < 0)
 		return e;
+	if (json_object_get(o, "ret_ge") &&
+	    (e = get_mask(&s->ret_ge, o, "ret_ge")) < 0)
+		return e;
+	if (json_object_get(o, "ret_le") &&
+	    (e = get_mask(&s->ret_le, o, "ret_le")) < 0)
+		return e;
 	if (json_object_get(o, "overwrites") &&
 	    (e = get_mask(&s->overwrites, o, "overwrites")) < 0)
 		return e;
@@ -551,6 +561,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       a->deref_pointees == b->deref_pointees &&
 	       a->uses == b->uses && a->fills == b->fills &&
 	       a->overwrites == b->overwrites &&
+	       a->ret_ge == b->ret_ge && a->ret_le == b->ret_le &&
 	       a->returns == b->returns && a->noreturn == b->noreturn &&
 	       str_eq(a->ret, b->ret) && a->ret_soft == b->ret_soft;
 }

@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 6
+#define SCI_SUMMARY_VERSION 7
 
 /*
  * The name of the record that carries what a TU's file scope says of its
@@ -83,6 +83,11 @@ typedef struct {
 	unsigned fills;		/* what param points to receives input (read,
 				 * fgets, recv, or a function that fills it)
 				 * on some path */
+	/*
+	 * Integer parameters every returned value is at least (ret_ge) or
+	 * at most (ret_le): `if (r < lo || r > hi) die(); return r;`.
+	 */
+	unsigned ret_ge, ret_le;
 	unsigned overwrites;	/* scalar params the body assigns before
 				 * anything reads them: the value passed is
 				 * never used */

@@ -362,6 +362,21 @@ static void test_global_values(void **state)
 	assert_int_equal(sci_summary_same_facts(defs, back), 1);
 	free(text);
 	sci_summary_free(back);
+	/* a range checker: its result lies between parameters 1 and 2 */
+	defs->ret_ge = 1u << 1;
+	defs->ret_le = 1u << 2;
+	text = sci_summary_format(defs);
+	assert_non_null(strstr(text, "\"ret_ge\":[1]"));
+	assert_non_null(strstr(text, "\"ret_le\":[2]"));
+	back = NULL;
+	assert_int_equal(sci_summary_parse(&back, text), 0);
+	assert_int_equal(back->ret_ge, 1u << 1);
+	assert_int_equal(back->ret_le, 1u << 2);
+	assert_int_equal(sci_summary_same_facts(defs, back), 1);
+	back->ret_le = 0;
+	assert_int_equal(sci_summary_same_facts(defs, back), 0);
+	free(text);
+	sci_summary_free(back);
 
 	/* not defined in the project: unknown */
 	assert_int_equal(sci_summary_set_global_value(set, "verbose", &v), 0);

@@ -166,3 +166,33 @@ void enter_levels(void)
 	cur_level = 4;
 	bump_level();
 }
+
+/*
+ * A range checker dies outside the bounds it is given: its result lies
+ * between them, here and through a wrapper.  1..12 indexes one past a
+ * 12-element table.
+ */
+void range_error(const char *what) __attribute__((noreturn));
+
+static unsigned parse_in_range(const char *s, unsigned lo, unsigned hi)
+{
+	unsigned long r = strtoul(s, NULL, 10);
+
+	if (r < lo || r > hi)
+		range_error(s);
+	return (unsigned)r;
+}
+
+static unsigned parse_month(const char *s, unsigned lo, unsigned hi)
+{
+	return parse_in_range(s, lo, hi);
+}
+
+static const char *const month_names[12];
+
+const char *month_of(const char *arg)
+{
+	unsigned m = parse_month(arg, 1, 12);
+
+	return month_names[m];	/* expect-error: array-overflow "index 'm' can be 12, past the end of 'month_names' (12 elements)" */
+}
