@@ -551,14 +551,7 @@ const char *sci__relation_text(struct expression *a, struct expression *b)
 
 int sci_value_relation(sci_expr *a, sci_expr *b)
 {
-	const sci_key *ka = operand_key(a), *kb = operand_key(b);
-	unsigned bits;
-
-	if (!ka || !kb || ka == kb || !sci__cur)
-		return SCI_REL_ANY;
-	bits = known(sci__cur, ka, kb);
-	return (bits & LT ? SCI_REL_LT : 0) | (bits & EQ ? SCI_REL_EQ : 0) |
-	       (bits & GT ? SCI_REL_GT : 0);
+	return sci__relation_keys(operand_key(a), operand_key(b));
 }
 
 /*
