@@ -156,6 +156,34 @@ static void put_passed(FILE *f, const char *callee, const char *text)
 	sci_summary_free(s);
 }
 
+/* The lowest parameter in @mask, from 1, or 0. */
+static int first_param(unsigned mask)
+{
+	int i;
+
+	for (i = 0; i < 32; i++)
+		if (mask & (1u << i))
+			return i + 1;
+	return 0;
+}
+
+/* "returns a value between parameter 2 and parameter 3" (ret_ge/ret_le) */
+static void put_within(FILE *f, unsigned ge, unsigned le, int *lines)
+{
+	int lo = first_param(ge), hi = first_param(le);
+
+	if (lo && hi)
+		fprintf(f, "    returns a value between parameter %d and "
+			"parameter %d\n", lo, hi);
+	else if (lo)
+		fprintf(f, "    returns a value at least parameter %d\n", lo);
+	else if (hi)
+		fprintf(f, "    returns a value at most parameter %d\n", hi);
+	else
+		return;
+	(*lines)++;
+}
+
 static void put_facts(FILE *f, const char *text)
 {
 	sci_summary *s = NULL;
@@ -194,6 +222,7 @@ static void put_facts(FILE *f, const char *text)
 			soft_words[s->ret_soft & 3]);
 		lines++;
 	}
+	put_within(f, s->ret_ge, s->ret_le, &lines);
 	for (i = 0; i < s->npaths; i++, lines++)
 		put_path(f, s->paths[i]);
 	if (s->noreturn) {

@@ -283,6 +283,39 @@ int use(int total)
                       "      passes parameter 1 = 1-max, *param1 = 0, "
                       "param2.den = 4, param2.num = 1\n", show.stdout)
 
+    def test_show_a_range_checker(self):
+        self.write("range.c", """#include <stdlib.h>
+void die(const char *m) __attribute__((noreturn));
+unsigned in_range(const char *s, unsigned lo, unsigned hi)
+{
+	unsigned r = (unsigned)strtoul(s, NULL, 10);
+
+	if (r < lo || r > hi)
+		die(s);
+	return r;
+}
+
+unsigned at_least(const char *s, unsigned lo)
+{
+	unsigned r = (unsigned)strtoul(s, NULL, 10);
+
+	if (r < lo)
+		die(s);
+	return r;
+}
+""")
+        b = self.run_ci("db", "build", "range.c")
+        self.assertEqual(b.returncode, 0, b.stderr)
+        show = self.run_ci("db", "show", "in_range")
+        self.assertEqual(show.returncode, 0, show.stderr)
+        self.assertIn("    returns a value between parameter 2 and "
+                      "parameter 3\n", show.stdout)
+        show = self.run_ci("db", "show", "at_least")
+        self.assertEqual(show.returncode, 0, show.stderr)
+        self.assertIn("    returns a value at least parameter 2\n",
+                      show.stdout)
+        self.assertNotIn("at most", show.stdout)
+
     def test_no_database(self):
         r = self.run_ci("db", "stats")
         self.assertEqual(r.returncode, 2)
