@@ -691,6 +691,8 @@ typedef struct {
 	char path[64];
 	struct expression *expr;	/* in the body: its key, its name */
 	struct symbol *type;		/* its type: an integer or a pointer */
+	struct symbol *via;		/* a local copy of the parameter
+					 * (sci__param_copy()), or NULL */
 } sci_param_path;
 /**
  * The first SCI_MAX_PARAM_PATHS such places @fn's body names, into @out
@@ -703,6 +705,18 @@ size_t sci__fn_param_paths(struct symbol *fn, const sci_param_path **out);
  * `p->m` is x.m (key.c).  NULL otherwise.
  */
 struct expression *sci__local_alias(struct symbol *sym);
+/**
+ * The parameter local pointer @sym copies: p for `struct s *c = p;` or
+ * `int *c = (int *)vp;` (a `void *`) when nothing writes c or p, so c is
+ * p under another name (key.c).  NULL otherwise.
+ */
+struct symbol *sci__param_copy(struct symbol *sym);
+/**
+ * The name of @e's key as the source writes it: a parameter's copy under
+ * its own name (`r->hi`, where the key is `arg->hi`).  Arena; NULL when
+ * @e names no key.
+ */
+const char *sci__key_text(struct expression *e);
 /** The same type, pointers compared by what they point to (sparse makes
  *  a pointer type per declaration). */
 int sci__same_type(struct symbol *a, struct symbol *b);

@@ -602,8 +602,11 @@ static const char *text(struct expression *e, int depth)
 	const char *name;
 	sci_val v;
 
-	if (k)
-		return k->name;
+	if (k) {
+		/* `r->hi`, not the parameter `arg->hi` a copy stands for */
+		name = sci__key_text(e);
+		return name ? name : k->name;
+	}
 	name = sci__call_name(e);
 	if (name)
 		return sci_arena_printf("%s(...)", name);

@@ -203,6 +203,9 @@ static struct expression *alias_of(struct expression *e)
 	return e && e->type == EXPR_SYMBOL ? sci__local_alias(e->symbol) : NULL;
 }
 
+/* Set while sci__key_text() names an expression as the source does. */
+static int as_written;
+
 static const char *expr_name(struct expression *e, struct symbol **base,
 			     key_shape *shape)
 {
@@ -213,11 +216,18 @@ static const char *expr_name(struct expression *e, struct symbol **base,
 	if (!e)
 		return NULL;
 	switch (e->type) {
-	case EXPR_SYMBOL:
-		if (!e->symbol || !e->symbol->ident)
+	case EXPR_SYMBOL: {
+		/* `c` for `struct ctx *c = arg;` is arg */
+		struct symbol *sym = as_written ? NULL :
+				     sci__param_copy(e->symbol);
+
+		if (!sym)
+			sym = e->symbol;
+		if (!sym || !sym->ident)
 			return NULL;
-		*base = e->symbol;
-		return ident_name(e->symbol->ident);
+		*base = sym;
+		return ident_name(sym->ident);
+	}
 	case EXPR_DEREF:
 		member = ident_name(e->member);
 		if (!member)
@@ -282,6 +292,18 @@ const sci_key *sci_key_expr(sci_expr *e)
 	return intern(name, base, s->type == EXPR_SYMBOL ||
 		      (base && base->ident &&
 		       strcmp(name, ident_name(base->ident)) == 0), &shape);
+}
+
+const char *sci__key_text(struct expression *e)
+{
+	struct symbol *base = NULL;
+	key_shape shape = { NULL, 0 };
+	const char *name;
+
+	as_written = 1;
+	name = expr_name(sci__strip(e), &base, &shape);
+	as_written = 0;
+	return name;
 }
 
 /* The key named @name rooted at @base, if this function made it. */

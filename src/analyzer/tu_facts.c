@@ -59,6 +59,7 @@ typedef struct {
 				 * body names (malloc; sci__fn_globals()) */
 	size_t ngreads;
 	struct expression *alias;	/* a local pointer `= &x`: x */
+	struct symbol *copy_of;		/* a local pointer `= (T *)param` */
 	unsigned alias_reads, alias_derefs;	/* its reads; as `*p`, `p->m` */
 	sci_param_path *preads;	/* integers it names through a parameter
 				 * (malloc; sci__fn_param_paths()) */
@@ -242,14 +243,27 @@ static int param_of(struct symbol *fn, struct symbol *sym)
 	return -1;
 }
 
-/* The parameter @e names, with its index in *@i, or NULL. */
-static struct symbol *param_expr(struct expression *e, int *i)
+/*
+ * The parameter @e names, with its index in *@i, or NULL.  A local copy
+ * of one (note_alias()) names it too, and is left in *@via: whether it
+ * stays a copy is known once the whole body is scanned.
+ */
+static struct symbol *param_expr(struct expression *e, int *i,
+				 struct symbol **via)
 {
+	const fact *f;
+
 	e = sci__strip(e);
 	if (!e || e->type != EXPR_SYMBOL)
 		return NULL;
 	*i = param_of(scan_fn, e->symbol);
-	return *i >= 0 ? e->symbol : NULL;
+	if (*i >= 0)
+		return e->symbol;
+	if (!via || !naliases || !(f = lookup(e->symbol, 0)) || !f->copy_of)
+		return NULL;
+	*via = e->symbol;
+	*i = param_of(scan_fn, f->copy_of);
+	return *i >= 0 ? f->copy_of : NULL;
 }
 
 /*
@@ -263,6 +277,7 @@ static void note_param_path(struct expression *e)
 {
 	struct expression *d;
 	struct symbol *type = sci__real_type(sci__expr_type(e));
+	struct symbol *via = NULL;
 	const char *path = NULL;
 	char buf[160];
 	long long idx;
@@ -275,10 +290,11 @@ static void note_param_path(struct expression *e)
 		return;
 	if (e->type == EXPR_PREOP && e->op == '*') {
 		d = sci__strip(e->unop);
-		if (param_expr(d, &i))
+		if (param_expr(d, &i, &via))
 			path = "*";
+		/* an index through a copy counts in the copy's type: no */
 		else if (d && d->type == EXPR_BINOP && d->op == '+' &&
-			 param_expr(d->left, &i) &&
+			 param_expr(d->left, &i, NULL) &&
 			 sci__const_value(d->right, &idx)) {
 			snprintf(buf, sizeof(buf), "[%lld]", idx);
 			path = buf;
@@ -288,9 +304,9 @@ static void note_param_path(struct expression *e)
 
 		d = sci__strip(e->deref);
 		if (m && d && d->type == EXPR_PREOP && d->op == '*' &&
-		    param_expr(d->unop, &i))
+		    param_expr(d->unop, &i, &via))
 			snprintf(buf, sizeof(buf), "->%s", m), path = buf;
-		else if (m && param_expr(d, &i))
+		else if (m && param_expr(d, &i, NULL))
 			snprintf(buf, sizeof(buf), ".%s", m), path = buf;
 	}
 	if (!path || i < 0 || strlen(path) >= sizeof(buf) - 1)
@@ -306,6 +322,7 @@ static void note_param_path(struct expression *e)
 		f->preads = sci_realloc(f->preads, (f->npreads * 2 + 1) *
 						   sizeof(*f->preads));
 	f->preads[f->npreads].param = i;
+	f->preads[f->npreads].via = via;
 	f->preads[f->npreads].expr = e;
 	f->preads[f->npreads].type = type;
 	snprintf(f->preads[f->npreads].path,
@@ -740,6 +757,62 @@ static void note_alias(struct symbol *sym)
 }
 
 /*
+ * `struct ctx *c = arg;`, `int *p = (int *)data;`: a local pointer that
+ * holds a parameter's value, to the same type or from a `void *`.  While
+ * neither is written, c is the parameter under another name
+ * (sci__param_copy()): a callback's context, Juliet's "64" sinks.
+ */
+static void note_param_copy(struct symbol *sym)
+{
+	struct symbol *type = sci__real_type(sym), *ptype, *to, *from;
+	struct expression *init = sci__strip(sym->initializer);
+	int i;
+
+	if (!scan_fn || !init || init->type != EXPR_SYMBOL || !type ||
+	    type->type != SYM_PTR ||
+	    (sym->ctype.modifiers & (MOD_STATIC | MOD_TOPLEVEL | MOD_EXTERN)))
+		return;
+	i = param_of(scan_fn, init->symbol);
+	ptype = sci__real_type(init->symbol);
+	if (i < 0 || !ptype || ptype->type != SYM_PTR)
+		return;
+	to = sci__real_type(type->ctype.base_type);
+	from = sci__real_type(ptype->ctype.base_type);
+	if (!to || !from ||
+	    (from != &void_ctype && !sci__same_type(to, from)))
+		return;
+	lookup(sym, 1)->copy_of = init->symbol;
+	naliases++;
+}
+
+struct symbol *sci__param_copy(struct symbol *sym)
+{
+	const fact *f, *p;
+
+	if (!naliases || !sym || sym->type != SYM_NODE ||
+	    (sym->ctype.modifiers & (MOD_TOPLEVEL | MOD_STATIC | MOD_EXTERN)))
+		return NULL;
+	f = lookup(sym, 0);
+	if (!f || !f->copy_of || f->written)
+		return NULL;
+	p = lookup(f->copy_of, 0);
+	return p && p->written ? NULL : f->copy_of;
+}
+
+/* Places reached through a local copy that did not stay one go. */
+static void drop_lost_copies(struct symbol *fn)
+{
+	fact *f = lookup(fn, 0);
+	size_t k, m;
+
+	for (k = m = 0; f && k < f->npreads; k++)
+		if (!f->preads[k].via || sci__param_copy(f->preads[k].via))
+			f->preads[m++] = f->preads[k];
+	if (f)
+		f->npreads = m;
+}
+
+/*
  * Reads of such a pointer, and those that dereference it: one read as a
  * value (passed to a call, copied, returned) hands x's address on, and
  * whoever gets it may change x, so p is then no alias of x.
@@ -784,6 +857,7 @@ static void scan_decls(struct symbol_list *syms)
 		if (!watch) {
 			note_fn_init(sym);
 			note_alias(sym);
+			note_param_copy(sym);
 		}
 		scan_expr(sym->initializer);
 	} END_FOR_EACH_PTR(sym);
@@ -876,6 +950,7 @@ static void scan_symbol(struct symbol *sym)
 		scan_fn = sym;
 		lookup(sym, 1);
 		scan_stmt(body);
+		drop_lost_copies(sym);
 		scan_fn = NULL;
 	} else {
 		note_fn_init(sym);

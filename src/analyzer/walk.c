@@ -438,7 +438,8 @@ static void walk_declaration(struct symbol_list *syms)
 		if (sci__real_type(sym) && sci__real_type(sym)->type == SYM_FN)
 			continue;
 		scope_add(sym);
-		if (sym->initializer) {
+		/* a parameter's copy is the parameter (sci__param_copy()) */
+		if (sym->initializer && !sci__param_copy(sym)) {
 			struct expression *a = alloc_expression(sym->pos, EXPR_ASSIGNMENT);
 			struct expression *v = alloc_expression(sym->pos, EXPR_SYMBOL);
 

@@ -173,3 +173,42 @@ int use_escapes(void)
 	saved = fp;
 	return fp(6);
 }
+
+/*
+ * A local copy of a `void *` parameter is the parameter under another
+ * name: the value the caller's variable holds reaches `*np`, and a check
+ * of the copy checks the parameter.
+ */
+static int per_copy(void *arg)
+{
+	int *np = (int *)arg;
+
+	__sci_value(*np);	/* expect-note: sci-debug "value '*np' = 0" */ /* expect-note: sci-debug "value '*np' = 4" */
+	return 100 / *np;	/* expect-error: divide-by-zero "division by zero: '*np' is 0" */
+}
+
+int use_per_copy(void)
+{
+	int zero = 0, four = 4;
+
+	return per_copy(&zero) + per_copy(&four);
+}
+
+struct slot {
+	int id;
+};
+
+static int slot_id(void *arg)
+{
+	struct slot *s = arg;
+
+	if (!s)
+		return -1;
+	__sci_value(arg);	/* expect-note: sci-debug "value 'arg' = 1-max" */
+	return s->id;
+}
+
+int use_slot_id(void)
+{
+	return slot_id((void *)0);
+}
