@@ -439,6 +439,12 @@ int sci__rl_bounds(const sci_rl *rl, sci_vtype vt, long long *min,
 const sci_stree *sci__extra_widen(const sci_stree *merged,
 				  const sci_stree *entry,
 				  const sci_stree *back);
+/**
+ * @t with @e's values marked SCI_RL_STRIDED: a loop steps @e by an amount
+ * not known to be one, so a test of it bounds it softly.  A single value
+ * (the entry's) stays as it is.
+ */
+const sci_stree *sci__extra_strided(const sci_stree *t, struct expression *e);
 /** @t narrowed to the paths where @e lies in @allowed (NULL: impossible). */
 /** The values @key of type @type has on the current path. */
 const sci_rl *sci__key_rl(const sci_key *key, struct symbol *type);
@@ -590,6 +596,9 @@ int sci__fn_facts_is_alloc(const char *name);
 int sci__fn_facts_may_return_null(const char *name);
 int sci__fn_facts_free_arg(const char *name);
 int sci__fn_facts_is_nocapture(const char *name);
+/** May @name free, keep or replace what its argument @n points to?  1
+ *  unless its facts say it only reads it. */
+int sci__fn_facts_keeps_pointee(const char *name, int n);
 /** True when @name's summary says some path uses what param @i points to. */
 /*
  * Input reaches what @arg (an argument of a call) points to: when that is

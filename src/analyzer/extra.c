@@ -1195,6 +1195,22 @@ static const sci_rl *widened(const sci_rl *a, const sci_rl *b,
 	return out;
 }
 
+const sci_stree *sci__extra_strided(const sci_stree *t, struct expression *e)
+{
+	const sci_key *key = sci_key_expr(e);
+	const sci_sm *sm = key ? sci__stree_get(t, SCI_OWNER_EXTRA, key) : NULL;
+	const sci_rl *rl;
+	sci_val v;
+
+	/* the entry's one value is reached: only values gone round are not */
+	if (!sm || (rl = state_rl(sm->state)) == NULL ||
+	    sci_rl_single(rl, &v) || (rl->soft & SCI_RL_STRIDED))
+		return t;
+	return sci__stree_set(t, sci__sm_leaf(SCI_OWNER_EXTRA, key,
+		sci__extra_state(sci_rl_with_soft(rl, rl->soft | SCI_RL_STRIDED)),
+		sm->pos));
+}
+
 const sci_rl *sci__rl_widened(const sci_rl *a, const sci_rl *b,
 			      const sci_rl *type)
 {

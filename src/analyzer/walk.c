@@ -691,6 +691,12 @@ typedef struct {
 	 * body did is done at least once).
 	 */
 	int enters;
+	/*
+	 * `for (...; i < n; i += step)` with a step not known to be one: the
+	 * test bounds i only softly, since the last value the loop reaches
+	 * may lie below the last one the test allows (SCI_RL_STRIDED).
+	 */
+	struct expression *strided, *step;
 } loop_ctx;
 
 /* Variables, constants, reads and operators: a test with no effects. */
@@ -754,6 +760,43 @@ static int steps_by_one(struct statement *post, struct symbol *i)
 	return v && v->type == EXPR_SYMBOL && v->symbol == i;
 }
 
+/*
+ * The local integer @post steps by an amount that is not a constant
+ * (`i += step`, `i -= n`, `i = i + k`), or NULL; the amount in *@by.  A
+ * constant step is seen by the widening already: the values it gives
+ * have gaps.
+ */
+static struct expression *steps_by_variable(struct statement *post,
+					    struct expression **step)
+{
+	struct expression *e, *v, *by;
+	sci_val k;
+
+	if (!post || post->type != STMT_EXPRESSION ||
+	    !(e = sci__strip(post->expression)) || e->type != EXPR_ASSIGNMENT)
+		return NULL;
+	v = sci__strip(e->left);
+	if (!v || v->type != EXPR_SYMBOL || !sci_sym_is_local(v->symbol) ||
+	    !sci__type_is_int(sci__expr_type(v)))
+		return NULL;
+	if (e->op == SPECIAL_ADD_ASSIGN || e->op == SPECIAL_SUB_ASSIGN) {
+		by = e->right;
+	} else if (e->op == '=') {
+		struct expression *r = sci__strip(e->right), *l;
+
+		if (!r || r->type != EXPR_BINOP || (r->op != '+' && r->op != '-'))
+			return NULL;
+		l = sci__strip(r->left);
+		if (!l || l->type != EXPR_SYMBOL || l->symbol != v->symbol)
+			return NULL;
+		by = r->right;
+	} else {
+		return NULL;
+	}
+	*step = by;
+	return sci__const_val(by, &k) ? NULL : v;
+}
+
 static void counting_loop(loop_ctx *c)
 {
 	struct statement *stmt = c->stmt;
@@ -791,10 +834,14 @@ static const sci_stree *loop_pass(loop_ctx *c, const sci_stree *head,
 	struct statement *stmt = c->stmt;
 	const sci_stree *t, *f;
 	unsigned depth = sci__branch_depth();
+	long long one;
 
 	take_pending(stmt->iterator_break);
 	take_pending(stmt->iterator_continue);
 	sci__cur = head;
+	/* a step known to be one value here (`int step = 1`) leaves no gap */
+	if (c->strided && head && !sci_value_known(c->step, &one))
+		sci__cur = sci__extra_strided(head, c->strided);
 	*exits = NULL;
 	if (stmt->iterator_pre_condition) {
 		sci__fire_whole_condition(stmt->iterator_pre_condition);
@@ -842,12 +889,13 @@ static const sci_stree *loop_pass_fn(void *ctx, const sci_stree *head,
 
 static void walk_loop(struct statement *stmt)
 {
-	loop_ctx c = { stmt, NULL, NULL, 0 };
+	loop_ctx c = { stmt, NULL, NULL, 0, NULL, NULL };
 
 	scope_push(NULL);
 	walk_declaration(stmt->iterator_syms);
 	sci__walk_stmt(stmt->iterator_pre_statement);
 	counting_loop(&c);
+	c.strided = steps_by_variable(stmt->iterator_post_statement, &c.step);
 	c.enters = enters_surely(stmt);
 	loop_nest++;
 	iterate(loop_pass_fn, &c, sci__cur);

@@ -14,6 +14,15 @@ void off_by_one_loop(void)
 		table[i] = 0;	/* expect-error: array-overflow "index 'i' can be 10, past the end of 'table' (10 elements)" */
 }
 
+/* a step held in a variable that is one on every pass: no gaps */
+void off_by_one_step(void)
+{
+	int i, step = 1;
+
+	for (i = 0; i <= 10; i += step)
+		table[i] = 0;	/* expect-error: array-overflow "index 'i' can be 10, past the end of 'table' (10 elements)" */
+}
+
 int constant_index(void)
 {
 	int a[4] = { 1, 2, 3, 4 };

@@ -128,6 +128,27 @@ int fair_pick(void)
 	return entries[rand() % count];
 }
 
+/*
+ * A step the loop takes by a variable amount (busybox cal.c: three months
+ * a row, or two with -j): the test bounds m only softly, since the last
+ * value reached may lie below 11.  Here m + 1 is read only when the step
+ * is 3, and m is then at most 9.
+ */
+static const char *const month_names[12] = { "Jan" };
+extern unsigned opt_julian;
+void show_month(const char *name);
+
+void show_rows(void)
+{
+	unsigned m;
+
+	for (m = 0; m < 12; m += 3 - opt_julian) {
+		show_month(month_names[m]);
+		if (!opt_julian)
+			show_month(month_names[m + 1]);
+	}
+}
+
 /* a stride of 2 from 1 stops at 19: i + 1 is at most 20 */
 void pairs(const char *key, const char *val)
 {
