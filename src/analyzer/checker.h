@@ -907,6 +907,19 @@ int sci_call_may_return_null(sci_expr *call);
  */
 int sci_call_overwrites_arg(sci_expr *call, int i);
 /**
+ * False when the project function this call names is known (its summary)
+ * to only read what its pointer argument @i points to: for `f(&p)`, the
+ * block or descriptor p holds is not freed, kept, handed on or replaced
+ * by the call, so p still owns it.  True otherwise (unknown functions,
+ * the C library).
+ */
+int sci_call_keeps_pointee(sci_expr *call, int i);
+/**
+ * Inside a modify hook: the call whose argument @index passes the
+ * address of what is being modified (`f(&p)` may change p), else NULL.
+ */
+sci_expr *sci_modify_call(int *index);
+/**
  * True when @name never returns NULL: allocators that abort on failure
  * (xmalloc, g_malloc...) and the project profile's "returns_nonnull".
  */

@@ -128,6 +128,8 @@ void sci__fn_facts_register(void)
 typedef struct facts {
 	const char *name;
 	unsigned derefs, frees, captures;
+	unsigned pkeeps;	/* *param freed, kept, handed on or replaced */
+	unsigned nparams;	/* an argument past them goes to `...` */
 	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
 	unsigned deref_pointees;/* *param dereferenced, every path */
 	unsigned uses;		/* *param read or written, some path */
@@ -216,6 +218,8 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->derefs = s->derefs;
 	f->frees = s->frees;
 	f->captures = s->captures;
+	f->pkeeps = s->pkeeps;
+	f->nparams = s->nparams;
 	f->out_allocs = s->out_allocs;
 	f->deref_pointees = s->deref_pointees;
 	f->uses = s->uses;
@@ -371,12 +375,30 @@ static int carries_pointer(struct symbol *type, int depth)
 	return 0;
 }
 
+/*
+ * A pointer parameter whose pointee is one value - a pointer, an integer,
+ * or not known yet (`void *`, see deref_of()): what is done with that
+ * value is followed (pkeeps).  A struct's members are not: a function
+ * that gets one may free or replace what they hold.
+ */
+static int simple_pointee(struct symbol *type)
+{
+	struct symbol *to;
+
+	if (!type || type->type != SYM_PTR)
+		return 0;
+	to = sci__real_type(type->ctype.base_type);
+	return to && (to == &void_ctype || to->type == SYM_PTR ||
+		      sci__type_is_int(to));
+}
+
 /* ------------------------------------------------- the function walked */
 
 static struct symbol *cur_fn;
 static struct symbol *params[MAX_PARAMS];
 static int nparams;
 static unsigned every_path_derefs, every_path_frees, every_path_out, captures;
+static unsigned pkeeps;	/* sci_summary.pkeeps, some path */
 /* integer parameters every returned value is >= / <= (ret_within) */
 static unsigned every_path_ge, every_path_le;
 static unsigned every_path_pderef;
@@ -430,6 +452,10 @@ void sci__fn_facts_begin(struct symbol *fn)
 	ngkeys = 0;
 	gfailed = 0;
 	captures = 0;
+	pkeeps = 0;
+	for (i = 0; i < nparams; i++)
+		if (!simple_pointee(sci__real_type(params[i])))
+			pkeeps |= 1u << i;
 	for (i = 0; i < nparams; i++)
 		if (carries_pointer(sci__real_type(params[i]), 0))
 			captures |= 1u << i;
@@ -603,6 +629,42 @@ static void pointee_deref(struct expression *ptr, const sci_key *key)
 	add_bits(sci_key_sym(params[i]), PDEREF);
 }
 
+/*
+ * @e carries what a pointer parameter points to - `*pp`, a local loaded
+ * from it (`p = *pp`), its address - where it may be freed, kept or
+ * handed on: the caller's variable no longer owns it alone (pkeeps).
+ */
+static void pointee_kept(struct expression *e)
+{
+	struct expression *inner;
+	const sci_key *key;
+	int i = pointee_param(e), k;
+
+	if (i >= 0) {
+		pkeeps |= 1u << i;
+		return;
+	}
+	if (sci_expr_is_addr_of(e, &inner))
+		e = inner;
+	for (k = 0; k < nloaded; k++) {
+		key = loaded_from[k].key;
+		if (loaded_from[k].param >= 0 && (path_bits(key) & LOADED) &&
+		    (sci_expr_points_into(e, key) ||
+		     sci_key_expr(sci__strip(e)) == key))
+			pkeeps |= 1u << loaded_from[k].param;
+	}
+}
+
+/* Does @name (maybe free, keep or replace) what its argument @n points to? */
+static int keeps_pointee(const char *name, int n)
+{
+	const facts *f = name ? find(name) : NULL;
+
+	/* what `...` gets is not followed */
+	return !f || n >= 32 || (unsigned)n >= f->nparams ||
+	       ((f->pkeeps | f->captures | f->frees) & (1u << n));
+}
+
 /* The pointer @ptr steps from: p for `p`, `p + 1`, `p - n`. */
 static struct expression *pointer_base(struct expression *ptr)
 {
@@ -628,6 +690,9 @@ static void deref_of(struct expression *ptr)
 	/* `struct ctx *c = arg; c->n`: a use of arg */
 	if (i < 0 && (i = alias_param(key)) >= 0)
 		key = sci_key_sym(params[i]);
+	/* a `void *` read as a struct: its members are not followed */
+	if (i >= 0 && !simple_pointee(sci__real_type(sci__expr_type(ptr))))
+		pkeeps |= 1u << i;
 
 	if (i < 0) {
 		if (global_index(key, 0) >= 0 || (key && global_index(key, 1) >= 0))
@@ -882,6 +947,35 @@ void sci__fn_facts_call_args(struct expression *call)
 	}
 }
 
+/*
+ * What pointer parameters point to, in a call's arguments: handed to a
+ * callee that may free or keep it, or the parameter itself handed to one
+ * that may do so with what it points to.
+ */
+static void pointees_in_call(struct expression *call, const char *name)
+{
+	struct expression *arg;
+	int n = 0, freed, keeps, i;
+
+	if (!nparams)
+		return;
+	freed = name ? sci_profile_free_arg(name) : -1;
+	keeps = !name || !sci_profile_is_nocapture(name);
+	FOR_EACH_PTR(call->args, arg) {
+		const sci_key *key = sci_key_expr(arg);
+
+		if (n == freed || keeps)
+			pointee_kept(arg);
+		i = param_index(key);
+		if (i < 0)
+			i = alias_param(key);
+		if (i >= 0 && !(path_bits(sci_key_sym(params[i])) & GONE) &&
+		    keeps_pointee(name, n))
+			pkeeps |= 1u << i;
+		n++;
+	} END_FOR_EACH_PTR(arg);
+}
+
 void sci__fn_facts_call(struct expression *call)
 {
 	const char *name;
@@ -906,6 +1000,7 @@ void sci__fn_facts_call(struct expression *call)
 		       (path_bits(sci_key_expr(arg)) & FRESH) ||
 		       alias_param(sci_key_expr(arg)) >= 0;
 	} END_FOR_EACH_PTR(arg);
+	pointees_in_call(call, name);
 	if (!any)
 		return;
 	np = sci_profile_nonnull_params(name);
@@ -985,6 +1080,8 @@ static void out_param_store(struct expression *left, struct expression *r,
 	if (param_index(pk) < 0 || (path_bits(pk) & GONE))
 		return;
 	add_bits(pk, PWRITTEN);
+	/* what the caller's variable held is replaced */
+	pkeeps |= 1u << param_index(pk);
 	name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
 	fresh = (name && sci_profile_is_alloc(name)) ||
 		(rkey && (path_bits(rkey) & FRESH));
@@ -1031,6 +1128,10 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	if (!cur_fn || !sci__cur)
 		return;
 	out_param_store(left, r, rkey);
+	/* a load into a local (`p = *pp`) is followed; any other copy keeps */
+	if (!(key && key->is_var && key->base && sci_sym_is_local(key->base) &&
+	      pointee_param(r) >= 0))
+		pointee_kept(r);
 	/* stored where it outlives the call: the caller does not own it */
 	if (rkey && (path_bits(rkey) & FRESH) &&
 	    !(key && key->is_var && key->base &&
@@ -1199,6 +1300,7 @@ void sci__fn_facts_return(struct expression *value)
 		return;
 	returned_input(v);
 	captured_in(v);
+	pointee_kept(v);
 	name = v->type == EXPR_CALL ? sci__call_name(v) : NULL;
 	/* `return strcpy(p, s);` returns p */
 	if (name && sci_profile_returns_arg(name) >= 0)
@@ -1243,6 +1345,7 @@ static void fill_summary(const facts *f)
 	cur_sum->derefs = f->derefs;
 	cur_sum->frees = f->frees;
 	cur_sum->captures = f->captures;
+	cur_sum->pkeeps = f->pkeeps;
 	cur_sum->out_allocs = f->out_allocs;
 	cur_sum->deref_pointees = f->deref_pointees;
 	cur_sum->uses = f->uses;
@@ -1289,6 +1392,8 @@ void sci__fn_facts_end(int complete)
 		f->deref_pointees = every_path_pderef &
 				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
 		f->captures = captures;
+		f->pkeeps = pkeeps;
+		f->nparams = (unsigned)nparams;
 		f->uses = uses | f->derefs;
 		f->fills = fills;
 		f->overwrites = sci__tu_params_overwritten(cur_fn);
@@ -1460,6 +1565,11 @@ int sci__fn_facts_returns_input(const char *name)
 	const facts *f = find(name);
 
 	return f && f->returns_input;
+}
+
+int sci__fn_facts_keeps_pointee(const char *name, int n)
+{
+	return keeps_pointee(name, n);
 }
 
 int sci__fn_facts_is_nocapture(const char *name)

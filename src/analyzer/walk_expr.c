@@ -527,6 +527,17 @@ static struct expression *filled_by_value(struct expression *call)
 	return sci__strip(arg);
 }
 
+/* The call modified() runs for, and the argument (sci_modify_call()). */
+static struct expression *modify_call;
+static int modify_index;
+
+sci_expr *sci_modify_call(int *index)
+{
+	if (modify_call && index)
+		*index = modify_index;
+	return modify_call;
+}
+
 static void walk_call(struct expression *e)
 {
 	struct expression *arg, *inner;
@@ -547,15 +558,20 @@ static void walk_call(struct expression *e)
 	sci__fn_facts_call_args(e);
 	sci__callers_call(e);
 	/* memory whose address is passed may be written by the callee */
+	i = 0;
 	FOR_EACH_PTR(e->args, arg) {
 		if (sci_expr_is_addr_of(arg, &inner)) {
 			k = sci_key_expr(inner);
 			if (k) {
 				sci__fn_facts_address(k);
 				sci__extra_unknown(k);
+				modify_call = e;
+				modify_index = i;
 				modified(k, inner, NULL, e->pos);
+				modify_call = NULL;
 			}
 		}
+		i++;
 	} END_FOR_EACH_PTR(arg);
 	if ((inner = filled_by_value(e)) && (k = sci_key_expr(inner))) {
 		sci__extra_unknown(k);

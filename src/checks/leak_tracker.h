@@ -366,10 +366,14 @@ static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos, void *payloa
 /* `&p`, `&s`: whoever gets the address may free or keep the memory. */
 static void on_expr(sci_expr *e, void *payload)
 {
-	sci_expr *inner;
+	sci_expr *inner, *call;
 	const sci_key *key;
+	int n;
 
 	if (!sci_expr_is_addr_of(e, &inner) || !(key = sci_key_expr(inner)))
+		return;
+	/* `show(&p)` where show() only reads *p: p still owns its block */
+	if ((call = sci_expr_passed_to(e, &n)) && !sci_call_keeps_pointee(call, n))
 		return;
 	if (!member_holders) {
 		settle(key, ESCAPED, set_now);
@@ -434,6 +438,12 @@ static void on_return(sci_expr *value, sci_pos pos, void *payload)
 static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
 		      void *payload)
 {
+	sci_expr *call;
+	int n;
+
+	/* `show(&p)`: a callee that only reads *p leaves p its block */
+	if ((call = sci_modify_call(&n)) && !sci_call_keeps_pointee(call, n))
+		return;
 	forget_interior(key);
 	if (sci_state_get(me, key))
 		sci_state_set(me, key, state_of(&blocks[0], ESCAPED));

@@ -255,6 +255,8 @@ char *sci_summary_format(const sci_summary *s)
 	set(o, "derefs", mask_json(s->derefs));
 	set(o, "frees", mask_json(s->frees));
 	set(o, "captures", mask_json(s->captures));
+	if (s->pkeeps)
+		set(o, "pkeeps", mask_json(s->pkeeps));
 	if (s->out_allocs)
 		set(o, "out_allocs", mask_json(s->out_allocs));
 	if (s->deref_pointees)
@@ -422,6 +424,9 @@ static int parse_obj(sci_summary *s, json_t *o)
 	    (e = get_mask(&s->captures, o, "captures")) < 0)
 		return e;
 	/* optional: absent means none */
+	if (json_object_get(o, "pkeeps") &&
+	    (e = get_mask(&s->pkeeps, o, "pkeeps")) < 0)
+		return e;
 	if (json_object_get(o, "out_allocs") &&
 	    (e = get_mask(&s->out_allocs, o, "out_allocs")) < 0)
 		return e;
@@ -557,6 +562,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       str_eq(a->name, b->name) && a->is_static == b->is_static &&
 	       a->nparams == b->nparams && a->derefs == b->derefs &&
 	       a->frees == b->frees && a->captures == b->captures &&
+	       a->pkeeps == b->pkeeps &&
 	       a->out_allocs == b->out_allocs &&
 	       a->deref_pointees == b->deref_pointees &&
 	       a->uses == b->uses && a->fills == b->fills &&

@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 7
+#define SCI_SUMMARY_VERSION 8
 
 /*
  * The name of the record that carries what a TU's file scope says of its
@@ -76,6 +76,13 @@ typedef struct {
 	unsigned derefs;	/* dereferenced on every returning path, unchecked */
 	unsigned frees;		/* freed on every returning path */
 	unsigned captures;	/* may be kept after the call */
+	/*
+	 * Pointer parameters whose pointee - the pointer or descriptor the
+	 * caller's variable holds, for `f(&p)` - the function may free,
+	 * keep, hand on or replace on some path.  Without the bit it only
+	 * reads it: the caller still owns what it holds.
+	 */
+	unsigned pkeeps;
 	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
 	unsigned deref_pointees;/* *param dereferenced unchecked, every path */
 	unsigned uses;		/* what param points to is read or written on
