@@ -681,6 +681,7 @@ static struct expression *pointer_base(struct expression *ptr)
  */
 static void deref_of(struct expression *ptr)
 {
+	struct expression *at = sci__strip(ptr);
 	const sci_key *key;
 	int i;
 
@@ -690,8 +691,12 @@ static void deref_of(struct expression *ptr)
 	/* `struct ctx *c = arg; c->n`: a use of arg */
 	if (i < 0 && (i = alias_param(key)) >= 0)
 		key = sci_key_sym(params[i]);
-	/* a `void *` read as a struct: its members are not followed */
-	if (i >= 0 && !simple_pointee(sci__real_type(sci__expr_type(ptr))))
+	/*
+	 * A `void *` read as a struct, or `pp[2]`: what is reached is not
+	 * the one value `*pp` whose loads are followed (pointee_kept()).
+	 */
+	if (i >= 0 && (at != ptr ||
+		       !simple_pointee(sci__real_type(sci__expr_type(ptr)))))
 		pkeeps |= 1u << i;
 
 	if (i < 0) {

@@ -12,6 +12,7 @@ void replace(char **pp);
 void close_it(int *fdp);
 void drop_later(char **pp);
 char *copy_out(char **pp);
+void drop_all(char **v, int n);
 
 int peeked(void)
 {
@@ -67,4 +68,11 @@ void peeked_then_freed(void)
 	buf[0] = 0;
 	peek(&buf);
 	free(buf);
+}
+
+void one_handed_over(void)
+{
+	char *p = malloc(8);
+
+	drop_all(&p, 1);
 }

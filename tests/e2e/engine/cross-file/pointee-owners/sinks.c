@@ -76,3 +76,12 @@ char *copy_out(char **pp)
 
 	return q;
 }
+
+/* frees every element: not only `*pp` is reached */
+void drop_all(char **v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+}
