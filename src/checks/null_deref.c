@@ -301,18 +301,26 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 	check_use(pointer, sci_key_expr(pointer), pos, NULL);
 }
 
-/* `sink(&p)` where sink() dereferences *pp: p itself is used. */
-static void check_pointees(sci_expr *call, const char *name)
+/*
+ * `sink(&p)` where sink() dereferences *pp: p itself is used, NULL or an
+ * unchecked result.  Seen while the argument is walked, before the call
+ * may change p.
+ */
+static void on_expr(sci_expr *e, void *payload)
 {
-	const sci_nonnull_params *pp = sci_profile_pointee_params(name);
-	sci_expr *arg, *inner;
+	const sci_nonnull_params *pp;
+	sci_expr *call, *inner;
+	const char *name;
 	int i;
 
-	for (i = 0; pp && (arg = sci_call_arg(call, i)) != NULL; i++)
-		if (i < 32 && (pp->args & (1u << i)) &&
-		    sci_expr_is_addr_of(arg, &inner) && sci_key_expr(inner) &&
-		    sci_call_arg_pointee_was_null(call, i))
-			report_null(sci_key_expr(inner), sci_expr_pos(arg), name);
+	(void)payload;
+	if (!sci_expr_is_addr_of(e, &inner) || !sci_key_expr(inner) ||
+	    !(call = sci_expr_passed_to(e, &i)) || i >= 32 ||
+	    !(name = sci_call_name(call)) ||
+	    !(pp = sci_profile_pointee_params(name)) ||
+	    !(pp->args & (1u << i)))
+		return;
+	check_use(inner, sci_key_expr(inner), sci_expr_pos(e), name);
 }
 
 /* `g_data = NULL; sink();` where sink() dereferences g_data. */
@@ -336,7 +344,6 @@ static void check_args(sci_expr *call)
 	int i;
 	sci_expr *arg;
 
-	check_pointees(call, name);
 	check_globals(call, name);
 	if (!np)
 		return;
@@ -504,6 +511,7 @@ static void init(sci_checker_id id)
 	sci_on_call(me, NULL, on_call, NULL);
 	sci_on_modify(me, on_modify, NULL);
 	sci_on_deref(me, on_deref, NULL);
+	sci_on_expr(me, on_expr, NULL);
 }
 
 const struct sci_checker sci_checker_null_deref = {

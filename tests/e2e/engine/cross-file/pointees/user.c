@@ -1,4 +1,5 @@
 #include <stddef.h>
+#include <stdlib.h>
 
 void print_value(int **data_ptr);
 void print_direct(int **data_ptr);
@@ -44,4 +45,32 @@ void good_written(struct s *v)
 	set_and_use(&cur, v);
 	cur = NULL;
 	init_and_use(&cur);
+}
+
+void unchecked_result(void)
+{
+	int *data = malloc(sizeof(*data));
+
+	print_value(&data);	/* expect-error: null-deref "'data' could be NULL when passed to print_value(): the result of malloc() is not checked" */
+	free(data);
+}
+
+void checked_result(void)
+{
+	int *data = malloc(sizeof(*data));
+
+	if (!data)
+		return;
+	*data = 1;
+	print_value(&data);
+	print_checked(&data);
+	free(data);
+}
+
+void checked_by_callee(void)
+{
+	int *data = malloc(sizeof(*data));
+
+	print_checked(&data);
+	free(data);
 }
