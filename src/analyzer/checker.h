@@ -422,8 +422,9 @@ int sci_expr_is_addr_of(sci_expr *e, sci_expr **out);
 int sci_expr_points_into(sci_expr *e, const sci_key *key);
 /**
  * True when @e designates storage of a local variable of the current
- * function itself: the variable, or a member reached without a pointer
- * (`s.in.p`; not `s.p->x`, `*p`, `a[i]`, nor a member of a union, which
+ * function itself: the variable, a member reached without a pointer, or
+ * an element of a local array at a constant index (`s.in.p`, `a[2]`,
+ * `s.v[1]`; not `s.p->x`, `*p`, `a[i]`, nor a member of a union, which
  * its other members overlap).
  */
 int sci_expr_is_local_storage(sci_expr *e);

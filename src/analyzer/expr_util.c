@@ -524,12 +524,20 @@ int sci_expr_is_local_storage(sci_expr *e)
 {
 	struct expression *d;
 	struct symbol *t;
+	long long k;
 
 	e = sci__strip(e);
 	if (e && e->type == EXPR_PREOP && e->op == '*' &&
 	    (d = sci__strip(e->unop)) && d->type == EXPR_SYMBOL &&
 	    (d = sci__local_alias(d->symbol)))
 		e = sci__strip(d);	/* `*p` for `p = &x` is x (key.c) */
+	/* `a[2]` of a local array: an element of its own (key.c names it) */
+	if (e && e->type == EXPR_PREOP && e->op == '*' &&
+	    (d = sci__strip(e->unop)) && d->type == EXPR_BINOP &&
+	    d->op == '+' && sci__const_value(d->right, &k) &&
+	    (t = sci__real_type(sci__expr_type(sci__strip(d->left)))) &&
+	    t->type == SYM_ARRAY)
+		e = sci__strip(d->left);
 	while (e && e->type == EXPR_DEREF) {
 		d = sci__strip(e->deref);
 		if (d && d->type == EXPR_PREOP && d->op == '*' &&
@@ -560,7 +568,9 @@ int sci_expr_contains_key(sci_expr *e, const sci_key *key)
 	if (k->base != key->base)
 		return 0;
 	n = strlen(k->name);
-	return strncmp(key->name, k->name, n) == 0 && key->name[n] == '.';
+	/* `s` holds `s.m`; an array `a` its elements `a[2]` */
+	return strncmp(key->name, k->name, n) == 0 &&
+	       (key->name[n] == '.' || key->name[n] == '[');
 }
 
 static const char *op_text(int op)

@@ -385,7 +385,8 @@ static int simple_pointee(struct symbol *type)
 {
 	struct symbol *to;
 
-	if (!type || type->type != SYM_PTR)
+	/* `int *v[]` as a parameter is a pointer */
+	if (!type || (type->type != SYM_PTR && type->type != SYM_ARRAY))
 		return 0;
 	to = sci__real_type(type->ctype.base_type);
 	return to && (to == &void_ctype || to->type == SYM_PTR ||
@@ -608,6 +609,34 @@ static int pointee_param(struct expression *e)
 }
 
 /*
+ * Loads of an element `pp[2]` (`*(pp + 2)`) are in loaded_from[] too, as
+ * ELEM + the parameter: what they load is followed for pkeeps, but it is
+ * not what the caller's `&p` holds, so no deref_pointees.
+ */
+#define ELEM 64
+
+/* The parameter whose element `pp[K]` (K a constant) @e is, or -1. */
+static int elem_param(struct expression *e)
+{
+	struct expression *d;
+	const sci_key *pk;
+	long long k;
+	int i;
+
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_PREOP || e->op != '*' ||
+	    !(d = sci__strip(e->unop)) || d->type != EXPR_BINOP ||
+	    d->op != '+' || !sci__const_value(d->right, &k))
+		return -1;
+	pk = sci_key_expr(sci__strip(d->left));
+	if (param_index(pk) < 0 && (i = alias_param(pk)) >= 0)
+		pk = sci_key_sym(params[i]);
+	if (param_index(pk) < 0 || (path_bits(pk) & GONE))
+		return -1;
+	return param_index(pk);
+}
+
+/*
  * `(*pp)->x`, or `p = *pp; p->x` with p unchanged since: what parameter
  * pp points to is dereferenced unchecked (Juliet's "63" sinks, and
  * `struct obj **` handles everywhere).
@@ -618,7 +647,8 @@ static void pointee_deref(struct expression *ptr, const sci_key *key)
 
 	if (i < 0 && key && (path_bits(key) & LOADED))
 		for (k = 0; k < nloaded; k++)
-			if (loaded_from[k].key == key)
+			if (loaded_from[k].key == key &&
+			    loaded_from[k].param < ELEM)
 				i = loaded_from[k].param;
 	if (i <= -2) {
 		global_deref(gkeys[-2 - i], ptr);
@@ -640,6 +670,8 @@ static void pointee_kept(struct expression *e)
 	const sci_key *key;
 	int i = pointee_param(e), k;
 
+	if (i < 0)
+		i = elem_param(e);
 	if (i >= 0) {
 		pkeeps |= 1u << i;
 		return;
@@ -648,11 +680,33 @@ static void pointee_kept(struct expression *e)
 		e = inner;
 	for (k = 0; k < nloaded; k++) {
 		key = loaded_from[k].key;
-		if (loaded_from[k].param >= 0 && (path_bits(key) & LOADED) &&
+		i = loaded_from[k].param;
+		if (i >= ELEM)
+			i -= ELEM;
+		if (i >= 0 && (path_bits(key) & LOADED) &&
 		    (sci_expr_points_into(e, key) ||
 		     sci_key_expr(sci__strip(e)) == key))
-			pkeeps |= 1u << loaded_from[k].param;
+			pkeeps |= 1u << i;
 	}
+}
+
+static struct expression *pointer_base(struct expression *ptr);
+
+/* A store through a pointer parameter: `*pp = v`, `pp[i] = v`. */
+static void pointee_stored(struct expression *left)
+{
+	struct expression *l = sci__strip(left);
+	const sci_key *pk;
+	int i;
+
+	if (!l || l->type != EXPR_PREOP || l->op != '*')
+		return;
+	pk = sci_key_expr(pointer_base(l->unop));
+	i = param_index(pk);
+	if (i < 0)
+		i = alias_param(pk);
+	if (i >= 0)
+		pkeeps |= 1u << i;
 }
 
 /* Does @name (maybe free, keep or replace) what its argument @n points to? */
@@ -683,9 +737,14 @@ static void deref_of(struct expression *ptr)
 {
 	struct expression *at = sci__strip(ptr);
 	const sci_key *key;
+	long long off;
 	int i;
 
 	ptr = pointer_base(ptr);
+	/* `pp[2]`: one element, whose loads are followed (elem_param()) */
+	if (at != ptr && at->type == EXPR_BINOP && at->op == '+' &&
+	    sci__strip(at->left) == ptr && sci__const_value(at->right, &off))
+		at = ptr;
 	key = sci_key_expr(ptr);
 	i = param_index(key);
 	/* `struct ctx *c = arg; c->n`: a use of arg */
@@ -1135,8 +1194,10 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	out_param_store(left, r, rkey);
 	/* a load into a local (`p = *pp`) is followed; any other copy keeps */
 	if (!(key && key->is_var && key->base && sci_sym_is_local(key->base) &&
-	      pointee_param(r) >= 0))
+	      (pointee_param(r) >= 0 || elem_param(r) >= 0)))
 		pointee_kept(r);
+	/* `*pp = v`, `pp[2] = v`: what the caller's variable held is replaced */
+	pointee_stored(left);
 	/* stored where it outlives the call: the caller does not own it */
 	if (rkey && (path_bits(rkey) & FRESH) &&
 	    !(key && key->is_var && key->base &&
@@ -1167,6 +1228,8 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 		remember_source(copy_of, &ncopies, key, src, COPY);
 	if (sci_sym_is_local(key->base) && (src = load_source(r)) != -1)
 		remember_source(loaded_from, &nloaded, key, src, LOADED);
+	else if (sci_sym_is_local(key->base) && (src = elem_param(r)) >= 0)
+		remember_source(loaded_from, &nloaded, key, ELEM + src, LOADED);
 	name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
 	if (path_bits(key) & (FRESH | NULLABLE | MAYBE))
 		sci__set_state(SCI_OWNER_FNFACTS, key,

@@ -251,6 +251,24 @@ static void escape_in(sci_expr *e, const sci_key *except)
 			settle(interior[i].owner, ESCAPED, set_now);
 }
 
+/*
+ * Holders inside the object @e designates - an array's elements, a
+ * struct's members - escape: `drop_all(v, n)` may free what v holds.
+ */
+static void escape_contents(sci_expr *e)
+{
+	const sci_key *self = sci_key_expr(e);
+
+	SCI_FOR_EACH_STATE(me, sm) {
+		const sci_key *key = sci_sm_key(sm);
+
+		/* not e itself: the pointer passed is nocapture()'s question */
+		if (may_hold(sm, NULL) && !sci_key_is_var(key) && key != self &&
+		    sci_expr_contains_key(e, key))
+			settle(key, ESCAPED, set_now);
+	} SCI_END_FOR_EACH_STATE(sm);
+}
+
 /* Does @e use the memory @key holds: `realloc(p, n)`, `p->next`? */
 static int uses(sci_expr *e, const sci_key *key)
 {
@@ -425,6 +443,9 @@ static void on_call(sci_expr *call, void *payload)
 		}
 		if (!kind->nocapture(call, i))
 			escape_in(arg, NULL);
+		/* a function that frees or keeps what its argument holds */
+		else if (sci_call_keeps_pointee(call, i))
+			escape_contents(arg);
 	}
 }
 

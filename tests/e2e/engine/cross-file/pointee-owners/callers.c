@@ -13,6 +13,8 @@ void close_it(int *fdp);
 void drop_later(char **pp);
 char *copy_out(char **pp);
 void drop_all(char **v, int n);
+int peek_third(char *v[]);
+void drop_third(char *v[]);
 
 int peeked(void)
 {
@@ -75,4 +77,33 @@ void one_handed_over(void)
 	char *p = malloc(8);
 
 	drop_all(&p, 1);
+}
+
+int peeked_array(void)
+{
+	char *v[4] = { NULL, NULL, NULL, NULL };
+
+	v[2] = malloc(8);
+	if (!v[2])
+		return -1;
+	return peek_third(v);	/* expect-warning: memory-leak "memory leak of 'v[2]': allocated memory is not freed on this path" */
+}
+
+void array_handed_over(void)
+{
+	char *v[4] = { NULL, NULL, NULL, NULL };
+
+	v[2] = malloc(8);
+	drop_third(v);
+}
+
+/* an unknown function may free what the array holds */
+void unknown_sink(char *v[]);
+
+void array_to_unknown(void)
+{
+	char *v[4] = { NULL, NULL, NULL, NULL };
+
+	v[2] = malloc(8);
+	unknown_sink(v);
 }

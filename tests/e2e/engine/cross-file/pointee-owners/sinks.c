@@ -85,3 +85,19 @@ void drop_all(char **v, int n)
 	for (i = 0; i < n; i++)
 		free(v[i]);
 }
+
+/* reads what the array's third element holds */
+int peek_third(char *v[])
+{
+	char *p = v[2];
+
+	return p ? p[0] : 0;
+}
+
+/* frees what the array's third element holds */
+void drop_third(char *v[])
+{
+	char *p = v[2];
+
+	free(p);
+}
