@@ -916,6 +916,12 @@ int sci_call_overwrites_arg(sci_expr *call, int i);
  */
 int sci_call_keeps_pointee(sci_expr *call, int i);
 /**
+ * True when the project function this call names reads what its pointer
+ * argument @i points to before anything may write it (its summary's
+ * "preads_first": `int v = *p;` first): `f(&x)` reads x.
+ */
+int sci_call_reads_pointee(sci_expr *call, int i);
+/**
  * Inside a modify hook: the call whose argument @index passes the
  * address of what is being modified (`f(&p)` may change p), else NULL.
  */

@@ -599,6 +599,8 @@ int sci__fn_facts_is_nocapture(const char *name);
 /** May @name free, keep or replace what its argument @n points to?  1
  *  unless its facts say it only reads it. */
 int sci__fn_facts_keeps_pointee(const char *name, int n);
+/** Does @name read what its argument @n points to before writing it? */
+int sci__fn_facts_reads_pointee(const char *name, int n);
 /** True when @name's summary says some path uses what param @i points to. */
 /*
  * Input reaches what @arg (an argument of a call) points to: when that is
@@ -802,6 +804,12 @@ sci_summary *sci__tu_facts_take_globals(const char *file);
  * with v not naming p (sci_summary.overwrites).
  */
 unsigned sci__tu_params_overwritten(struct symbol *fn);
+/**
+ * Pointer parameters of @fn whose pointee (an integer or a pointer) its
+ * first statements that name them read before anything may write it
+ * (`int v = *p;`): the caller's variable must hold a value.
+ */
+unsigned sci__tu_pointees_read_first(struct symbol *fn);
 /** The TU's own call sites of @callee using / discarding the result. */
 int sci__tu_result_counts(const char *callee, unsigned *used,
 			  unsigned *discarded);

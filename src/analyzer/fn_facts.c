@@ -130,6 +130,7 @@ typedef struct facts {
 	unsigned derefs, frees, captures;
 	unsigned pkeeps;	/* *param freed, kept, handed on or replaced */
 	unsigned nparams;	/* an argument past them goes to `...` */
+	unsigned preads_first;	/* *param read before any write */
 	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
 	unsigned deref_pointees;/* *param dereferenced, every path */
 	unsigned uses;		/* *param read or written, some path */
@@ -220,6 +221,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->captures = s->captures;
 	f->pkeeps = s->pkeeps;
 	f->nparams = s->nparams;
+	f->preads_first = s->preads_first;
 	f->out_allocs = s->out_allocs;
 	f->deref_pointees = s->deref_pointees;
 	f->uses = s->uses;
@@ -1414,6 +1416,7 @@ static void fill_summary(const facts *f)
 	cur_sum->frees = f->frees;
 	cur_sum->captures = f->captures;
 	cur_sum->pkeeps = f->pkeeps;
+	cur_sum->preads_first = f->preads_first;
 	cur_sum->out_allocs = f->out_allocs;
 	cur_sum->deref_pointees = f->deref_pointees;
 	cur_sum->uses = f->uses;
@@ -1462,6 +1465,7 @@ void sci__fn_facts_end(int complete)
 		f->captures = captures;
 		f->pkeeps = pkeeps;
 		f->nparams = (unsigned)nparams;
+		f->preads_first = sci__tu_pointees_read_first(cur_fn);
 		f->uses = uses | f->derefs;
 		f->fills = fills;
 		f->overwrites = sci__tu_params_overwritten(cur_fn);
@@ -1633,6 +1637,13 @@ int sci__fn_facts_returns_input(const char *name)
 	const facts *f = find(name);
 
 	return f && f->returns_input;
+}
+
+int sci__fn_facts_reads_pointee(const char *name, int n)
+{
+	const facts *f = name ? find(name) : NULL;
+
+	return f && n >= 0 && n < 32 && (f->preads_first & (1u << n));
 }
 
 int sci__fn_facts_keeps_pointee(const char *name, int n)

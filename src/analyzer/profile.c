@@ -176,6 +176,11 @@ int sci_profile_may_return_null(const char *name)
 	       sci_profile_is_alloc(name) || sci__fn_facts_may_return_null(name);
 }
 
+int sci_call_reads_pointee(sci_expr *call, int i)
+{
+	return sci__fn_facts_reads_pointee(sci__call_name(call), i);
+}
+
 int sci_call_keeps_pointee(sci_expr *call, int i)
 {
 	return sci__fn_facts_keeps_pointee(sci__call_name(call), i);

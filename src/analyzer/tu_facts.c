@@ -1200,6 +1200,254 @@ unsigned sci__tu_params_overwritten(struct symbol *fn)
 	return mask;
 }
 
+/*
+ * Pointee reads: does @e read `*p` (p @param or one of its copies
+ * @copies), other than as the target of a plain store or under `&`?
+ * Sets *@stores when @e stores into `*p` somewhere.
+ */
+typedef struct {
+	struct symbol *param;
+	struct symbol *copies[4];
+	int ncopies;
+	int reads, stores;
+} pread_ctx;
+
+static int names_param(const pread_ctx *c, struct expression *e)
+{
+	int k;
+
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_SYMBOL)
+		return 0;
+	if (e->symbol == c->param)
+		return 1;
+	for (k = 0; k < c->ncopies; k++)
+		if (e->symbol == c->copies[k])
+			return 1;
+	return 0;
+}
+
+static int is_pointee(const pread_ctx *c, struct expression *e)
+{
+	e = sci__strip(e);
+	return e && e->type == EXPR_PREOP && e->op == '*' &&
+	       names_param(c, e->unop);
+}
+
+static void pread_expr(pread_ctx *c, struct expression *e, int depth)
+{
+	struct expression *arg;
+
+	e = sci__strip(e);
+	if (!e || depth > 32)
+		return;
+	if (is_pointee(c, e)) {
+		c->reads = 1;
+		return;
+	}
+	switch (e->type) {
+	case EXPR_ASSIGNMENT:
+		if (is_pointee(c, e->left)) {
+			c->stores = 1;
+			/* `*p += 1` reads it first */
+			if (e->op != '=')
+				c->reads = 1;
+		} else {
+			pread_expr(c, e->left, depth + 1);
+		}
+		pread_expr(c, e->right, depth + 1);
+		break;
+	case EXPR_PREOP:
+		if (e->op != '&')
+			pread_expr(c, e->unop, depth + 1);
+		break;
+	case EXPR_POSTOP:
+		pread_expr(c, e->unop, depth + 1);
+		break;
+	case EXPR_BINOP:
+	case EXPR_COMPARE:
+	case EXPR_LOGICAL:
+	case EXPR_COMMA:
+		pread_expr(c, e->left, depth + 1);
+		pread_expr(c, e->right, depth + 1);
+		break;
+	case EXPR_CONDITIONAL:
+	case EXPR_SELECT:
+		pread_expr(c, e->conditional, depth + 1);
+		pread_expr(c, e->cond_true, depth + 1);
+		pread_expr(c, e->cond_false, depth + 1);
+		break;
+	case EXPR_CALL:
+		FOR_EACH_PTR(e->args, arg) {
+			pread_expr(c, arg, depth + 1);
+		} END_FOR_EACH_PTR(arg);
+		break;
+	case EXPR_DEREF:
+		pread_expr(c, e->deref, depth + 1);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * Is @param's pointee read before anything can write it: the body's
+ * first statements that name the parameter (or a copy of it, `int *q =
+ * (int *)arg;`) read `*p` - `int v = *p;`, `printf("%d", *p)`, `*p += 1`
+ * - with no store into it, and nothing before them but declarations and
+ * expressions that do not name it?  A call that may not return before it
+ * (`exit()` in an earlier statement) is not looked for: such a statement
+ * would be an expression that names no parameter, which is accepted.
+ */
+/* Does @e take @sym's address anywhere (`scanf("%d", &v)`)? */
+static int takes_address(struct expression *e, struct symbol *sym, int depth)
+{
+	struct expression *arg, *u;
+
+	e = sci__strip(e);
+	if (!e || depth > 32)
+		return 0;
+	switch (e->type) {
+	case EXPR_PREOP:
+		u = sci__strip(e->unop);
+		if (e->op == '&' && u && u->type == EXPR_SYMBOL && u->symbol == sym)
+			return 1;
+		return takes_address(e->unop, sym, depth + 1);
+	case EXPR_POSTOP:
+		return takes_address(e->unop, sym, depth + 1);
+	case EXPR_ASSIGNMENT:
+	case EXPR_BINOP:
+	case EXPR_COMPARE:
+	case EXPR_LOGICAL:
+	case EXPR_COMMA:
+		return takes_address(e->left, sym, depth + 1) ||
+		       takes_address(e->right, sym, depth + 1);
+	case EXPR_CONDITIONAL:
+	case EXPR_SELECT:
+		return takes_address(e->conditional, sym, depth + 1) ||
+		       takes_address(e->cond_true, sym, depth + 1) ||
+		       takes_address(e->cond_false, sym, depth + 1);
+	case EXPR_CALL:
+		FOR_EACH_PTR(e->args, arg) {
+			if (takes_address(arg, sym, depth + 1))
+				return 1;
+		} END_FOR_EACH_PTR(arg);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * After `int v = *p;` (a copy is no use, as for a variable: see
+ * uninitialized.c): is v's value used before anything stores into it, in
+ * the statements after @from?  1 yes, 0 no or not known.
+ */
+static int copy_used_first(struct statement *body, struct statement *from,
+			   struct symbol *v)
+{
+	struct statement *s;
+	int after = 0;
+
+	FOR_EACH_PTR(body->stmts, s) {
+		if (!after) {
+			after = s == from;
+			continue;
+		}
+		if (!mentions(s, NULL, v))
+			continue;
+		return s->type == STMT_EXPRESSION && !plain_store(s, v) &&
+		       !takes_address(s->expression, v, 0);
+	} END_FOR_EACH_PTR(s);
+	return 0;
+}
+
+static int pointee_read_first(struct statement *body, struct symbol *param)
+{
+	pread_ctx c;
+	struct statement *s;
+	struct symbol *sym;
+	int verdict = -1;
+
+	memset(&c, 0, sizeof(c));
+	c.param = param;
+	FOR_EACH_PTR(body->stmts, s) {
+		if (verdict >= 0)
+			break;
+		if (s->type == STMT_DECLARATION) {
+			FOR_EACH_PTR(s->declaration, sym) {
+				struct expression *init = sci__strip(sym->initializer);
+
+				if (verdict >= 0 || !init)
+					continue;
+				if (init->type == EXPR_SYMBOL && init->symbol == param &&
+				    sci__param_copy(sym) == param && c.ncopies < 4) {
+					c.copies[c.ncopies++] = sym;
+					continue;
+				}
+				c.reads = c.stores = 0;
+				pread_expr(&c, init, 0);
+				/* `int v = *p;`: v holds the value, its use counts */
+				if (c.reads && !c.stores && is_pointee(&c, init) &&
+				    (sci__type_is_int(sci__real_type(sym)) ||
+				     sci__type_is_ptr(sci__real_type(sym))))
+					verdict = copy_used_first(body, s, sym);
+				else if (c.reads)
+					verdict = !c.stores;
+				else if (mentions(NULL, init, param))
+					verdict = 0;
+			} END_FOR_EACH_PTR(sym);
+			continue;
+		}
+		if (s->type != STMT_EXPRESSION) {
+			verdict = 0;
+			break;
+		}
+		c.reads = c.stores = 0;
+		pread_expr(&c, s->expression, 0);
+		if (c.reads)
+			verdict = !c.stores ||
+				  (sci__strip(s->expression)->type == EXPR_ASSIGNMENT &&
+				   is_pointee(&c, sci__strip(s->expression)->left));
+		else if (c.stores || mentions(s, NULL, param))
+			verdict = 0;
+		else {
+			int k;
+
+			for (k = 0; k < c.ncopies; k++)
+				if (mentions(s, NULL, c.copies[k]))
+					verdict = 0;
+		}
+	} END_FOR_EACH_PTR(s);
+	return verdict > 0;
+}
+
+unsigned sci__tu_pointees_read_first(struct symbol *fn)
+{
+	struct symbol *base = fn ? fn->ctype.base_type : NULL, *arg, *t, *to;
+	struct statement *body = body_of(fn);
+	unsigned mask = 0;
+	int i = 0;
+
+	if (!body || body->type != STMT_COMPOUND)
+		return 0;
+	FOR_EACH_PTR(base->arguments, arg) {
+		/* one value: an integer, a pointer, or what a copy reads */
+		const fact *pf = lookup(arg, 0);
+
+		t = sci__real_type(arg);
+		to = t && t->type == SYM_PTR ?
+		     sci__real_type(t->ctype.base_type) : NULL;
+		if (i < 32 && to && !(pf && pf->written) &&
+		    (sci__type_is_int(to) || to->type == SYM_PTR ||
+		     to == &void_ctype) &&
+		    pointee_read_first(body, arg))
+			mask |= 1u << i;
+		i++;
+	} END_FOR_EACH_PTR(arg);
+	return mask;
+}
+
 /* ---------------------------------------------------- callee first */
 
 static int in_list(struct symbol *sym, struct symbol **v, int n)

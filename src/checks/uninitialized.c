@@ -24,7 +24,9 @@
  * A copy of such a variable into a local scalar (`int y = x;`) is not
  * reported: the copy holds the garbage, and its reads are.  Neither is
  * passing it to a project function that assigns the parameter before
- * reading it (its summary's "overwrites").
+ * reading it (its summary's "overwrites").  Passing its address to one
+ * whose first statements read what the parameter points to (`int v =
+ * *p;`, its summary's "preads_first") is a read of it.
  *
  * Only a read that no path initialized is reported: a variable assigned
  * on some paths only is not (the paths that skip it are often ones the
@@ -108,6 +110,19 @@ static void report(const sci_key *key, sci_sym *var, sci_pos pos)
 	sci_state_set(me, key, &init);
 }
 
+/* `show(&x)` with x unassigned, where show() reads *p first. */
+static void report_passed(const sci_key *key, sci_sym *var, sci_pos pos,
+			  sci_expr *call)
+{
+	sci_finding *f;
+
+	f = sci_report(me, pos, sci_key_name(key),
+		       "'%s' is used uninitialized: no path assigns it before %s() reads it through its address",
+		       sci_key_name(key), sci_call_name(call));
+	sci_finding_related(f, sci_sym_pos(var), "declared here without a value");
+	sci_state_set(me, key, &init);
+}
+
 static void on_expr(sci_expr *e, void *payload)
 {
 	sci_expr *inner;
@@ -116,6 +131,19 @@ static void on_expr(sci_expr *e, void *payload)
 
 	(void)payload;
 	if (sci_expr_is_addr_of(e, &inner)) {
+		sci_expr *call;
+		int i;
+
+		/* `show(&x)` where show() first reads *p: a read of x */
+		if ((var = sci_expr_symbol(inner)) && sci_sym_is_scalar(var) &&
+		    (call = sci_expr_passed_to(e, &i)) &&
+		    sci_call_reads_pointee(call, i)) {
+			const sci_state *st = sci_state_get(me, sci_key_sym(var));
+
+			if (st == &uninit || st == &copied)
+				report_passed(sci_key_sym(var), var,
+					      sci_expr_pos(e), call);
+		}
 		/*
 		 * Whoever gets `&s.m` may write past m: pipe(&fds.rd) fills
 		 * fds.wr too.  The whole variable counts as written.

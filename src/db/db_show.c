@@ -207,6 +207,8 @@ static void put_facts(FILE *f, const char *text)
 	put_params(f, &first, "may keep", s->captures);
 	put_params(f, &first, "may free, keep or replace what is pointed to by",
 		   s->pkeeps);
+	put_params(f, &first, "first reads what is pointed to by",
+		   s->preads_first);
 	put_params(f, &first, "dereferences what is pointed to by",
 		   s->deref_pointees);
 	put_params(f, &first, "reads or writes what is pointed to by",

@@ -257,6 +257,8 @@ char *sci_summary_format(const sci_summary *s)
 	set(o, "captures", mask_json(s->captures));
 	if (s->pkeeps)
 		set(o, "pkeeps", mask_json(s->pkeeps));
+	if (s->preads_first)
+		set(o, "preads_first", mask_json(s->preads_first));
 	if (s->out_allocs)
 		set(o, "out_allocs", mask_json(s->out_allocs));
 	if (s->deref_pointees)
@@ -427,6 +429,9 @@ static int parse_obj(sci_summary *s, json_t *o)
 	if (json_object_get(o, "pkeeps") &&
 	    (e = get_mask(&s->pkeeps, o, "pkeeps")) < 0)
 		return e;
+	if (json_object_get(o, "preads_first") &&
+	    (e = get_mask(&s->preads_first, o, "preads_first")) < 0)
+		return e;
 	if (json_object_get(o, "out_allocs") &&
 	    (e = get_mask(&s->out_allocs, o, "out_allocs")) < 0)
 		return e;
@@ -562,7 +567,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       str_eq(a->name, b->name) && a->is_static == b->is_static &&
 	       a->nparams == b->nparams && a->derefs == b->derefs &&
 	       a->frees == b->frees && a->captures == b->captures &&
-	       a->pkeeps == b->pkeeps &&
+	       a->pkeeps == b->pkeeps && a->preads_first == b->preads_first &&
 	       a->out_allocs == b->out_allocs &&
 	       a->deref_pointees == b->deref_pointees &&
 	       a->uses == b->uses && a->fills == b->fills &&

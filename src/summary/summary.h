@@ -83,6 +83,12 @@ typedef struct {
 	 * reads it: the caller still owns what it holds.
 	 */
 	unsigned pkeeps;
+	/*
+	 * Pointer parameters whose pointee (an integer or a pointer) the
+	 * first statements that name them read before anything may write
+	 * it (`int v = *p;`): passing `&x` there reads x.
+	 */
+	unsigned preads_first;
 	unsigned out_allocs;	/* *param gets a fresh allocation, every path */
 	unsigned deref_pointees;/* *param dereferenced unchecked, every path */
 	unsigned uses;		/* what param points to is read or written on

@@ -29,6 +29,7 @@ static sci_summary *sample(const char *name)
 	s->frees = 1u << 2;
 	s->captures = 1u << 1 | 1u << 2;
 	s->pkeeps = 1u << 0;
+	s->preads_first = 1u << 2;
 	s->out_allocs = 1u << 1;
 	s->deref_pointees = 1u << 2;
 	s->uses = (1u << 0) | (1u << 3);
@@ -68,6 +69,7 @@ static void test_round_trip(void **state)
 	assert_int_equal(back->frees, 4);
 	assert_int_equal(back->captures, 6);
 	assert_int_equal(back->pkeeps, 1);
+	assert_int_equal(back->preads_first, 4);
 	assert_int_equal(back->out_allocs, 2);
 	assert_int_equal(back->deref_pointees, 4);
 	assert_int_equal(back->uses, 9);
