@@ -309,24 +309,35 @@ static void deps_add_callers(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 void sci_project_deps(char out[SCI_DB_HASH_HEX], const sci_tu *tu,
 		      const sci_summary_set *set, int statistics)
 {
-	sci_summary_set *deps = sci_summary_set_new();
-	size_t k, c;
+	char **defined, **names;
+	size_t k, c, n = 0, m = 0, ndefined = tu->nsummaries;
 
+	/* the names it calls that it does not define, sorted, once each */
+	defined = sci_calloc(ndefined + 1, sizeof(*defined));
+	for (k = 0; k < ndefined; k++)
+		defined[k] = tu->summaries[k]->name;
+	if (ndefined > 1)
+		qsort(defined, ndefined, sizeof(*defined), cmp_str);
+	for (k = 0; k < tu->nsummaries; k++)
+		n += tu->summaries[k]->ncalls;
+	names = sci_calloc(n + 1, sizeof(*names));
 	for (k = 0; k < tu->nsummaries; k++) {
 		const sci_summary *s = tu->summaries[k];
 
-		for (c = 0; c < s->ncalls; c++) {
-			const sci_summary *callee;
-
-			if (sci_project_tu_defines(tu, s->calls[c]))
-				continue;
-			callee = sci_summary_set_find(set, s->calls[c]);
-			if (callee)
-				sci_summary_set_add(deps, callee, "");
-		}
+		for (c = 0; c < s->ncalls; c++)
+			if (!ndefined ||
+			    !bsearch(&s->calls[c], defined, ndefined,
+				     sizeof(*defined), cmp_str))
+				names[m++] = s->calls[c];
 	}
-	sci_summary_set_digest(deps, out);
-	sci_summary_set_free(deps);
+	if (m > 1)
+		qsort(names, m, sizeof(*names), cmp_str);
+	for (k = n = 0; k < m; k++)
+		if (!n || strcmp(names[n - 1], names[k]) != 0)
+			names[n++] = names[k];
+	sci_summary_set_names_digest(set, names, n, out);
+	free(names);
+	free(defined);
 	/*
 	 * Result counts only when the statistics run: otherwise a change
 	 * that adds one call to malloc() would re-analyze every TU that

@@ -582,6 +582,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 typedef struct def {
 	char *origin;
 	sci_summary *s;
+	char *digest;		/* of what s does, once asked (def_digest()) */
 	struct def *next;
 } def;
 
@@ -873,6 +874,7 @@ int sci_summary_set_result_counts(const sci_summary_set *set,
 
 static void def_free(def *d)
 {
+	free(d->digest);
 	free(d->origin);
 	sci_summary_free(d->s);
 	free(d);
@@ -944,6 +946,8 @@ void sci_summary_set_add(sci_summary_set *set, const sci_summary *s,
 		if (strcmp(d->origin, origin ? origin : "") == 0) {
 			sci_summary_free(d->s);
 			d->s = sci_summary_dup(s);
+			free(d->digest);
+			d->digest = NULL;
 			return;
 		}
 	d = sci_calloc(1, sizeof(*d));
@@ -1044,6 +1048,56 @@ const sci_summary *sci_summary_set_find_origin(const sci_summary_set *set,
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * What @d's summary says a call does, as sci_summary_set_digest() words
+ * it (without where it is written), hashed once and kept until it is
+ * replaced: the callers' digests of every settling round ask again.
+ */
+static const char *def_digest(def *d)
+{
+	unsigned char digest[SCI_SHA256_LEN];
+	sci_summary facts;
+	char *text;
+
+	if (d->digest)
+		return d->digest;
+	facts = *d->s;
+	facts.file = NULL;
+	facts.line = 0;
+	facts.calls = NULL;
+	facts.ncalls = 0;
+	facts.call_args = NULL;
+	facts.ncall_args = 0;
+	text = sci_summary_format(&facts);
+	sci_sha256(digest, text, strlen(text));
+	free(text);
+	d->digest = sci_calloc(65, 1);
+	sci_sha256_hex(d->digest, digest);
+	return d->digest;
+}
+
+void sci_summary_set_names_digest(const sci_summary_set *set,
+				  char *const *names, size_t n, char out[65])
+{
+	unsigned char digest[SCI_SHA256_LEN];
+	sci_sha256_ctx ctx;
+	size_t i;
+
+	sci_sha256_init(&ctx);
+	sci_sha256_field(&ctx, "names-v1");
+	for (i = 0; i < n; i++) {
+		const entry *e = set ? lookup(set, names[i], 0) : NULL;
+
+		/* the one sci_summary_set_find() answers with, or none */
+		if (!e || !e->defs || !sci_summary_set_find(set, names[i]))
+			continue;
+		sci_sha256_field(&ctx, names[i]);
+		sci_sha256_field(&ctx, def_digest(e->defs));
+	}
+	sci_sha256_final(&ctx, digest);
+	sci_sha256_hex(out, digest);
 }
 
 void sci_summary_set_digest(const sci_summary_set *set, char out[65])

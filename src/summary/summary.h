@@ -256,6 +256,14 @@ const sci_summary *sci_summary_set_find_origin(const sci_summary_set *set,
 					       const char *origin);
 
 /**
+ * A digest of what the summaries @set answers for @names (sorted, unique)
+ * say their calls do, as sci_summary_set_find() finds them (a name
+ * without one adds nothing): what a TU's findings were computed with.
+ * Each summary's part is hashed once and kept while it stands.
+ */
+void sci_summary_set_names_digest(const sci_summary_set *set,
+				  char *const *names, size_t n, char out[65]);
+/**
  * A digest of everything @set says to callers (each definition's origin and
  * facts, in a fixed order), as 64 hex digits and a NUL into @out: results
  * computed with the set are valid for another set of the same digest.

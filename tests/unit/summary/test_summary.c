@@ -210,6 +210,41 @@ static void test_digest_ignores_call_args(void **state)
 	sci_summary_free(b);
 }
 
+/*
+ * A TU's deps: what the summaries of the names it calls say.  Where a
+ * callee is written, and what it passes on, do not count; a name with no
+ * summary adds nothing; a summary filed again with other facts changes
+ * the digest even though the digest of the first was kept.
+ */
+static void test_names_digest(void **state)
+{
+	sci_summary *a = sample("f"), *b = sample("f");
+	sci_summary_set *x = sci_summary_set_new(), *y = sci_summary_set_new();
+	char *names[] = { "f", "nowhere" }, *only_f[] = { "f" };
+	char dx[65], dy[65], dz[65];
+
+	(void)state;
+	free(b->file);
+	b->file = strdup("moved.c");
+	b->line = 99;
+	sci_summary_add_call_args(b, "other;0=1");
+	sci_summary_set_add(x, a, "a.c");
+	sci_summary_set_add(y, b, "a.c");
+	sci_summary_set_names_digest(x, names, 2, dx);
+	sci_summary_set_names_digest(y, only_f, 1, dy);
+	assert_string_equal(dx, dy);
+	sci_summary_set_names_digest(x, names + 1, 1, dz);
+	assert_string_not_equal(dx, dz);
+	b->frees ^= 1u;
+	sci_summary_set_add(y, b, "a.c");
+	sci_summary_set_names_digest(y, only_f, 1, dy);
+	assert_string_not_equal(dx, dy);
+	sci_summary_set_free(x);
+	sci_summary_set_free(y);
+	sci_summary_free(a);
+	sci_summary_free(b);
+}
+
 static void test_results(void **state)
 {
 	sci_summary_set *set = sci_summary_set_new();
@@ -419,6 +454,7 @@ int main(void)
 		cmocka_unit_test(test_bad_text),
 		cmocka_unit_test(test_set),
 		cmocka_unit_test(test_digest_ignores_call_args),
+		cmocka_unit_test(test_names_digest),
 		cmocka_unit_test(test_results),
 		cmocka_unit_test(test_call_args),
 		cmocka_unit_test(test_global_values),
