@@ -1051,6 +1051,23 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /*
+ * A shallow copy of @s without where it is written and what it calls or
+ * passes on: those do not change what a call of it does.
+ */
+static sci_summary what_it_does(const sci_summary *s)
+{
+	sci_summary facts = *s;
+
+	facts.file = NULL;
+	facts.line = 0;
+	facts.calls = NULL;
+	facts.ncalls = 0;
+	facts.call_args = NULL;
+	facts.ncall_args = 0;
+	return facts;
+}
+
+/*
  * What @d's summary says a call does, as sci_summary_set_digest() words
  * it (without where it is written), hashed once and kept until it is
  * replaced: the callers' digests of every settling round ask again.
@@ -1063,13 +1080,7 @@ static const char *def_digest(def *d)
 
 	if (d->digest)
 		return d->digest;
-	facts = *d->s;
-	facts.file = NULL;
-	facts.line = 0;
-	facts.calls = NULL;
-	facts.ncalls = 0;
-	facts.call_args = NULL;
-	facts.ncall_args = 0;
+	facts = what_it_does(d->s);
 	text = sci_summary_format(&facts);
 	sci_sha256(digest, text, strlen(text));
 	free(text);
@@ -1113,16 +1124,9 @@ void sci_summary_set_digest(const sci_summary_set *set, char out[65])
 
 		for (e = set->buckets[i]; e; e = e->next)
 			for (d = e->defs; d; d = d->next) {
-				sci_summary facts = *d->s;
+				sci_summary facts = what_it_does(d->s);
 				char *text;
 
-				/* where it is written does not change what it does */
-				facts.file = NULL;
-				facts.line = 0;
-				facts.calls = NULL;
-				facts.ncalls = 0;
-				facts.call_args = NULL;
-				facts.ncall_args = 0;
 				facts.results = NULL;	/* in the sums below */
 				facts.nresults = 0;
 				text = sci_summary_format(&facts);
