@@ -1146,8 +1146,6 @@ static void out_param_store(struct expression *left, struct expression *r,
 	if (param_index(pk) < 0 || (path_bits(pk) & GONE))
 		return;
 	add_bits(pk, PWRITTEN);
-	/* what the caller's variable held is replaced */
-	pkeeps |= 1u << param_index(pk);
 	name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
 	fresh = (name && sci_profile_is_alloc(name)) ||
 		(rkey && (path_bits(rkey) & FRESH));
