@@ -2,6 +2,7 @@
  * round_order.c - callees first (round_order.h).
  */
 #include "cli/round_order.h"
+#include "cli/call_scan.h"
 
 #include "summary/summary.h"
 #include "util/alloc.h"
@@ -23,6 +24,79 @@ typedef struct {
 	size_t tu;
 } def;
 
+/*
+ * What a TU of the round defines (extern functions) and calls: by the
+ * summaries it holds, else by a scan of its file (call_scan.h) when it
+ * holds none yet (a run's first round).  Names borrowed from either.
+ */
+typedef struct {
+	sci_strv defs, calls;		/* the scan's */
+	const char **def, **call;
+	size_t ndef, ncall;
+} node;
+
+static void node_of_summaries(node *g, const sci_tu *tu)
+{
+	size_t k, c, n = 0;
+
+	g->def = sci_calloc(tu->nsummaries + 1, sizeof(*g->def));
+	for (k = 0; k < tu->nsummaries; k++) {
+		const sci_summary *s = tu->summaries[k];
+
+		n += s->ncalls;
+		if (!s->is_static && strcmp(s->name, SCI_SUMMARY_GLOBALS) != 0)
+			g->def[g->ndef++] = s->name;
+	}
+	g->call = sci_calloc(n + 1, sizeof(*g->call));
+	for (k = 0; k < tu->nsummaries; k++)
+		for (c = 0; c < tu->summaries[k]->ncalls; c++)
+			g->call[g->ncall++] = tu->summaries[k]->calls[c];
+}
+
+static void node_of_scan(node *g, const sci_tu *tu)
+{
+	size_t k;
+
+	if (!tu->invalid)
+		(void)sci_call_scan_file(&g->defs, &g->calls, tu->path,
+					 tu->directory);
+	g->def = sci_calloc(g->defs.n + 1, sizeof(*g->def));
+	for (k = 0; k < g->defs.n; k++)
+		g->def[g->ndef++] = g->defs.v[k];
+	g->call = sci_calloc(g->calls.n + 1, sizeof(*g->call));
+	for (k = 0; k < g->calls.n; k++)
+		g->call[g->ncall++] = g->calls.v[k];
+}
+
+static node *nodes_new(const sci_tu_list *tus, const unsigned char *pick)
+{
+	node *g = sci_calloc(tus->n + 1, sizeof(*g));
+	size_t i;
+
+	for (i = 0; i < tus->n; i++) {
+		if (!pick[i])
+			continue;
+		if (tus->items[i].nsummaries)
+			node_of_summaries(&g[i], &tus->items[i]);
+		else
+			node_of_scan(&g[i], &tus->items[i]);
+	}
+	return g;
+}
+
+static void nodes_free(node *g, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(g[i].def);
+		free(g[i].call);
+		sci_strv_clear(&g[i].defs);
+		sci_strv_clear(&g[i].calls);
+	}
+	free(g);
+}
+
 static int cmp_def(const void *a, const void *b)
 {
 	const def *x = a, *y = b;
@@ -41,29 +115,20 @@ static int cmp_size(const void *a, const void *b)
 }
 
 /* The extern functions the round's TUs define, sorted by name. */
-static def *definitions(const sci_tu_list *tus, const unsigned char *pick,
-			size_t *count)
+static def *definitions(const node *g, size_t ntus, size_t *count)
 {
 	def *defs = NULL;
 	size_t i, k, n = 0, cap = 0;
 
-	for (i = 0; i < tus->n; i++) {
-		const sci_tu *tu = &tus->items[i];
-
-		for (k = 0; pick[i] && k < tu->nsummaries; k++) {
-			const sci_summary *s = tu->summaries[k];
-
-			if (s->is_static ||
-			    strcmp(s->name, SCI_SUMMARY_GLOBALS) == 0)
-				continue;
+	for (i = 0; i < ntus; i++)
+		for (k = 0; k < g[i].ndef; k++) {
 			if (n == cap) {
 				cap = cap ? 2 * cap : 256;
 				defs = sci_realloc(defs, cap * sizeof(*defs));
 			}
-			defs[n].name = s->name;
+			defs[n].name = g[i].def[k];
 			defs[n++].tu = i;
 		}
-	}
 	if (n > 1)
 		qsort(defs, n, sizeof(*defs), cmp_def);
 	*count = n;
@@ -90,34 +155,28 @@ static const def *find_def(const def *defs, size_t n, const char *name)
  * Per TU of the round, the TUs of the round it calls, sorted, without
  * itself: out[at[t] .. at[t + 1]).
  */
-static size_t *callees(const sci_tu_list *tus, const unsigned char *pick,
-		       size_t **at_out)
+static size_t *callees(const node *g, size_t ntus, size_t **at_out)
 {
-	size_t ndefs, i, k, c, n = 0, cap = 0;
-	def *defs = definitions(tus, pick, &ndefs);
-	size_t *out = NULL, *at = sci_calloc(tus->n + 1, sizeof(*at));
+	size_t ndefs, i, c, k, n = 0, cap = 0;
+	def *defs = definitions(g, ntus, &ndefs);
+	size_t *out = NULL, *at = sci_calloc(ntus + 1, sizeof(*at));
 
-	for (i = 0; i < tus->n; i++) {
-		const sci_tu *tu = &tus->items[i];
+	for (i = 0; i < ntus; i++) {
 		size_t first = n, w;
 
 		at[i] = n;
-		for (k = 0; pick[i] && k < tu->nsummaries; k++) {
-			const sci_summary *s = tu->summaries[k];
+		for (c = 0; c < g[i].ncall; c++) {
+			const def *d = find_def(defs, ndefs, g[i].call[c]);
 
-			for (c = 0; c < s->ncalls; c++) {
-				const def *d = find_def(defs, ndefs, s->calls[c]);
-
-				for (; d && d < defs + ndefs &&
-				       strcmp(d->name, s->calls[c]) == 0; d++) {
-					if (d->tu == i)
-						continue;
-					if (n == cap) {
-						cap = cap ? 2 * cap : 256;
-						out = sci_realloc(out, cap * sizeof(*out));
-					}
-					out[n++] = d->tu;
+			for (; d && d < defs + ndefs &&
+			       strcmp(d->name, g[i].call[c]) == 0; d++) {
+				if (d->tu == i)
+					continue;
+				if (n == cap) {
+					cap = cap ? 2 * cap : 256;
+					out = sci_realloc(out, cap * sizeof(*out));
 				}
+				out[n++] = d->tu;
 			}
 		}
 		if (n - first > 1)
@@ -127,7 +186,7 @@ static size_t *callees(const sci_tu_list *tus, const unsigned char *pick,
 				out[w++] = out[k];
 		n = w;
 	}
-	at[tus->n] = n;
+	at[ntus] = n;
 	free(defs);
 	*at_out = at;
 	return out;
@@ -213,12 +272,15 @@ sci_round_order *sci_round_order_new(const sci_tu_list *tus,
 {
 	sci_round_order *o = sci_calloc(1, sizeof(*o));
 	size_t *at, *out, i, k, n = 0;
+	node *g;
 
 	for (i = 0; i < tus->n; i++)
 		o->n += pick[i] != 0;
 	o->order = sci_calloc(o->n ? o->n : 1, sizeof(*o->order));
 	o->scc = sci_calloc(tus->n ? tus->n : 1, sizeof(*o->scc));
-	out = callees(tus, pick, &at);
+	g = nodes_new(tus, pick);
+	out = callees(g, tus->n, &at);
+	nodes_free(g, tus->n);
 	components(o, tus->n, pick, at, out);
 	/* what a TU waits for: its callees in other components */
 	o->dep_at = sci_calloc(tus->n + 1, sizeof(*o->dep_at));

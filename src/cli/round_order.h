@@ -14,7 +14,11 @@
  * summaries that its callers placed later had already seen change.
  *
  * The graph: TU a calls TU b when a function of a calls an extern
- * function that b defines, by the summaries the TUs filed.  Its strongly
+ * function that b defines, by the summaries the TUs filed, or, for a TU
+ * that holds none yet (the first round of a run without stored
+ * summaries), by a scan of its file's text (call_scan.h).  Before the
+ * scan the first round ran in list order: redis took 234 analyses, with
+ * it 210 (git, one big cycle: 584 and 575).  Its strongly
  * connected components (Tarjan) come out callees first; inside one, list
  * order.  Only the TUs of the round count: the others' summaries do not
  * change in it.

@@ -9,7 +9,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/plan.h"
 #include "cli/round_order.h"
@@ -133,6 +136,78 @@ static void test_round_order__only_the_round_and_extern_functions_count(void **s
 	sci_tu_list_clear(&tus);
 }
 
+/* A TU whose file is @text, holding no summaries yet. */
+static void add_file_tu(sci_tu_list *l, const char *dir, const char *name,
+			const char *text)
+{
+	char full[256];
+	sci_tu *tu;
+	FILE *f;
+
+	snprintf(full, sizeof(full), "%s/%s", dir, name);
+	f = fopen(full, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	l->items = sci_realloc(l->items, (l->n + 1) * sizeof(*l->items));
+	tu = &l->items[l->n++];
+	memset(tu, 0, sizeof(*tu));
+	tu->path = sci_strdup(name);
+	tu->directory = sci_strdup(dir);
+}
+
+static void test_round_order__first_round_by_the_files(void **state)
+{
+	/*
+	 * No summaries yet (a run's first round): the files' text says
+	 * main.c calls util.c's make(), which calls log.c's say(); a TU
+	 * that cannot be read (gone.c) waits for nothing.
+	 */
+	sci_tu_list tus = { 0 };
+	unsigned char pick[4] = { 1, 1, 1, 1 }, done[4] = { 0, 0, 0, 0 };
+	static const size_t want[] = { 2, 1, 0, 3 };
+	char dir[] = "/tmp/sci-order-XXXXXX";
+	sci_round_order *o;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	add_file_tu(&tus, dir, "main.c",
+		    "int main(void) { return make(1) != 0; }\n");
+	add_file_tu(&tus, dir, "util.c",
+		    "#include \"log.h\"\n"
+		    "void *make(int n) { say(\"make\"); return alloc(n); }\n");
+	add_file_tu(&tus, dir, "log.c",
+		    "void say(const char *s) { puts(s); }\n");
+	add_file_tu(&tus, dir, "gone.c", "");
+	{
+		char full[256];
+
+		snprintf(full, sizeof(full), "%s/gone.c", dir);
+		unlink(full);
+	}
+	o = sci_round_order_new(&tus, pick);
+	expect_order(o, want, 4);
+	assert_false(sci_round_order_ready(o, 1, done));
+	assert_true(sci_round_order_ready(o, 3, done));
+	done[2] = 1;
+	assert_true(sci_round_order_ready(o, 1, done));
+	assert_false(sci_round_order_ready(o, 0, done));
+	sci_round_order_free(o);
+	{
+		static const char *const files[] = { "main.c", "util.c",
+						     "log.c" };
+		char full[256];
+		size_t k;
+
+		for (k = 0; k < 3; k++) {
+			snprintf(full, sizeof(full), "%s/%s", dir, files[k]);
+			unlink(full);
+		}
+	}
+	rmdir(dir);
+	sci_tu_list_clear(&tus);
+}
+
 static void test_round_order__empty_round(void **state)
 {
 	sci_tu_list tus = { 0 };
@@ -152,6 +227,7 @@ int main(void)
 		cmocka_unit_test(test_round_order__callees_first),
 		cmocka_unit_test(test_round_order__a_cycle_stays_in_list_order),
 		cmocka_unit_test(test_round_order__only_the_round_and_extern_functions_count),
+		cmocka_unit_test(test_round_order__first_round_by_the_files),
 		cmocka_unit_test(test_round_order__empty_round),
 	};
 
