@@ -1070,7 +1070,9 @@ void sci__fn_facts_call(struct expression *call)
 	if (!any)
 		return;
 	np = sci_profile_nonnull_params(name);
-	freed = sci_profile_free_arg(name);
+	/* realloc() frees its block only when it succeeds (freed.c) */
+	freed = name && sci_profile_is_alloc(name) ? -1 :
+		sci_profile_free_arg(name);
 	keeps = !name || !sci_profile_is_nocapture(name);
 	FOR_EACH_PTR(call->args, arg) {
 		const sci_key *key = sci_key_expr(arg);
