@@ -759,6 +759,15 @@ int sci_value_object(sci_expr *p, sci_object *out);
  * only when it succeeds.  @where (may be NULL) gets the release.
  */
 int sci_value_freed(sci_expr *e, sci_pos *where);
+/**
+ * True when @e is a local variable or parameter and the memory it points
+ * to was released on some path reaching here that the implied states
+ * still allow (a condition tested since rules out the paths it excludes),
+ * though not on every one (then sci_value_freed() is true instead).
+ * Both are false in a function that calls setjmp().  @where (may be NULL)
+ * gets one such release.
+ */
+int sci_value_maybe_freed(sci_expr *e, sci_pos *where);
 
 /*
  * Was the stream or descriptor @e holds closed on every path here (as

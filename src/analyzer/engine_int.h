@@ -220,6 +220,14 @@ const sci_state *sci__merge_states(int owner, const sci_state *a,
 /** A new merged node over @l and @r made at join @join. */
 const sci_sm *sci__sm_merged(const sci_sm *l, const sci_sm *r, unsigned join);
 unsigned sci__new_join(void);
+/*
+ * sci__stree_merge() of a loop's entry and back edge; the join is marked
+ * as a loop head: a variable widened there has no history, so the
+ * implied states cannot tell that join's sides apart by it.
+ */
+const sci_stree *sci__stree_merge_loop(const sci_stree *entry,
+				       const sci_stree *back);
+int sci__join_is_loop(unsigned join);
 
 /* ----------------------------------------------------------- implied */
 
@@ -480,6 +488,12 @@ void sci__mark_copy(int owner, const sci_state *mark, const sci_key *key,
 /** Is what @e names marked?  @where (may be NULL) gets where. */
 int sci__mark_of(int owner, const sci_state *mark, struct expression *e,
 		 sci_pos *where);
+/*
+ * Was what @e names marked on some path merged here that the implied
+ * states still allow, though not on all of them?
+ */
+int sci__mark_maybe(int owner, const sci_state *mark, struct expression *e,
+		    sci_pos *where);
 /* closed.c: as freed.c, for fclose(), pclose(), closedir(), close() */
 void sci__closed_register(void);
 void sci__closed_call(struct expression *call);

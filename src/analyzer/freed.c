@@ -23,7 +23,26 @@
  */
 #include "analyzer/engine_int.h"
 
+#include <string.h>
+
 static const sci_state freed = { "freed", NULL };
+
+/*
+ * The function being walked called setjmp(): its second return starts
+ * paths with the values of the longjmp() - after a callee assigned a
+ * pointer it was handed (`start(&jmp, &p)`), say - which the walk does
+ * not have, so its releases are no evidence there, on some path or on
+ * all (the first pass's NULL counts as released).
+ */
+static struct symbol *setjmp_fn;
+
+static int is_setjmp(const char *name)
+{
+	return name && (strcmp(name, "setjmp") == 0 ||
+			strcmp(name, "_setjmp") == 0 ||
+			strcmp(name, "sigsetjmp") == 0 ||
+			strcmp(name, "__sigsetjmp") == 0);
+}
 
 /* A side whose pointer is NULL counts as freed: it holds nothing to use. */
 static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
@@ -51,6 +70,8 @@ void sci__freed_call(struct expression *call)
 	struct expression *fn;
 	int arg;
 
+	if (is_setjmp(name))
+		setjmp_fn = sci__cur_fn;
 	if (!sci__cur || !name || sci_profile_is_alloc(name))
 		return;
 	arg = sci_profile_free_arg(name);
@@ -84,5 +105,24 @@ void sci__freed_set_key(const sci_key *key, struct position pos)
 
 int sci_value_freed(sci_expr *e, sci_pos *where)
 {
+	if (setjmp_fn && setjmp_fn == sci__cur_fn)
+		return 0;
 	return sci__mark_of(SCI_OWNER_FREED, &freed, e, where);
+}
+
+/*
+ * Some path only for a local variable or parameter: a member or a global
+ * may be changed by the callee that freed it (a list's tail unlinked by
+ * the function that frees the node, a back pointer cleared), behind the
+ * walk's back; every path (sci_value_freed()) still covers those.
+ */
+int sci_value_maybe_freed(sci_expr *e, sci_pos *where)
+{
+	const sci_key *key = sci__cur ? sci_key_expr(e) : NULL;
+
+	if (!key || !key->is_var || !key->base ||
+	    !(sci_sym_is_local(key->base) || sci_sym_is_param(key->base)) ||
+	    (setjmp_fn && setjmp_fn == sci__cur_fn))
+		return 0;
+	return sci__mark_maybe(SCI_OWNER_FREED, &freed, e, where);
 }

@@ -8,6 +8,7 @@
  * History is capped (HISTORY_CAP leaves) so huge functions stay linear.
  */
 #include "analyzer/engine_int.h"
+#include "util/alloc.h"
 
 #include <string.h>
 
@@ -24,6 +25,40 @@ static unsigned join_counter;
 unsigned sci__new_join(void)
 {
 	return ++join_counter;
+}
+
+/*
+ * The joins made at loop heads, one bit per join id (ids only grow in a
+ * process: one TU per worker).
+ */
+static unsigned char *loop_joins;
+static unsigned nloop_joins;	/* bits the array holds */
+
+const sci_stree *sci__stree_merge_loop(const sci_stree *entry,
+				       const sci_stree *back)
+{
+	unsigned before = join_counter;
+	const sci_stree *head = sci__stree_merge(entry, back);
+	unsigned j = join_counter;
+
+	if (j == before)
+		return head;	/* one side unreachable: no join */
+	if (j >= nloop_joins) {
+		unsigned n = nloop_joins ? nloop_joins : 4096;
+
+		while (n <= j)
+			n *= 2;
+		loop_joins = sci_realloc(loop_joins, n / 8);
+		memset(loop_joins + nloop_joins / 8, 0, (n - nloop_joins) / 8);
+		nloop_joins = n;
+	}
+	loop_joins[j / 8] |= (unsigned char)(1u << (j % 8));
+	return head;
+}
+
+int sci__join_is_loop(unsigned join)
+{
+	return join < nloop_joins && (loop_joins[join / 8] & (1u << (join % 8)));
 }
 
 const sci_sm *sci__sm_leaf(int owner, const sci_key *key,

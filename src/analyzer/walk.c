@@ -501,11 +501,11 @@ static void iterate(pass_fn pass, void *ctx, const sci_stree *entry)
 		back = pass(ctx, entry, &exits);
 		head = entry;
 		if (back) {
-			head = sci__stree_merge(entry, back);
+			head = sci__stree_merge_loop(entry, back);
 			if (passes == 3) {
 				pendings_restore(saved, nsaved);
 				back = pass(ctx, head, &exits);
-				head2 = sci__stree_merge(entry, back);
+				head2 = sci__stree_merge_loop(entry, back);
 				head = sci__extra_widen(head2, head, head2);
 			} else {
 				head = sci__extra_widen(head, entry, back);
@@ -524,7 +524,8 @@ static void iterate(pass_fn pass, void *ctx, const sci_stree *entry)
 		 * number of iterations, widened, leaves the loop too - less
 		 * precise than a narrowed exit, never wrong.
 		 */
-		head = sci__extra_widen(sci__stree_merge(entry, back), entry, back);
+		head = sci__extra_widen(sci__stree_merge_loop(entry, back),
+					entry, back);
 		exits = sci__stree_merge(exits, head);
 	}
 	sci__cur = exits;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * double-free: memory is released twice - passed to free() (or another
- * deallocator) when every path reaching the call already freed it.
+ * deallocator) when every path reaching the call already freed it, or,
+ * for a local or a parameter, some path that no test since rules out.
  *
  *	free(buf);
  *	if (err)
@@ -18,10 +19,11 @@
  * Known false-positive sources: a pointer the value model cannot see
  * reassigned (written through a pointer to it by a function it does not
  * know, e.g. a macro that wraps free() and `*pp = NULL` in a call through
- * a function pointer).  To stay quiet on correlated paths, the memory must
- * be freed on every path reaching the second call (as told apart by the
- * implied states), not merely on some; a path on which the pointer is NULL
- * counts as freed, since free(NULL) does nothing.
+ * a function pointer).  Correlated paths are told apart by the implied
+ * states (`if (owned) free(p); ... if (!owned) free(p);`); two tests of
+ * one fact through unrelated variables are not, and "some path" then
+ * reports.  A path on which the pointer is NULL counts as freed, since
+ * free(NULL) does nothing.
  */
 #include "analyzer/checker.h"
 
@@ -36,11 +38,18 @@ static void on_call(sci_expr *call, void *payload)
 	sci_pos freed;
 
 	(void)payload;
-	if (!arg || !sci_value_freed(arg, &freed) || sci_value_is_null(arg))
+	if (!arg || sci_value_is_null(arg))
 		return;
-	f = sci_report(me, sci_expr_pos(call), sci_expr_text(arg),
-		       "double free of '%s': it was already freed",
-		       sci_expr_text(arg));
+	if (sci_value_freed(arg, &freed))
+		f = sci_report(me, sci_expr_pos(call), sci_expr_text(arg),
+			       "double free of '%s': it was already freed",
+			       sci_expr_text(arg));
+	else if (sci_value_maybe_freed(arg, &freed))
+		f = sci_report(me, sci_expr_pos(call), sci_expr_text(arg),
+			       "double free of '%s': a path reaching here already freed it",
+			       sci_expr_text(arg));
+	else
+		return;
 	sci_finding_related(f, freed, "first freed here");
 }
 

@@ -2,7 +2,8 @@
 /*
  * use-after-free: memory is used after it was released - dereferenced,
  * passed to a function that reads or writes through it, or returned - when
- * every path reaching the use freed it.
+ * every path reaching the use freed it, or, for a local or a parameter,
+ * some path that no test since rules out did.
  *
  *	free(node);
  *	node->next = NULL;	// use after free
@@ -19,32 +20,48 @@
  *
  * Known false-positive sources: the pointer reassigned where the value
  * model cannot see it (through a pointer to it, by an unknown function).
- * A use is reported only when the memory is freed on every path reaching
- * it, as the implied states tell paths apart.
+ * Paths are told apart by the implied states; "some path" trusts them,
+ * so a correlation they miss (two tests of one fact through different
+ * variables) is a false positive.  Members and globals need every path:
+ * the callee that freed them may have cleared them (a back pointer).
  */
 #include "analyzer/checker.h"
 
 static sci_checker_id me;
 
-static void report(sci_expr *ptr, sci_pos pos, sci_pos freed, const char *how,
-		   const char *callee)
+/*
+ * 1 when every path reaching here freed what @e points to, 2 when some
+ * path the implied states still allow did; @freed gets a release.
+ */
+static int freed_how(sci_expr *e, sci_pos *freed)
+{
+	if (sci_value_freed(e, freed))
+		return 1;
+	return sci_value_maybe_freed(e, freed) ? 2 : 0;
+}
+
+static void report(sci_expr *ptr, sci_pos pos, sci_pos freed, int how_freed,
+		   const char *how, const char *callee)
 {
 	sci_finding *f;
 
 	f = sci_report(me, pos, sci_expr_text(ptr),
-		       "use after free: '%s' %s%s%s after it was freed",
+		       "use after free: '%s' %s%s%s after %s",
 		       sci_expr_text(ptr), how, callee ? callee : "",
-		       callee ? "()" : "");
+		       callee ? "()" : "",
+		       how_freed == 1 ? "it was freed" :
+				       "a path reaching here freed it");
 	sci_finding_related(f, freed, "freed here");
 }
 
 static void on_deref(sci_expr *ptr, sci_pos pos, void *payload)
 {
 	sci_pos freed;
+	int how = freed_how(ptr, &freed);
 
 	(void)payload;
-	if (sci_value_freed(ptr, &freed))
-		report(ptr, pos, freed, "is dereferenced", NULL);
+	if (how)
+		report(ptr, pos, freed, how, "is dereferenced", NULL);
 }
 
 static void on_call(sci_expr *call, void *payload)
@@ -52,25 +69,29 @@ static void on_call(sci_expr *call, void *payload)
 	const char *name = sci_call_name(call);
 	int i, n = sci_call_nargs(call), skip = sci_profile_free_arg(name);
 	sci_pos freed;
+	int how;
 
 	(void)payload;
 	for (i = 0; i < n; i++) {
 		sci_expr *arg = sci_call_arg(call, i);
 
 		if (i == skip || !sci_profile_uses_arg(name, i) ||
-		    !sci_value_freed(arg, &freed))
+		    !(how = freed_how(arg, &freed)))
 			continue;
-		report(arg, sci_expr_pos(call), freed, "is passed to ", name);
+		report(arg, sci_expr_pos(call), freed, how, "is passed to ",
+		       name);
 	}
 }
 
 static void on_return(sci_expr *value, sci_pos pos, void *payload)
 {
 	sci_pos freed;
+	int how;
 
 	(void)payload;
-	if (value && sci_expr_is_pointer(value) && sci_value_freed(value, &freed))
-		report(value, pos, freed, "is returned", NULL);
+	if (value && sci_expr_is_pointer(value) &&
+	    (how = freed_how(value, &freed)))
+		report(value, pos, freed, how, "is returned", NULL);
 }
 
 static void init(sci_checker_id id)

@@ -118,3 +118,41 @@ void hand_over_freed(void)
 	g_pending = data;
 	drop_pending();
 }
+
+/*
+ * Freed on one path only, and nothing the walk can test tells the paths
+ * apart at the second release: both calls may return true.
+ */
+int should_drop(void);
+void keep(char *);
+
+void drop_twice_maybe(void)
+{
+	char *data = malloc(100);
+
+	if (!data)
+		return;
+	if (should_drop())
+		free(data);
+	else
+		keep(data);
+	if (should_drop())
+		free(data);	/* expect-error: double-free "double free of 'data': a path reaching here already freed it" */
+}
+
+/* a retry loop whose last pass freed the block falls out of the loop */
+void retry_then_free(void)
+{
+	char *p = NULL;
+	int tries;
+
+	for (tries = 0; tries < 3; tries++) {
+		p = malloc(10);
+		if (!p)
+			return;
+		if (should_drop())
+			break;
+		free(p);
+	}
+	free(p);	/* expect-error: double-free "double free of 'p': a path reaching here already freed it" */
+}

@@ -2,6 +2,7 @@
 /* double-free: releases that must stay silent. */
 #include <stdlib.h>
 #include <string.h>
+#include <setjmp.h>
 
 struct node { struct node *next; char *name; };
 struct obj { char *data; };
@@ -162,4 +163,95 @@ void hand_over_live(int early)
 	drop_first(h);
 	g_pending = malloc(8);
 	drop_pending();
+}
+
+/*
+ * Freed on some paths only, where a test the walk sees tells the paths
+ * apart (implied states): the flag itself, a variable set with the free,
+ * a pointer cleared after it.
+ */
+void free_by_flag(char *p, int flag)
+{
+	if (flag)
+		free(p);
+	if (!flag)
+		free(p);
+}
+
+void free_once_by_done(char *p, int x)
+{
+	int done = 0;
+
+	if (x) {
+		free(p);
+		done = 1;
+	}
+	if (!done)
+		free(p);
+}
+
+void free_then_clear(char *p, int x)
+{
+	if (x) {
+		free(p);
+		p = NULL;
+	}
+	free(p);
+}
+
+void free_then_replace(char *p, int x)
+{
+	if (x) {
+		free(p);
+		p = malloc(10);
+	}
+	free(p);
+}
+
+/*
+ * setjmp(): its second return carries the values of the longjmp(), which
+ * the walk does not have; the release of the last pass is no evidence.
+ */
+int start_job(jmp_buf *jb, char **out);
+
+void jobs(void)
+{
+	char *job = NULL;
+
+	for (;;) {
+		jmp_buf jb;
+
+		if (setjmp(jb) != 0) {
+			/* the longjmp() came from start_job(), after it set job */
+			free(job);
+			return;
+		}
+		if (start_job(&jb, &job) < 0)
+			return;
+		free(job);
+	}
+}
+
+/*
+ * A loop whose first pass differs: a counter tells the passes apart, but
+ * the loop head widens it, so the head's join is no evidence.
+ */
+int more(void);
+
+int refill(size_t n)
+{
+	char *p = malloc(n);
+	int nr = 0;
+
+	free(p);
+	while (more()) {
+		if (nr++)
+			free(p);
+		p = malloc(n);
+		if (!p)
+			return -1;
+	}
+	if (nr)
+		free(p);
+	return nr;
 }

@@ -85,3 +85,21 @@ int read_back(void)
 	free(name);
 	return first_char(&name);
 }
+
+/* freed on one path that no test the walk sees rules out */
+int should_drop(void);
+void keep(char *);
+
+size_t len_after_maybe_free(void)
+{
+	char *data = malloc(100);
+
+	if (!data)
+		return 0;
+	strcpy(data, "abc");
+	if (should_drop())
+		free(data);
+	else
+		keep(data);
+	return strlen(data);	/* expect-error: use-after-free "use after free: 'data' is passed to strlen() after a path reaching here freed it" */
+}
