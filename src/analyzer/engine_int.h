@@ -228,6 +228,15 @@ unsigned sci__new_join(void);
 const sci_stree *sci__stree_merge_loop(const sci_stree *entry,
 				       const sci_stree *back);
 int sci__join_is_loop(unsigned join);
+/*
+ * True when @s is possible in @sm by a path that went round no loop: a
+ * path through a loop head's join does not count, since the values
+ * widened there lost what tells the first pass from the later ones, so
+ * the implied states cannot rule that path out (`if (i++) free(p);` in
+ * a loop whose entry freed p).  False too when the history is too large
+ * to tell.  For findings on "some path" only.
+ */
+int sci__sm_possible_outside_loops(const sci_sm *sm, const sci_state *s);
 
 /* ----------------------------------------------------------- implied */
 

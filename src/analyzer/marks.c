@@ -65,27 +65,6 @@ int sci__mark_of(int owner, const sci_state *mark, struct expression *e,
 }
 
 /*
- * Is there a leaf with @mark whose route passes no loop head?  -1 when the
- * history is too large to tell.
- */
-static int marked_outside_loops(const sci_sm *sm, const sci_state *mark,
-				unsigned *budget)
-{
-	int l;
-
-	if (!*budget)
-		return -1;
-	(*budget)--;
-	if (!sm->left)
-		return sm->state == mark;
-	if (sci__join_is_loop(sm->join))
-		return 0;
-	if ((l = marked_outside_loops(sm->left, mark, budget)) != 0)
-		return l;
-	return marked_outside_loops(sm->right, mark, budget);
-}
-
-/*
  * Some path only: a loop head's join does not count, since the values
  * widened there lost the history that would tell its sides apart (the
  * first pass's release against the later passes' new block).
@@ -93,15 +72,14 @@ static int marked_outside_loops(const sci_sm *sm, const sci_state *mark,
 int sci__mark_maybe(int owner, const sci_state *mark, struct expression *e,
 		    sci_pos *where)
 {
-	unsigned budget = 4096;
 	const sci_key *key;
 	const sci_sm *sm;
 
 	if (!sci__cur || !e || !(key = sci_key_expr(e)))
 		return 0;
 	sm = sci__stree_get(sci__cur, owner, key);
-	if (!sm || sm->state == mark || !sci_sm_has_possible(sm, mark) ||
-	    marked_outside_loops(sm, mark, &budget) != 1)
+	if (!sm || sm->state == mark ||
+	    !sci__sm_possible_outside_loops(sm, mark))
 		return 0;
 	if (where && sci_sm_where(sm, mark, where) < 0)
 		*where = sci__pos(sm->pos);

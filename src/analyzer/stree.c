@@ -402,6 +402,32 @@ int sci_sm_has_possible(const sci_sm *sm, const sci_state *s)
 	return sm && has_state(sm->possible, sm->npossible, s);
 }
 
+/* 1: a leaf with @s by a route through no loop head; -1: too large. */
+static int outside_loops(const sci_sm *sm, const sci_state *s,
+			 unsigned *budget)
+{
+	int l;
+
+	if (!*budget)
+		return -1;
+	(*budget)--;
+	if (!sm->left)
+		return sm->state == s;
+	if (sci__join_is_loop(sm->join))
+		return 0;
+	if ((l = outside_loops(sm->left, s, budget)) != 0)
+		return l;
+	return outside_loops(sm->right, s, budget);
+}
+
+int sci__sm_possible_outside_loops(const sci_sm *sm, const sci_state *s)
+{
+	unsigned budget = 4096;
+
+	return sm && sci_sm_has_possible(sm, s) &&
+	       outside_loops(sm, s, &budget) == 1;
+}
+
 static const sci_sm *find_leaf(const sci_sm *sm, const sci_state *s)
 {
 	const sci_sm *found;
