@@ -780,6 +780,19 @@ int sci_value_closed(sci_expr *e, sci_pos *where);
 /** Is @call the C library's fclose(), pclose(), closedir() or close()? */
 int sci_call_closes(sci_expr *call);
 
+/* sci_call_opens() */
+#define SCI_OPENS_STREAM 1	/* a FILE or DIR stream; NULL on failure */
+#define SCI_OPENS_FD 2		/* a file descriptor; negative on failure */
+/**
+ * Does @call open a stream or a descriptor its caller must close?  The C
+ * library's openers (fopen, opendir, popen, open, socket, accept, dup,
+ * mkstemp...) and project functions whose summary says every path
+ * returns such a call's result or the failure value.  SCI_OPENS_*, or 0.
+ */
+int sci_call_opens(sci_expr *call);
+/** The C library's openers of @kind (SCI_OPENS_*), NULL-terminated. */
+const char *const *sci_library_openers(int kind);
+
 /* ----------------------------------------------------------------- locks */
 
 /*

@@ -616,6 +616,8 @@ void sci__fn_facts_address(const sci_key *key);
 void sci__fn_facts_return(struct expression *value);
 /* What the TU's analyzed functions do, by name (see profile.c). */
 int sci__fn_facts_is_alloc(const char *name);
+/** Does every path of @name return what an opener gave (opened.c)? */
+int sci__fn_facts_opens(const char *name);
 int sci__fn_facts_may_return_null(const char *name);
 int sci__fn_facts_free_arg(const char *name);
 int sci__fn_facts_is_nocapture(const char *name);

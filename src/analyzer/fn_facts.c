@@ -64,12 +64,13 @@ enum {
 	LOADED = 256,	/* on a local: it holds `*param` (loaded_from[]) */
 	PWRITTEN = 512,	/* on a param: what it points to was written */
 	COPY = 1024,	/* on a local: it holds a parameter (copy_of[]) */
-	NBITS = 2048
+	OPENED = 2048,	/* a local holds what an opener returned (opened.c) */
+	NBITS = 4096
 };
 
 static const char *const bit_words[] = {
 	"deref", "freed", "gone", "fresh", "nullable", "maybe", "out",
-	"pderef", "loaded", "pwritten", "copy"
+	"pderef", "loaded", "pwritten", "copy", "opened"
 };
 
 static char names[NBITS][80];
@@ -92,7 +93,7 @@ static const sci_state *merge(const sci_state *a, const sci_state *b)
 	 * returns no NULL, and the value at the return mixes both paths.
 	 */
 	return &states[((x & y) & (DEREF | FREED | FRESH | MAYBE | OUT | PDEREF |
-				   LOADED | COPY)) |
+				   LOADED | COPY | OPENED)) |
 		       ((x | y) & (GONE | NULLABLE | PWRITTEN))];
 }
 
@@ -146,6 +147,8 @@ typedef struct facts {
 	sci_nonnull_params pointees;	/* deref_pointees, as the profile shows */
 	int returns_fresh, returns_null, returns_other, returns;
 	int returns_input;	/* some path returns input */
+	/* every path returns what an opener gave, or its failure value */
+	int returns_opened;
 	int noreturn;
 	sci_nonnull_params nonnull;	/* derefs, as the profile shows it */
 	struct facts *next;
@@ -241,6 +244,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->returns_null = !!(s->returns & SCI_SUM_RET_NULL);
 	f->returns_other = !!(s->returns & SCI_SUM_RET_OTHER);
 	f->returns_input = !!(s->returns & SCI_SUM_RET_INPUT);
+	f->returns_opened = !!(s->returns & SCI_SUM_RET_OPENED);
 	f->noreturn = s->noreturn;
 	f->nonnull.name = f->name;
 	f->nonnull.args = f->derefs;
@@ -429,6 +433,7 @@ static int ngkeys;
 static unsigned gfailed;
 static int returns_fresh, returns_null, returns_other, nreturns;
 static int returns_input, returns_noninput;
+static int returns_opened, returns_unopened;
 static sci_summary *cur_sum;	/* the summary being made, for the driver */
 
 void sci__fn_facts_begin(struct symbol *fn)
@@ -466,6 +471,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 	fills = 0;
 	returns_fresh = returns_null = returns_other = nreturns = 0;
 	returns_input = returns_noninput = 0;
+	returns_opened = returns_unopened = 0;
 }
 
 /* The index of the pointer parameter @key names, or -1. */
@@ -1233,10 +1239,15 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	else if (sci_sym_is_local(key->base) && (src = elem_param(r)) >= 0)
 		remember_source(loaded_from, &nloaded, key, ELEM + src, LOADED);
 	name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
-	if (path_bits(key) & (FRESH | NULLABLE | MAYBE))
+	if (path_bits(key) & (FRESH | NULLABLE | MAYBE | OPENED))
 		sci__set_state(SCI_OWNER_FNFACTS, key,
-			       &states[path_bits(key) & ~(FRESH | NULLABLE | MAYBE)],
+			       &states[path_bits(key) &
+				       ~(FRESH | NULLABLE | MAYBE | OPENED)],
 			       (struct position){ 0 });
+	/* a global that holds it keeps it: no caller has to close it */
+	if (r && r->type == EXPR_CALL && sci_call_opens(r) && key->base &&
+	    (sci_sym_is_local(key->base) || sci_sym_is_param(key->base)))
+		add_bits(key, OPENED);
 	if (name && sci_profile_is_alloc(name))
 		add_bits(key, FRESH |
 			 (sci_profile_may_return_null(name) ? NULLABLE : 0));
@@ -1277,6 +1288,25 @@ static void returned_input(struct expression *v)
 	} else if (!sci_rl_single(sci__expr_rl(v), NULL)) {
 		returns_noninput = 1;
 	}
+}
+
+/*
+ * What an opener gave (`return fopen(p, "r");`, or a local holding it on
+ * every path), or the failure value: NULL, a negative constant.  A
+ * function whose every path returns one of these hands its caller
+ * something to close (opened.c).
+ */
+static void returned_opened(struct expression *v)
+{
+	const sci_key *key = sci_key_expr(v);
+	long long c;
+
+	if ((v->type == EXPR_CALL && sci_call_opens(v)) ||
+	    (key && (path_bits(key) & OPENED) && !sci_value_is_null(v)))
+		returns_opened = 1;
+	else if (!sci_value_is_null(v) &&
+		 !(sci_value_known(v, &c) && c < 0))
+		returns_unopened = 1;
 }
 
 /* The integer parameter, not reassigned, that @e names; or -1. */
@@ -1369,6 +1399,7 @@ void sci__fn_facts_return(struct expression *value)
 	if (!v)
 		return;
 	returned_input(v);
+	returned_opened(v);
 	captured_in(v);
 	pointee_kept(v);
 	name = v->type == EXPR_CALL ? sci__call_name(v) : NULL;
@@ -1435,6 +1466,7 @@ static void fill_summary(const facts *f)
 	cur_sum->returns = (f->returns_fresh ? SCI_SUM_RET_FRESH : 0) |
 			   (f->returns_null ? SCI_SUM_RET_NULL : 0) |
 			   (f->returns_input ? SCI_SUM_RET_INPUT : 0) |
+			   (f->returns_opened ? SCI_SUM_RET_OPENED : 0) |
 			   (f->returns_other ? SCI_SUM_RET_OTHER : 0);
 	cur_sum->noreturn = f->noreturn;
 	cur_sum->ret = sci__return_text(fn, &cur_sum->ret_soft);
@@ -1478,6 +1510,7 @@ void sci__fn_facts_end(int complete)
 		f->returns_fresh = returns_fresh;
 		f->returns_null = returns_null;
 		f->returns_input = returns_input && !returns_noninput;
+		f->returns_opened = returns_opened && !returns_unopened;
 		f->returns_other = returns_other;
 		f->returns = nreturns;
 		/* no path got to a return: it never comes back */
@@ -1540,6 +1573,13 @@ int sci__fn_facts_is_alloc(const char *name)
 	const facts *f = find(name);
 
 	return f && f->returns_fresh && !f->returns_other;
+}
+
+int sci__fn_facts_opens(const char *name)
+{
+	const facts *f = find(name);
+
+	return f && f->returns_opened;
 }
 
 size_t sci__fn_facts_locks(const char *name, char *const **out)

@@ -317,6 +317,8 @@ static void on_alloc_failed(sci_expr *call, const sci_key *result, void *payload
 		settle(result, NULLED, set_now);
 }
 
+static int all_failed(const sci_key *key);
+
 /* `p = something else` while p alone holds allocated memory. */
 static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
 			     void *payload)
@@ -327,6 +329,9 @@ static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
 	sci_finding *f;
 
 	if (!sm || status_of(sci_sm_state(sm)) != ALLOCATED || uses(right, key))
+		return;
+	/* `if (fd < 0) fd = 2;` after a wrapper: nothing was acquired */
+	if (all_failed(key))
 		return;
 	b = block_of(sci_sm_state(sm));
 	if (held_elsewhere(b, key))

@@ -14,8 +14,11 @@
  * Opened by: fopen, fdopen, popen, tmpfile, fmemopen, open_memstream,
  * opendir, fdopendir (NULL when they fail); open, openat, creat, socket,
  * accept, accept4, dup, epoll_create, eventfd, timerfd_create,
- * inotify_init, memfd_create, mkstemp (negative when they fail).  Closed
- * by fclose, pclose, closedir and close.  The tracking is memory-leak's
+ * inotify_init, memfd_create, mkstemp (negative when they fail)
+ * (sci_call_opens()); and project functions whose every path returns
+ * what such a call gave or its failure value, in this TU or another
+ * (`FILE *open_log(void) { return fopen(LOG, "a"); }`).  Closed by
+ * fclose, pclose, closedir and close.  The tracking is memory-leak's
  * (leak_tracker.h): copies share the resource, storing it anywhere but a
  * local, returning it, or handing it to a function that may keep it ends
  * the tracking.  A function of the system keeps nothing it gets (fstat,
@@ -36,43 +39,17 @@
 #include <limits.h>
 #include <string.h>
 
-static const char *const streams[] = {
-	"fopen", "fopen64", "fdopen", "popen", "tmpfile", "fmemopen",
-	"open_memstream", "opendir", "fdopendir", NULL
-};
-
-static const char *const descriptors[] = {
-	"open", "open64", "openat", "creat", "socket", "accept", "accept4",
-	"dup", "epoll_create", "epoll_create1", "eventfd", "timerfd_create",
-	"inotify_init", "inotify_init1", "memfd_create", "mkstemp", "mkostemp",
-	NULL
-};
-
-static int in(const char *const *list, const char *name)
-{
-	size_t i;
-
-	for (i = 0; name && list[i]; i++)
-		if (strcmp(list[i], name) == 0)
-			return 1;
-	return 0;
-}
-
 static int acquires(sci_expr *call)
 {
-	const char *name = sci_call_name(call);
-
-	return sci_call_is_library(call) &&
-	       (in(streams, name) || in(descriptors, name));
+	return sci_call_opens(call) != 0;
 }
 
 static int release_arg(const char *name)
 {
-	static const char *const closers[] = {
-		"fclose", "pclose", "closedir", "close", NULL
-	};
-
-	return in(closers, name) ? 0 : -1;
+	return name && (strcmp(name, "fclose") == 0 ||
+			strcmp(name, "pclose") == 0 ||
+			strcmp(name, "closedir") == 0 ||
+			strcmp(name, "close") == 0) ? 0 : -1;
 }
 
 static unsigned no_out_params(const char *name)
@@ -96,10 +73,16 @@ static int holds(sci_expr *e)
 	return sci_expr_is_pointer(e) || sci_expr_is_integer(e);
 }
 
-/* NULL for a stream, negative for a descriptor: nothing was opened */
+/*
+ * NULL for a stream, negative for a descriptor: nothing was opened.  A
+ * descriptor known to be 0, 1 or 2 is a standard stream the program set
+ * up on purpose (`fd = open("/dev/null", O_RDWR); while (fd < 2) fd =
+ * dup(fd); if (fd > 2) close(fd);`): nothing of its own is left open.
+ * (No stream pointer is 1 or 2.)
+ */
 static int failed(long long v)
 {
-	return v <= 0;
+	return v <= 2;
 }
 
 static const leak_kind resources = {
@@ -114,19 +97,23 @@ static const leak_kind resources = {
 	.overwrite_fmt = "resource leak of '%s': overwritten while it holds what %s() opened",
 };
 
+/* A library opener's failure value: NULL, or a negative descriptor. */
+#define MAX_OPENERS 64
+
 static void init(sci_checker_id id)
 {
-	static leak_failure failing[sizeof(streams) / sizeof(streams[0]) +
-				    sizeof(descriptors) / sizeof(descriptors[0])];
+	static leak_failure failing[MAX_OPENERS + 1];
+	const char *const *streams = sci_library_openers(SCI_OPENS_STREAM);
+	const char *const *fds = sci_library_openers(SCI_OPENS_FD);
 	size_t i, n = 0;
 
-	for (i = 0; streams[i]; i++, n++) {
+	for (i = 0; streams[i] && n < MAX_OPENERS; i++, n++) {
 		failing[n].name = streams[i];
 		failing[n].min = 0;
 		failing[n].max = 0;
 	}
-	for (i = 0; descriptors[i]; i++, n++) {
-		failing[n].name = descriptors[i];
+	for (i = 0; fds[i] && n < MAX_OPENERS; i++, n++) {
+		failing[n].name = fds[i];
 		failing[n].min = LLONG_MIN;
 		failing[n].max = -1;
 	}

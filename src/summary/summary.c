@@ -296,6 +296,8 @@ char *sci_summary_format(const sci_summary *s)
 		json_array_append_new(ret, json_string("other"));
 	if (s->returns & SCI_SUM_RET_INPUT)
 		json_array_append_new(ret, json_string("input"));
+	if (s->returns & SCI_SUM_RET_OPENED)
+		json_array_append_new(ret, json_string("opened"));
 	set(o, "returns", ret);
 	set(o, "noreturn", json_boolean(s->noreturn));
 	if (s->ret) {
@@ -492,6 +494,8 @@ static int parse_obj(sci_summary *s, json_t *o)
 			s->returns |= SCI_SUM_RET_OTHER;
 		else if (w && strcmp(w, "input") == 0)
 			s->returns |= SCI_SUM_RET_INPUT;
+		else if (w && strcmp(w, "opened") == 0)
+			s->returns |= SCI_SUM_RET_OPENED;
 		else
 			return bad("returns");
 	}

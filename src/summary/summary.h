@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 8
+#define SCI_SUMMARY_VERSION 9
 
 /*
  * The name of the record that carries what a TU's file scope says of its
@@ -52,7 +52,13 @@ enum {
 	 * scanf() or getenv() gave, or atoi() of it (the value layer's
 	 * "untrusted"); the caller's result is untrusted too.
 	 */
-	SCI_SUM_RET_INPUT = 8
+	SCI_SUM_RET_INPUT = 8,
+	/*
+	 * Every path returns what a call that opens a stream or a descriptor
+	 * gave (fopen(), open(), another such function), or the failure
+	 * value (NULL, a negative constant): the caller must close it.
+	 */
+	SCI_SUM_RET_OPENED = 16
 };
 
 /*

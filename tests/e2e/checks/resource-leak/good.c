@@ -119,3 +119,34 @@ void closed_if_opened(const char *p, int upload)
 	if (fd >= 0)
 		close(fd);
 }
+
+/*
+ * The standard descriptors: a /dev/null descriptor dup()ed until it is
+ * past 2 leaves 0, 1 and 2 open on purpose (git's sanitize_stdfds()).
+ */
+void sanitize_stdfds(void)
+{
+	int fd = open("/dev/null", O_RDWR);
+
+	while (fd >= 0 && fd < 2)
+		fd = dup(fd);
+	if (fd > 2)
+		close(fd);
+}
+
+/* a wrapper's failed descriptor replaced by stderr (busybox syslogd) */
+static int open_console(void)
+{
+	return open("/dev/console", O_WRONLY | O_NOCTTY);
+}
+
+void to_console(const char *msg, size_t len)
+{
+	int fd = open_console();
+
+	if (fd < 0)
+		fd = 2;
+	(void)write(fd, msg, len);
+	if (fd != 2)
+		close(fd);
+}
