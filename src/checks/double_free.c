@@ -62,10 +62,11 @@ static void init(sci_checker_id id)
 const struct sci_checker sci_checker_double_free = {
 	.rule = "double-free",
 	.summary = "memory is freed twice",
-	.description = "Memory that every path reaching a call of free() (or "
+	.description = "Memory that a path reaching a call of free() (or "
 		       "another deallocator, or a function that frees its "
-		       "argument) has already freed is freed again, which "
-		       "corrupts the allocator's state.",
+		       "argument) has already freed - every path, or for a "
+		       "local variable one that no test since rules out - is "
+		       "freed again, which corrupts the allocator's state.",
 	.severity = SCI_SEV_ERROR,
 	.cwe = "CWE-415",
 	.tags = "memory security",

@@ -105,9 +105,10 @@ static void init(sci_checker_id id)
 const struct sci_checker sci_checker_use_after_free = {
 	.rule = "use-after-free",
 	.summary = "memory is used after it was freed",
-	.description = "Memory that every path reaching the use has freed is "
-		       "dereferenced, handed to a function that reads or writes "
-		       "through it, or returned to the caller.",
+	.description = "Memory that a path reaching the use has freed - every "
+		       "path, or for a local variable one that no test since "
+		       "rules out - is dereferenced, handed to a function that "
+		       "reads or writes through it, or returned to the caller.",
 	.severity = SCI_SEV_ERROR,
 	.cwe = "CWE-416",
 	.tags = "memory security",
