@@ -130,6 +130,7 @@ static const sci_stree *take_pending(struct symbol *label)
 
 typedef struct {
 	struct statement *compound;	/* NULL for a loop's own scope */
+	int has_value;			/* a statement expression's block */
 	struct symbol **syms;
 	int n, cap;
 	int loop_level;			/* loop/switch nesting when opened */
@@ -154,6 +155,7 @@ static void scope_push(struct statement *compound)
 	s = &scopes[nscopes++];
 	memset(s, 0, sizeof(*s));
 	s->compound = compound;
+	s->has_value = compound && compound == sci__value_block;
 	s->loop_level = loop_level;
 }
 
@@ -207,17 +209,20 @@ static void run_cleanup(struct symbol *sym, struct position pos)
 /*
  * The variable a block ends with as its value: `_p` in the statement
  * expression `({ T _p = p; p = NULL; _p; })`.  Its value is still in use
- * when the block closes, so it does not die there.
+ * when the block closes, so it does not die there.  Only a statement
+ * expression's block has a value, and `(void)_p` is none: a function
+ * body ending in `(void)p;` lets p die.
  */
 static int is_block_value(scope *s, struct symbol *sym)
 {
 	struct statement *last;
 	struct expression *e;
 
-	if (!s->compound)
+	if (!s->compound || !s->has_value)
 		return 0;
 	last = last_ptr_list((struct ptr_list *)s->compound->stmts);
-	if (!last || last->type != STMT_EXPRESSION)
+	if (!last || last->type != STMT_EXPRESSION || !last->expression ||
+	    last->expression->ctype == &void_ctype)
 		return 0;
 	e = sci__strip(last->expression);
 	return e && e->type == EXPR_SYMBOL && e->symbol == sym;

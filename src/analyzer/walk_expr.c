@@ -227,6 +227,8 @@ static void walk_in_context(struct expression *outer,
 	ncontexts--;
 }
 
+struct statement *sci__value_block;
+
 void sci__contexts_reset(void)
 {
 	ncontexts = lost_contexts = 0;
@@ -730,9 +732,14 @@ static void walk_expr(struct expression *e)
 	case EXPR_CALL:
 		walk_call(e);
 		break;
-	case EXPR_STATEMENT:
+	case EXPR_STATEMENT: {
+		struct statement *outer = sci__value_block;
+
+		sci__value_block = e->statement;
 		sci__walk_stmt(e->statement);
+		sci__value_block = outer;
 		break;
+	}
 	case EXPR_INITIALIZER:
 		walk_initializer(e);
 		break;

@@ -90,3 +90,11 @@ void overwritten(void)
 	p = malloc(8);	/* expect-warning: memory-leak "overwritten while it holds allocated memory" */
 	free(p);
 }
+
+/* `(void)p;` only silences an unused-variable warning: p still dies */
+void touched_only(void)
+{
+	char *p = malloc(10);
+
+	(void)p;
+}	/* expect-warning: memory-leak "memory leak of 'p': allocated memory is not freed on this path" */
