@@ -1013,6 +1013,8 @@ int sci__debug_call(struct expression *call);
 /* ------------------------------------------------------------ macros */
 
 void sci__macros_install(void);
+/** Lets sparse's #include search skip names a directory does not hold. */
+void sci__includes_install(void);
 /*
  * The block of the statement expression `({ ... })` being walked, or
  * NULL (walk_expr.c): only such a block ends with a value (walk.c).

@@ -73,6 +73,7 @@ static const char *const bit_words[] = {
 	"pderef", "loaded", "pwritten", "copy", "opened"
 };
 
+/* all twelve words, eleven '+' and the NUL: 77 bytes */
 static char names[NBITS][80];
 static sci_state states[NBITS];
 
@@ -107,13 +108,20 @@ void sci__fn_facts_register(void)
 {
 	int i, b;
 
+	/* every worker names 4096 states: no snprintf() for each word */
 	for (i = 0; i < NBITS; i++) {
-		names[i][0] = '\0';
-		for (b = 0; b < 11; b++)
-			if (i & (1 << b))
-				snprintf(names[i] + strlen(names[i]),
-					 sizeof(names[i]) - strlen(names[i]),
-					 "%s%s", names[i][0] ? "+" : "", bit_words[b]);
+		char *p = names[i];
+
+		for (b = 0; (1 << b) < NBITS; b++)
+			if (i & (1 << b)) {
+				size_t n = strlen(bit_words[b]);
+
+				if (p != names[i])
+					*p++ = '+';
+				memcpy(p, bit_words[b], n);
+				p += n;
+			}
+		*p = '\0';
 		states[i].name = i ? names[i] : "none";
 	}
 	sci__owners[SCI_OWNER_FNFACTS].rule = "fn-facts";
