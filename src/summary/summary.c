@@ -634,10 +634,26 @@ typedef struct arg_ref {
 	size_t k;		/* t->args[k] */
 } arg_ref;
 
+/*
+ * What was filed under one origin (a TU): the keys of its tallies and the
+ * names it has definitions of, so that dropping the origin, once per TU
+ * analyzed, looks at those and not at the whole set.  A key may be
+ * listed twice, or no longer be the origin's: the drop checks.
+ */
+typedef struct filed {
+	char *origin;
+	char **keys, **names;
+	size_t nkeys, nnames;
+	struct filed *next;
+} filed;
+
+#define ORIGIN_BUCKETS 1024
+
 struct sci_summary_set {
 	entry **buckets;
 	size_t nbuckets, n;
 	tally **tallies;	/* nbuckets of them */
+	filed *origins[ORIGIN_BUCKETS];
 };
 
 static size_t hash(const char *s, size_t n)
@@ -660,6 +676,38 @@ sci_summary_set *sci_summary_set_new(void)
 }
 
 static entry *lookup(const sci_summary_set *set, const char *name, int add);
+
+static filed *filed_of(sci_summary_set *set, const char *origin, int add)
+{
+	filed **pp = &set->origins[hash(origin, ORIGIN_BUCKETS)];
+	filed *f;
+
+	for (f = *pp; f; f = f->next)
+		if (strcmp(f->origin, origin) == 0)
+			return f;
+	if (!add)
+		return NULL;
+	f = sci_calloc(1, sizeof(*f));
+	f->origin = sci_strdup(origin);
+	f->next = *pp;
+	*pp = f;
+	return f;
+}
+
+static void push_name(char ***v, size_t *n, const char *name)
+{
+	if (!(*n & (*n + 1)))
+		*v = sci_realloc(*v, (*n * 2 + 1) * sizeof(**v));
+	(*v)[(*n)++] = sci_strdup(name);
+}
+
+static void filed_clear(filed *f)
+{
+	free_names(f->keys, f->nkeys);
+	free_names(f->names, f->nnames);
+	f->keys = f->names = NULL;
+	f->nkeys = f->nnames = 0;
+}
 
 static void tally_free(tally *t)
 {
@@ -801,6 +849,11 @@ static void tally_put(sci_summary_set *set, const char *key,
 	t->next = set->tallies[h];
 	set->tallies[h] = t;
 	tally_count(set, t, 1);
+	{
+		filed *f = filed_of(set, t->origin, 1);
+
+		push_name(&f->keys, &f->nkeys, key);
+	}
 }
 
 static void tally_add(sci_summary_set *set, const sci_summary *s,
@@ -913,6 +966,15 @@ void sci_summary_set_free(sci_summary_set *set)
 			tally_free(t);
 		}
 	}
+	for (i = 0; i < ORIGIN_BUCKETS; i++)
+		while (set->origins[i]) {
+			filed *f = set->origins[i];
+
+			set->origins[i] = f->next;
+			filed_clear(f);
+			free(f->origin);
+			free(f);
+		}
 	free(set->tallies);
 	free(set->buckets);
 	free(set);
@@ -946,6 +1008,11 @@ void sci_summary_set_add(sci_summary_set *set, const sci_summary *s,
 	if (s->is_static || !s->name || !*s->name)
 		return;
 	e = lookup(set, s->name, 1);
+	{
+		filed *f = filed_of(set, origin ? origin : "", 1);
+
+		push_name(&f->names, &f->nnames, s->name);
+	}
 	for (d = e->defs; d; d = d->next)
 		if (strcmp(d->origin, origin ? origin : "") == 0) {
 			sci_summary_free(d->s);
@@ -989,33 +1056,37 @@ void sci_summary_set_merge(sci_summary_set *dst, const sci_summary_set *src)
 
 void sci_summary_set_drop_origin(sci_summary_set *set, const char *origin)
 {
+	filed *f = filed_of(set, origin, 0);
 	size_t i;
 
-	for (i = 0; i < set->nbuckets; i++) {
-		tally **tp = &set->tallies[i];
-		entry *e;
+	if (!f)
+		return;
+	for (i = 0; i < f->nkeys; i++) {
+		tally **tp = &set->tallies[hash(f->keys[i], set->nbuckets)];
 
-		while (*tp) {
-			if (strcmp((*tp)->origin, origin) == 0)
-				tally_remove(set, tp);
-			else
-				tp = &(*tp)->next;
-		}
-		for (e = set->buckets[i]; e; e = e->next) {
-			def **pp = &e->defs;
+		for (; *tp; tp = &(*tp)->next)
+			if (strcmp((*tp)->key, f->keys[i]) == 0) {
+				if (strcmp((*tp)->origin, origin) == 0)
+					tally_remove(set, tp);
+				break;
+			}
+	}
+	for (i = 0; i < f->nnames; i++) {
+		entry *e = lookup(set, f->names[i], 0);
+		def **pp = e ? &e->defs : NULL;
 
-			while (*pp) {
-				if (strcmp((*pp)->origin, origin) == 0) {
-					def *d = *pp;
+		while (pp && *pp) {
+			if (strcmp((*pp)->origin, origin) == 0) {
+				def *d = *pp;
 
-					*pp = d->next;
-					def_free(d);
-				} else {
-					pp = &(*pp)->next;
-				}
+				*pp = d->next;
+				def_free(d);
+			} else {
+				pp = &(*pp)->next;
 			}
 		}
 	}
+	filed_clear(f);
 }
 
 const sci_summary *sci_summary_set_find(const sci_summary_set *set,

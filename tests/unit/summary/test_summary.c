@@ -185,6 +185,53 @@ static void test_set(void **state)
 	sci_summary_free(st);
 }
 
+/*
+ * Dropping an origin takes exactly what was filed under it, however often
+ * it was filed again, and nothing another origin filed since.
+ */
+static void test_drop_origin(void **state)
+{
+	sci_summary_set *set = sci_summary_set_new();
+	sci_summary *a = sample("helper"), *b = sample("other");
+	sci_summary *st = sample("local");
+	unsigned used, discarded;
+
+	(void)state;
+	st->is_static = 1;
+	sci_summary_add_result(st, "parse", 2, 1);
+	sci_summary_set_drop_origin(set, "never.c");
+	sci_summary_set_add(set, a, "a.c");
+	sci_summary_set_add(set, st, "a.c");
+	sci_summary_set_add(set, a, "a.c");	/* filed again */
+	sci_summary_set_add(set, st, "a.c");
+	sci_summary_set_add(set, b, "b.c");
+	sci_summary_set_result_counts(set, "parse", &used, &discarded);
+	assert_int_equal(used, 2);
+	sci_summary_set_drop_origin(set, "a.c");
+	assert_null(sci_summary_set_find(set, "helper"));
+	assert_non_null(sci_summary_set_find(set, "other"));
+	assert_int_equal(sci_summary_set_result_counts(set, "parse", &used,
+						       &discarded), 0);
+	/* b.c files the header function a.c had, then a.c is dropped again */
+	sci_summary_set_add(set, st, "a.c");
+	sci_summary_set_add(set, st, "b.c");
+	sci_summary_set_drop_origin(set, "a.c");
+	assert_int_equal(sci_summary_set_result_counts(set, "parse", &used,
+						       &discarded), 1);
+	assert_int_equal(used, 2);
+	sci_summary_set_drop_origin(set, "b.c");
+	assert_int_equal(sci_summary_set_result_counts(set, "parse", &used,
+						       &discarded), 0);
+	assert_null(sci_summary_set_find(set, "other"));
+	/* filed after a drop, found again */
+	sci_summary_set_add(set, a, "a.c");
+	assert_non_null(sci_summary_set_find(set, "helper"));
+	sci_summary_set_free(set);
+	sci_summary_free(a);
+	sci_summary_free(b);
+	sci_summary_free(st);
+}
+
 /* What a function passes is no fact for its callers: the digest that
  * keys stored results ignores it, and not its return paths. */
 static void test_digest_ignores_call_args(void **state)
@@ -453,6 +500,7 @@ int main(void)
 		cmocka_unit_test(test_no_range),
 		cmocka_unit_test(test_bad_text),
 		cmocka_unit_test(test_set),
+		cmocka_unit_test(test_drop_origin),
 		cmocka_unit_test(test_digest_ignores_call_args),
 		cmocka_unit_test(test_names_digest),
 		cmocka_unit_test(test_results),
