@@ -45,6 +45,34 @@ typedef struct {
 static slot *table;
 static size_t cap, used;
 
+/* the keys, a few thousand short strings per analysis: bump-allocated */
+#define KEYS_CHUNK (64 * 1024)
+
+typedef struct keys_chunk {
+	struct keys_chunk *next;
+	size_t used, size;
+	char data[];
+} keys_chunk;
+
+static keys_chunk *chunks;
+
+static char *key_alloc(size_t n)
+{
+	keys_chunk *c = chunks;
+
+	if (!c || c->used + n > c->size) {
+		size_t size = n > KEYS_CHUNK ? n : KEYS_CHUNK;
+
+		c = sci_malloc(sizeof(*c) + size);
+		c->next = chunks;
+		c->used = 0;
+		c->size = size;
+		chunks = c;
+	}
+	c->used += n;
+	return c->data + c->used - n;
+}
+
 static uint32_t hash_bytes(char kind, const char *s, size_t n)
 {
 	uint32_t h = 2166136261u ^ (unsigned char)kind;
@@ -98,7 +126,7 @@ static void put(char kind, const char *s, size_t n, int state)
 	e = find(kind, s, n, h);
 	if (e->key)
 		return;
-	e->key = sci_malloc(n + 2);
+	e->key = key_alloc(n + 2);
 	e->key[0] = kind;
 	memcpy(e->key + 1, s, n);
 	e->key[n + 1] = '\0';
@@ -213,10 +241,12 @@ static int lookup(const char *fullname, int dirlen)
 /* Starts with no listing: a process may analyze TUs one after another. */
 void sci__includes_install(void)
 {
-	size_t i;
+	while (chunks) {
+		keys_chunk *next = chunks->next;
 
-	for (i = 0; i < cap; i++)
-		free(table[i].key);
+		free(chunks);
+		chunks = next;
+	}
 	free(table);
 	table = NULL;
 	cap = used = 0;
