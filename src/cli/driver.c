@@ -229,6 +229,8 @@ run_worker(const sci_tu *tu, int out_fd, int err_fd,
 	job.analyze = opts->analyze ? opts->analyze : sci_analyze_tu;
 	if (opts->analyze_opts)
 		job.aopts = *opts->analyze_opts;
+	if (tu->inputs_known)
+		job.aopts.report_inputs = 0;
 	if (tu->summaries_only) {
 		static const char *const no_rules[] = { NULL };
 

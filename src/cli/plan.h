@@ -28,6 +28,11 @@ typedef struct {
 	 * its summaries only; its findings and failures are not this run's.
 	 */
 	int summaries_only;
+	/*
+	 * @inputs hold what an earlier analysis of this run read: the
+	 * worker does not list them again (cli/project.c).
+	 */
+	int inputs_known;
 } sci_tu;
 
 typedef struct {

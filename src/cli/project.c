@@ -369,7 +369,32 @@ static void forget_results(sci_tu *tu)
 {
 	sci_diag_list_clear(&tu->diags);
 	sci_strv_clear(&tu->inputs);
+	tu->inputs_known = 0;
 	sci_tu_summaries_clear(tu);
+}
+
+/*
+ * Before @tu is analyzed (again).  The files it read stay when a whole
+ * analysis of this run listed them: the next one reads the same files,
+ * and listing them (a realpath() and a stat() each, a record the driver
+ * parses) cost about 2.5 ms per analysis of redis, 190 records.
+ */
+static void forget_for_analysis(sci_tu *tu)
+{
+	sci_strv kept = tu->inputs;
+	size_t k;
+	int whole = kept.n > 0;
+
+	for (k = 0; k < tu->diags.n && whole; k++)
+		whole = strcmp(tu->diags.items[k]->rule,
+			       SCI_RULE_ANALYSIS_FAILURE) != 0;
+	if (whole)
+		memset(&tu->inputs, 0, sizeof(tu->inputs));
+	forget_results(tu);
+	if (whole) {
+		tu->inputs = kept;
+		tu->inputs_known = 1;
+	}
 }
 
 static int reuse_findings(run_ctx *r, size_t i);
@@ -633,7 +658,7 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 				r.old[i] = tus->items[i];
 				tus->items[i].summaries = NULL;
 				tus->items[i].nsummaries = 0;
-				forget_results(&tus->items[i]);
+				forget_for_analysis(&tus->items[i]);
 				if (r.analyzed)
 					r.analyzed[i] = 1;
 			}

@@ -174,6 +174,34 @@ class DbTest(unittest.TestCase):
         self.assertEqual(again.returncode, 1, again.stdout + again.stderr)
         self.assertIn("gen.c:3 g() warning: memory leak of 'p'", again.stdout)
 
+    def test_tu_analyzed_again_keeps_the_files_it_read(self):
+        # idx.c goes first (main.c calls it), then again with what main.c
+        # passes; the second analysis does not list the files it read
+        # again, the first one's list is stored: an unchanged run takes
+        # both TUs from the database, a change to the header only idx.c
+        # includes sends idx.c alone back
+        self.write("idx.h", "#define SLOT 1\n")
+        self.write("idx.c", '#include "idx.h"\nstatic int table[4];\n'
+                   "int get(int i)\n{\n\tif (i > 0)\n"
+                   "\t\treturn table[SLOT];\n\treturn 0;\n}\n")
+        self.write("main.c", "int get(int i);\n"
+                   "int main(void)\n{\n\treturn get(2);\n}\n")
+        files = ("idx.c", "main.c")
+        first = self.run_ci("db", "build", *files)
+        self.assertIn("2 summarized, 3 analyzed in 2 rounds, 0 from the "
+                      "database", first.stderr + first.stdout)
+        again = self.run_ci("db", "build", *files)
+        self.assertIn("0 summarized, 0 analyzed in 0 rounds, 2 from the "
+                      "database", again.stderr + again.stdout)
+        self.write("idx.h", "#define SLOT 4\n")
+        after = self.run_ci("db", "build", *files)
+        self.assertIn("1 summarized, 1 analyzed in 1 round, 1 from the "
+                      "database", after.stderr + after.stdout)
+        found = self.run_ci("check", *files)
+        self.assertEqual(found.returncode, 1, found.stdout + found.stderr)
+        self.assertIn("idx.c:6 get() error: index 4 is outside 'table'",
+                      found.stdout)
+
     def test_show_and_stats(self):
         self.assertEqual(self.build().returncode, 0)
         show = self.run_ci("db", "show", "wrap_alloc")
