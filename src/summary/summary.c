@@ -625,12 +625,13 @@ typedef struct tally {
 	size_t ngv;
 	char **args;		/* its call_args */
 	size_t nargs;
+	size_t *ref_at;		/* args[k]'s place in its callee's refs */
 	unsigned line;		/* where the calling function is defined */
 	struct tally *next;
 } tally;
 
 typedef struct arg_ref {
-	const tally *t;
+	tally *t;
 	size_t k;		/* t->args[k] */
 } arg_ref;
 
@@ -718,6 +719,7 @@ static void tally_free(tally *t)
 	free(t->r);
 	free_names(t->gv, t->ngv);
 	free_names(t->args, t->nargs);
+	free(t->ref_at);
 	free(t->key);
 	free(t->origin);
 	free(t);
@@ -758,7 +760,7 @@ static void gval_count(sci_summary_set *set, const char *gv, int sign)
 }
 
 /* Files (@sign 1) or unfiles (-1) @t's call_args entry @k under its callee. */
-static void arg_count(sci_summary_set *set, const tally *t, size_t k,
+static void arg_count(sci_summary_set *set, tally *t, size_t k,
 		      int sign)
 {
 	const char *text = t->args[k];
@@ -774,19 +776,30 @@ static void arg_count(sci_summary_set *set, const tally *t, size_t k,
 		return;
 	if (sign > 0) {
 		e->refs = sci_realloc(e->refs, (e->nrefs + 1) * sizeof(*e->refs));
+		t->ref_at[k] = e->nrefs;
 		e->refs[e->nrefs].t = t;
 		e->refs[e->nrefs++].k = k;
 		return;
 	}
-	for (i = 0; i < e->nrefs; i++)
-		if (e->refs[i].t == t && e->refs[i].k == k) {
-			e->refs[i] = e->refs[--e->nrefs];
-			return;
-		}
+	/*
+	 * A callee called from thousands of places (redis's addReply())
+	 * has as many refs: each knows its place, and the one moved into
+	 * the hole learns its new one.
+	 */
+	i = t->ref_at[k];
+	if (i >= e->nrefs || e->refs[i].t != t || e->refs[i].k != k)
+		for (i = 0; i < e->nrefs; i++)
+			if (e->refs[i].t == t && e->refs[i].k == k)
+				break;
+	if (i == e->nrefs)
+		return;
+	e->refs[i] = e->refs[--e->nrefs];
+	if (i < e->nrefs)
+		e->refs[i].t->ref_at[e->refs[i].k] = i;
 }
 
 /* Adds (@sign 1) or takes away (-1) @t's counts from the callees' sums. */
-static void tally_count(sci_summary_set *set, const tally *t, int sign)
+static void tally_count(sci_summary_set *set, tally *t, int sign)
 {
 	size_t i;
 
@@ -836,6 +849,7 @@ static void tally_put(sci_summary_set *set, const char *key,
 	t->gv = dup_names(gv, ngv);
 	t->ngv = ngv;
 	t->args = dup_names(s->call_args, s->ncall_args);
+	t->ref_at = sci_calloc(s->ncall_args + 1, sizeof(*t->ref_at));
 	t->nargs = s->ncall_args;
 	t->line = s->line;
 	t->key = sci_strdup(key);
