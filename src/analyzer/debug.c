@@ -35,6 +35,13 @@ static const char *string_arg(struct expression *call, int n)
 	return e->string->data;
 }
 
+static const char *state_name(const sci_state *s)
+{
+	const char *name = s->name ? s->name : sci__fn_facts_state_name(s);
+
+	return name ? name : "?";
+}
+
 static const char *possible_text(const sci_sm *sm)
 {
 	const char *s = "";
@@ -42,7 +49,7 @@ static const char *possible_text(const sci_sm *sm)
 
 	for (i = 0; i < sm->npossible; i++)
 		s = sci_arena_printf("%s%s%s", s, i ? ", " : "",
-				     sm->possible[i]->name);
+				     state_name(sm->possible[i]));
 	return s;
 }
 
@@ -81,11 +88,11 @@ static void show_state(struct expression *call, int only_possible)
 	if (sm->npossible > 1)
 		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
 				sci_arena_printf("%s '%s' = %s (%s)", rule, key->name,
-						 sm->state->name, possible_text(sm)));
+						 state_name(sm->state), possible_text(sm)));
 	else
 		sci__report_raw(SCI_RULE_DEBUG, SCI_LEVEL_NOTE, call->pos, "debug",
 				sci_arena_printf("%s '%s' = %s", rule, key->name,
-						 sm->state->name));
+						 state_name(sm->state)));
 }
 
 /*

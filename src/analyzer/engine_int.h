@@ -600,6 +600,8 @@ const char *sci__relation_text(struct expression *a, struct expression *b);
 /* ------------------------------------ function facts (fn_facts.c) */
 
 void sci__fn_facts_register(void);
+/** The name of one of fn_facts' states (they have none), or NULL. */
+const char *sci__fn_facts_state_name(const sci_state *s);
 /** Forgets the facts of the last TU. */
 void sci__fn_facts_reset(void);
 void sci__fn_facts_begin(struct symbol *fn);

@@ -104,26 +104,38 @@ static const sci_state *unmatched(const sci_key *key)
 	return &states[0];
 }
 
+/*
+ * The states' names are for __sci_state() in samples only: built when
+ * asked (sci__fn_facts_state_name()), not 4,096 of them (320 KB to fault
+ * in) in every worker.
+ */
+const char *sci__fn_facts_state_name(const sci_state *s)
+{
+	unsigned i = bits_of(s), b;
+	char *p;
+
+	if (s < &states[0] || s >= &states[NBITS])
+		return NULL;
+	if (!i)
+		return "none";
+	if (names[i][0])
+		return names[i];
+	p = names[i];
+	for (b = 0; (1u << b) < NBITS; b++)
+		if (i & (1u << b)) {
+			size_t n = strlen(bit_words[b]);
+
+			if (p != names[i])
+				*p++ = '+';
+			memcpy(p, bit_words[b], n);
+			p += n;
+		}
+	*p = '\0';
+	return names[i];
+}
+
 void sci__fn_facts_register(void)
 {
-	int i, b;
-
-	/* every worker names 4096 states: no snprintf() for each word */
-	for (i = 0; i < NBITS; i++) {
-		char *p = names[i];
-
-		for (b = 0; (1 << b) < NBITS; b++)
-			if (i & (1 << b)) {
-				size_t n = strlen(bit_words[b]);
-
-				if (p != names[i])
-					*p++ = '+';
-				memcpy(p, bit_words[b], n);
-				p += n;
-			}
-		*p = '\0';
-		states[i].name = i ? names[i] : "none";
-	}
 	sci__owners[SCI_OWNER_FNFACTS].rule = "fn-facts";
 	sci__owners[SCI_OWNER_FNFACTS].merge = merge;
 	sci__owners[SCI_OWNER_FNFACTS].unmatched = unmatched;

@@ -67,3 +67,32 @@ void possible_only(int c)
 	if (!c)
 		free(p);
 }
+
+/* The engine's own fn-facts states print their bits by name. */
+void fn_facts_names(int *q, int c)
+{
+	char *p = malloc(4);
+
+	__sci_state("fn-facts", p);	/* expect-note: sci-debug "fn-facts 'p' = fresh+nullable" */
+	*q = 1;
+	__sci_state("fn-facts", q);	/* expect-note: sci-debug "fn-facts 'q' = deref+pwritten" */
+	if (c)
+		*q = 2;
+	else
+		free(p);
+	__sci_state("fn-facts", p);	/* expect-note: sci-debug "fn-facts 'p' = nullable (fresh+nullable, none)" */
+	if (c)
+		free(p);
+}
+
+#include <stdio.h>
+
+int opened_name(const char *path)
+{
+	FILE *f = fopen(path, "r");
+
+	__sci_state("fn-facts", f);	/* expect-note: sci-debug "fn-facts 'f' = maybe+opened" */
+	if (f)
+		fclose(f);
+	return 0;
+}
