@@ -600,6 +600,12 @@ const char *sci__relation_text(struct expression *a, struct expression *b);
 /* ------------------------------------ function facts (fn_facts.c) */
 
 void sci__fn_facts_register(void);
+/*
+ * Around the walks of @fn with its callers' values: the arguments of its
+ * calls go into @s, its summary, held back till then.
+ */
+void sci__fn_facts_settle_begin(struct symbol *fn, sci_summary *s);
+void sci__fn_facts_settle_end(void);
 /** The name of one of fn_facts' states (they have none), or NULL. */
 const char *sci__fn_facts_state_name(const sci_state *s);
 /** Forgets the facts of the last TU. */

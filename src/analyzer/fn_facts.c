@@ -1026,10 +1026,41 @@ static void record_call_args(const char *name, struct expression *call)
 		cur_fn->pos.line));
 }
 
+/*
+ * A walk with the callers' values (frontend.c, settle_callers()) of the
+ * function whose summary is @settle_sum: what it passes on goes into that
+ * summary too, so values travel down a chain of calls across files
+ * (a.c passes 10 to b(), which passes its parameter to c() in c.c).
+ */
+static struct symbol *settle_fn;
+static sci_summary *settle_sum;
+
+void sci__fn_facts_settle_begin(struct symbol *fn, sci_summary *s)
+{
+	settle_fn = fn;
+	settle_sum = s;
+}
+
+void sci__fn_facts_settle_end(void)
+{
+	settle_fn = NULL;
+	settle_sum = NULL;
+}
+
 void sci__fn_facts_call_args(struct expression *call)
 {
 	const char *name;
 
+	if (!cur_fn && !cur_sum && settle_sum && sci__cur) {
+		name = sci__call_name(call);
+		cur_fn = settle_fn;
+		cur_sum = settle_sum;
+		if (name)
+			record_call_args(name, call);
+		cur_fn = NULL;
+		cur_sum = NULL;
+		return;
+	}
 	if (!cur_fn || !sci__cur || !cur_sum)
 		return;
 	name = sci__call_name(call);

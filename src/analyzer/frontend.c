@@ -147,10 +147,12 @@ static void walk_end(void)
 /*
  * The first walk of @fn: its findings, its summary, and the values it
  * passes to the TU's static functions.  The findings of a function whose
- * callers may all be known wait in @held for settle_callers().
+ * callers may all be known wait in @held for settle_callers(), and so
+ * does its summary, in @held_sum: the walks with the callers' values add
+ * what they pass on.
  */
 static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts,
-			     sci_diag_list *held)
+			     sci_diag_list *held, sci_summary **held_sum)
 {
 	int complete;
 
@@ -163,8 +165,14 @@ static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts,
 	sci__summary_end(complete);
 	sci__fn_facts_end(complete);
 	sci__callers_walked(fn, complete);
-	if (opts && opts->emit_summaries)
-		emit_summary(sci__fn_facts_take_summary());
+	if (sci__callers_candidate(fn)) {
+		*held_sum = sci__fn_facts_take_summary();
+	} else {
+		if (opts && opts->emit_summaries)
+			emit_summary(sci__fn_facts_take_summary());
+		else
+			sci_summary_free(sci__fn_facts_take_summary());
+	}
 	sci__limits_report(fn);
 	if (sci__callers_candidate(fn))
 		sci__report_take(held);
@@ -279,7 +287,8 @@ static void add_new_findings(sci_diag_list *into, sci_diag_list *from)
  * functions), walked again with them.  Where every caller is known the
  * new findings replace the first walk's; else they are added.
  */
-static void settle_callers(struct symbol **fns, sci_diag_list *held, int n,
+static void settle_callers(struct symbol **fns, sci_diag_list *held,
+			   sci_summary **held_sum, int n,
 			   const sci_analyze_opts *opts)
 {
 	sci_diag_list again = { 0 };
@@ -288,15 +297,23 @@ static void settle_callers(struct symbol **fns, sci_diag_list *held, int n,
 
 	for (i = n - 1; i >= 0; i--) {
 		if (!held[i].n && !sci__callers_candidate(fns[i]))
-			continue;
+			goto summary;
 		ntuples = sci__callers_tuples(fns[i], &all_known);
+		sci__fn_facts_settle_begin(fns[i], held_sum[i]);
 		if (ntuples && walk_with_callers(fns[i], ntuples, all_known,
 						 opts, &again) == 0) {
 			if (all_known)
 				sci_diag_list_clear(&held[i]);
 			add_new_findings(&held[i], &again);
 		}
+		sci__fn_facts_settle_end();
 		sci__report_emit(&held[i]);
+summary:
+		if (opts && opts->emit_summaries)
+			emit_summary(held_sum[i]);
+		else
+			sci_summary_free(held_sum[i]);
+		held_sum[i] = NULL;
 	}
 }
 
@@ -363,6 +380,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	struct symbol_list *list;
 	struct symbol *sym, **fns = NULL;
 	sci_diag_list *held;
+	sci_summary **held_sum;
 	const char *const *dirs;
 	int argc = 0, stream, n = 0, cap = 0, i;
 	unsigned line, col;
@@ -421,10 +439,12 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	sci__callers_tu_begin(fns, n, opts ? opts->summaries : NULL);
 
 	held = sci_calloc((size_t)n + 1, sizeof(*held));
+	held_sum = sci_calloc((size_t)n + 1, sizeof(*held_sum));
 	for (i = 0; i < n; i++)
-		analyze_function(fns[i], opts, &held[i]);
-	settle_callers(fns, held, n, opts);
+		analyze_function(fns[i], opts, &held[i], &held_sum[i]);
+	settle_callers(fns, held, held_sum, n, opts);
 	free(held);
+	free(held_sum);
 	if (opts && opts->on_function)
 		opts->on_function(NULL, opts->on_function_payload);
 	if (opts && opts->emit_summaries)
