@@ -1144,15 +1144,20 @@ void sci__fn_facts_call(struct expression *call)
 		if (i >= 0)
 			add_bits(key, PWRITTEN);
 		if (i >= 0 && !(path_bits(key) & GONE)) {
+			/*
+			 * A callee that dereferences it, then frees it (a
+			 * sink that prints a block and frees it) does both:
+			 * a wrapper of it too.
+			 */
+			if (np && n < 32 && (np->args & (1u << n)))
+				deref_of(arg);
+			else if (n != freed && sci_profile_uses_arg(name, n))
+				uses |= 1u << i;
 			/* freed on some path: the callee takes it over */
 			if (n == freed) {
 				add_bits(key, FREED);
 				captures |= 1u << i;
 			}
-			else if (np && n < 32 && (np->args & (1u << n)))
-				deref_of(arg);
-			else if (sci_profile_uses_arg(name, n))
-				uses |= 1u << i;
 		}
 		if (n != freed && keeps) {
 			captured_in(arg);

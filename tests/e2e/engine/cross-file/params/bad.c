@@ -27,3 +27,13 @@ int unchecked_alloc(void)
 	free(c);
 	return v;
 }
+
+void conf_drop(struct conf *c);
+
+/* through relay.c to the function that dereferences and frees it */
+void unchecked_drop(void)
+{
+	struct conf *c = malloc(64);
+
+	conf_drop(c);	/* expect-error: null-deref "'c' could be NULL when passed to conf_drop(): the result of malloc() is not checked" */
+}

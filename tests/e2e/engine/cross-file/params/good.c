@@ -31,3 +31,15 @@ int checked_alloc(void)
 	free(s);
 	return n;
 }
+
+struct conf;
+void conf_drop(struct conf *c);
+
+void checked_drop(void)
+{
+	struct conf *c = malloc(64);
+
+	if (!c)
+		return;
+	conf_drop(c);
+}

@@ -1,6 +1,7 @@
 /* Helpers that dereference their parameters, and one that checks first. */
 /* expect-none */
 #include <stddef.h>
+#include <stdlib.h>
 
 struct conf { int verbose; const char *name; };
 
@@ -24,4 +25,12 @@ int conf_verbose_or_default(const struct conf *c)
 	if (!c)
 		return 0;
 	return c->verbose;
+}
+
+/* reads the conf, then frees it: both are facts of its summary */
+void conf_release(struct conf *c)
+{
+	if (c->verbose)
+		c->verbose = 0;
+	free(c);
 }
