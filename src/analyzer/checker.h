@@ -165,6 +165,11 @@ const sci_key *sci_key_sym(sci_sym *sym);
 const sci_key *sci_key_arg(sci_expr *call, int n);
 /** Key for an arbitrary name (a lock, a capability). */
 const sci_key *sci_key_named(const char *name);
+/**
+ * Key for the file-scope variable @name itself (not a member), when the
+ * function being walked has one (it names the variable), else NULL.
+ */
+const sci_key *sci_key_global(const char *name);
 /** The key's printable name, e.g. "p->next".  Lives for the function. */
 const char *sci_key_name(const sci_key *key);
 /** The variable the key is rooted at ("p" for "p->next"), or NULL. */

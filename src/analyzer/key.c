@@ -387,6 +387,17 @@ const sci_key *sci_key_named(const char *name)
 	return intern(name, NULL, 0, NULL);
 }
 
+const sci_key *sci_key_global(const char *name)
+{
+	const sci_key *k;
+
+	for (k = globals; name && k; k = k->next_global)
+		if (k->is_var && sci_sym_name(k->base) &&
+		    strcmp(sci_sym_name(k->base), name) == 0)
+			return k;
+	return NULL;
+}
+
 const char *sci_key_name(const sci_key *key)
 {
 	return key ? key->name : "";

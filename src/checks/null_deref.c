@@ -234,8 +234,9 @@ static void report_call(sci_expr *call, sci_pos pos, const char *callee)
 			   fn);
 }
 
+/* @callee dereferences @key, a global it reads itself, when @global */
 static void report_unchecked(const unchecked *u, const sci_key *key,
-			     sci_pos pos, const char *callee)
+			     sci_pos pos, const char *callee, int global)
 {
 	const char *name = sci_key_name(key);
 	char what[128];
@@ -244,7 +245,11 @@ static void report_unchecked(const unchecked *u, const sci_key *key,
 	/* one missing check, one finding (set_checked() covers this path) */
 	if (site_reported(u))
 		return;
-	if (callee)
+	if (callee && global)
+		f = sci_report(me, pos, name,
+			       "'%s' could be NULL when %s() dereferences it: the result of %s() is not checked",
+			       name, callee, u->fn);
+	else if (callee)
 		f = sci_report(me, pos, name,
 			       "'%s' could be NULL when passed to %s(): the result of %s() is not checked",
 			       name, callee, u->fn);
@@ -293,7 +298,7 @@ static void check_use(sci_expr *e, const sci_key *key, sci_pos pos,
 	 */
 	if (u && !sci_sm_has_possible(sm, &tested_null) &&
 	    !sci_value_is_nonnull(e))
-		report_unchecked(u, key, pos, callee);
+		report_unchecked(u, key, pos, callee, 0);
 }
 
 static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
@@ -323,17 +328,35 @@ static void on_expr(sci_expr *e, void *payload)
 	check_use(inner, sci_key_expr(inner), sci_expr_pos(e), name);
 }
 
-/* `g_data = NULL; sink();` where sink() dereferences g_data. */
+/*
+ * `g_data = NULL; sink();` where sink() dereferences g_data, and
+ * `g_data = malloc(n); sink();`, the result unchecked.
+ */
 static void check_globals(sci_expr *call, const char *name)
 {
 	const char *const *globals;
 	size_t i, n = sci_profile_deref_globals(name, &globals);
 
-	for (i = 0; i < n; i++)
-		if (sci_value_global_is_null(globals[i]))
+	for (i = 0; i < n; i++) {
+		const sci_key *key;
+		const unchecked *u;
+		const sci_sm *sm;
+		long long lo, hi;
+
+		if (sci_value_global_is_null(globals[i])) {
 			sci_report(me, sci_expr_pos(call), globals[i],
 				   "'%s' is NULL when %s() dereferences it",
 				   globals[i], name);
+			continue;
+		}
+		if (!(key = sci_key_global(globals[i])))
+			continue;
+		sm = sci_sm_get(me, key);
+		u = unchecked_in(sm);
+		if (u && !sci_sm_has_possible(sm, &tested_null) &&
+		    !(sci_value_key_bounds(key, &lo, &hi) && lo > 0))
+			report_unchecked(u, key, sci_expr_pos(call), name, 1);
+	}
 }
 
 static void check_args(sci_expr *call)

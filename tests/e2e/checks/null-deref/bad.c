@@ -316,3 +316,19 @@ int reset_and_read(void)
 	g_current = NULL;
 	return current_id();	/* expect-error: null-deref "'g_current' is NULL when current_id() dereferences it" */
 }
+
+/* the same helper, the global given an allocation nobody checked */
+int alloc_and_read(void)
+{
+	g_current = malloc(sizeof(*g_current));
+	return current_id();	/* expect-error: null-deref "'g_current' could be NULL when current_id() dereferences it: the result of malloc() is not checked" */
+}
+
+/* through a local copy first */
+int copy_and_read(void)
+{
+	struct dev *d = malloc(sizeof(*d));
+
+	g_current = d;
+	return current_id();	/* expect-error: null-deref "'g_current' could be NULL when current_id() dereferences it: the result of malloc() is not checked" */
+}

@@ -484,3 +484,29 @@ int set_and_read(struct dev *d)
 		return 0;
 	return current_id();
 }
+
+/* an allocation checked before the helper reads it, in the global or the local */
+int alloc_checked_and_read(void)
+{
+	g_current = malloc(sizeof(*g_current));
+	if (!g_current)
+		return -1;
+	return current_id();
+}
+
+int copy_checked_and_read(void)
+{
+	struct dev *d = malloc(sizeof(*d));
+
+	if (!d)
+		return -1;
+	g_current = d;
+	return current_id();
+}
+
+/* the helper that checks gets it unchecked */
+int alloc_and_read_checked(void)
+{
+	g_current = malloc(sizeof(*g_current));
+	return current_id_checked();
+}

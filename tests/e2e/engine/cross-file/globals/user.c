@@ -1,4 +1,5 @@
 #include <stddef.h>
+#include <stdlib.h>
 
 int *g_data;
 
@@ -22,6 +23,20 @@ void bad_direct(void)
 
 	g_data = data;
 	use_direct();	/* expect-error: null-deref "'g_data' is NULL when use_direct() dereferences it" */
+}
+
+void bad_alloc(void)
+{
+	g_data = malloc(sizeof(*g_data));
+	use_global();	/* expect-error: null-deref "'g_data' could be NULL when use_global() dereferences it: the result of malloc() is not checked" */
+}
+
+void good_alloc(void)
+{
+	g_data = malloc(sizeof(*g_data));
+	if (!g_data)
+		return;
+	use_global();
 }
 
 void good(void)
