@@ -626,6 +626,8 @@ void sci__fn_facts_return(struct expression *value);
 int sci__fn_facts_is_alloc(const char *name);
 /** Does every path of @name return what an opener gave (opened.c)? */
 int sci__fn_facts_opens(const char *name);
+/** Does every path of @name return memory it freed (or NULL)? */
+int sci__fn_facts_returns_freed(const char *name);
 int sci__fn_facts_may_return_null(const char *name);
 int sci__fn_facts_free_arg(const char *name);
 int sci__fn_facts_is_nocapture(const char *name);

@@ -169,6 +169,7 @@ typedef struct facts {
 	int returns_input;	/* some path returns input */
 	/* every path returns what an opener gave, or its failure value */
 	int returns_opened;
+	int returns_freed;	/* every path: memory it released, or NULL */
 	int noreturn;
 	sci_nonnull_params nonnull;	/* derefs, as the profile shows it */
 	struct facts *next;
@@ -265,6 +266,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->returns_other = !!(s->returns & SCI_SUM_RET_OTHER);
 	f->returns_input = !!(s->returns & SCI_SUM_RET_INPUT);
 	f->returns_opened = !!(s->returns & SCI_SUM_RET_OPENED);
+	f->returns_freed = !!(s->returns & SCI_SUM_RET_FREED);
 	f->noreturn = s->noreturn;
 	f->nonnull.name = f->name;
 	f->nonnull.args = f->derefs;
@@ -454,6 +456,7 @@ static unsigned gfailed;
 static int returns_fresh, returns_null, returns_other, nreturns;
 static int returns_input, returns_noninput;
 static int returns_opened, returns_unopened;
+static int returns_freed, returns_unfreed;
 static sci_summary *cur_sum;	/* the summary being made, for the driver */
 
 void sci__fn_facts_begin(struct symbol *fn)
@@ -492,6 +495,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 	returns_fresh = returns_null = returns_other = nreturns = 0;
 	returns_input = returns_noninput = 0;
 	returns_opened = returns_unopened = 0;
+	returns_freed = returns_unfreed = 0;
 }
 
 /* The index of the pointer parameter @key names, or -1. */
@@ -1365,6 +1369,24 @@ static void returned_opened(struct expression *v)
 		returns_unopened = 1;
 }
 
+/*
+ * Memory released on this path (`free(p); return p;`, or what such a
+ * function returns), or NULL: a function whose every path returns one
+ * hands its caller a freed block (Juliet's "source" that frees).
+ */
+static void returned_freed(struct expression *v)
+{
+	const char *name = v->type == EXPR_CALL ? sci__call_name(v) : NULL;
+
+	if (!sci__type_is_ptr(sci__expr_type(v)))
+		returns_unfreed = 1;
+	else if (sci_value_freed(v, NULL) ||
+		 (name && sci__fn_facts_returns_freed(name)))
+		returns_freed = 1;
+	else if (!sci_value_is_null(v))
+		returns_unfreed = 1;
+}
+
 /* The integer parameter, not reassigned, that @e names; or -1. */
 static int int_param(struct expression *e)
 {
@@ -1456,6 +1478,7 @@ void sci__fn_facts_return(struct expression *value)
 		return;
 	returned_input(v);
 	returned_opened(v);
+	returned_freed(v);
 	captured_in(v);
 	pointee_kept(v);
 	name = v->type == EXPR_CALL ? sci__call_name(v) : NULL;
@@ -1523,6 +1546,7 @@ static void fill_summary(const facts *f)
 			   (f->returns_null ? SCI_SUM_RET_NULL : 0) |
 			   (f->returns_input ? SCI_SUM_RET_INPUT : 0) |
 			   (f->returns_opened ? SCI_SUM_RET_OPENED : 0) |
+			   (f->returns_freed ? SCI_SUM_RET_FREED : 0) |
 			   (f->returns_other ? SCI_SUM_RET_OTHER : 0);
 	cur_sum->noreturn = f->noreturn;
 	cur_sum->ret = sci__return_text(fn, &cur_sum->ret_soft);
@@ -1567,6 +1591,7 @@ void sci__fn_facts_end(int complete)
 		f->returns_null = returns_null;
 		f->returns_input = returns_input && !returns_noninput;
 		f->returns_opened = returns_opened && !returns_unopened;
+		f->returns_freed = returns_freed && !returns_unfreed;
 		f->returns_other = returns_other;
 		f->returns = nreturns;
 		/* no path got to a return: it never comes back */
@@ -1636,6 +1661,13 @@ int sci__fn_facts_opens(const char *name)
 	const facts *f = find(name);
 
 	return f && f->returns_opened;
+}
+
+int sci__fn_facts_returns_freed(const char *name)
+{
+	const facts *f = find(name);
+
+	return f && f->returns_freed;
 }
 
 size_t sci__fn_facts_locks(const char *name, char *const **out)

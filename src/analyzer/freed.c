@@ -88,8 +88,19 @@ void sci__freed_forget(const sci_key *key)
 	sci__mark_forget(SCI_OWNER_FREED, key);
 }
 
+/*
+ * `q = p` with p freed, and `q = source()` where every path of source()
+ * returns memory it freed (its summary): q is freed, at the call.
+ */
 void sci__freed_assign(const sci_key *key, struct expression *right)
 {
+	struct expression *r = sci__strip(right);
+	const char *name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
+
+	if (key && sci__cur && name && sci__fn_facts_returns_freed(name)) {
+		sci__mark_set(SCI_OWNER_FREED, &freed, key, r->pos);
+		return;
+	}
 	sci__mark_copy(SCI_OWNER_FREED, &freed, key, right);
 }
 

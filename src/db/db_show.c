@@ -202,6 +202,10 @@ static void put_facts(FILE *f, const char *text)
 		fprintf(f, "    returns input (what it read, or a pointer to it)\n");
 		lines++;
 	}
+	if (s->returns & SCI_SUM_RET_FREED) {
+		fprintf(f, "    returns memory it freed\n");
+		lines++;
+	}
 	put_params(f, &first, "dereferences", s->derefs);
 	put_params(f, &first, "frees", s->frees);
 	put_params(f, &first, "may keep", s->captures);

@@ -298,6 +298,8 @@ char *sci_summary_format(const sci_summary *s)
 		json_array_append_new(ret, json_string("input"));
 	if (s->returns & SCI_SUM_RET_OPENED)
 		json_array_append_new(ret, json_string("opened"));
+	if (s->returns & SCI_SUM_RET_FREED)
+		json_array_append_new(ret, json_string("freed"));
 	set(o, "returns", ret);
 	set(o, "noreturn", json_boolean(s->noreturn));
 	if (s->ret) {
@@ -496,6 +498,8 @@ static int parse_obj(sci_summary *s, json_t *o)
 			s->returns |= SCI_SUM_RET_INPUT;
 		else if (w && strcmp(w, "opened") == 0)
 			s->returns |= SCI_SUM_RET_OPENED;
+		else if (w && strcmp(w, "freed") == 0)
+			s->returns |= SCI_SUM_RET_FREED;
 		else
 			return bad("returns");
 	}

@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 9
+#define SCI_SUMMARY_VERSION 10
 
 /*
  * The name of the record that carries what a TU's file scope says of its
@@ -58,7 +58,12 @@ enum {
 	 * gave (fopen(), open(), another such function), or the failure
 	 * value (NULL, a negative constant): the caller must close it.
 	 */
-	SCI_SUM_RET_OPENED = 16
+	SCI_SUM_RET_OPENED = 16,
+	/*
+	 * Every path returns memory it released (or NULL): what the caller
+	 * gets is already freed, and freeing or using it again is a bug.
+	 */
+	SCI_SUM_RET_FREED = 32
 };
 
 /*

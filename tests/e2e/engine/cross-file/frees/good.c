@@ -21,3 +21,20 @@ int release(struct buf *b, struct buf *cur)
 		buf_print(b);
 	return was_cur;
 }
+
+struct buf *buf_clear(struct buf *b);
+struct buf *buf_maybe_drop(struct buf *b, int now);
+
+/* NULL back: free(NULL) releases nothing */
+void clear_then_free(struct buf *b)
+{
+	b = buf_clear(b);
+	free(b);
+}
+
+/* freed on one path of the callee only, and not on this one */
+void keep_then_free(struct buf *b)
+{
+	b = buf_maybe_drop(b, 0);
+	free(b);
+}
