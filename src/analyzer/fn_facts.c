@@ -175,7 +175,11 @@ typedef struct facts {
 	struct facts *next;
 } facts;
 
-#define NBUCKETS 256
+/*
+ * A TU of redis defines hundreds of functions and asks about as many
+ * other ones, for every call of every walk: short chains.
+ */
+#define NBUCKETS 4096
 static facts *table[NBUCKETS];
 
 static unsigned hash_name(const char *s)
