@@ -699,6 +699,8 @@ const sci_stree *sci__points_widen(const sci_stree *merged,
  * once per TU (sci__realpath_reset()).
  */
 char *sci__realpath(const char *path);
+/** sci__realpath() of a regular file (after links); NULL for anything else. */
+char *sci__realpath_file(const char *path);
 void sci__realpath_reset(void);
 
 /* ------------------------------------------------- TU facts (tu_facts.c) */

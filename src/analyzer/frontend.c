@@ -8,7 +8,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static int cmp_fn(const void *a, const void *b)
 {
@@ -324,16 +323,15 @@ summary:
 static void emit_inputs(sci_diag_emit_fn emit, void *payload)
 {
 	char **seen = calloc((size_t)input_stream_nr + 1, sizeof(*seen));
-	struct stat st;
 	int i, j, n = 0;
 
 	if (!seen)
 		abort();
 	for (i = 0; i < input_stream_nr; i++) {
 		char *abs = input_streams[i].name ?
-			    sci__realpath(input_streams[i].name) : NULL;
+			    sci__realpath_file(input_streams[i].name) : NULL;
 
-		if (!abs || stat(abs, &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (!abs) {
 			/* <built-in>, command-line, vanished; a directory
 			 * sparse opened looking for a header */
 			free(abs);

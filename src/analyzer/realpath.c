@@ -20,10 +20,14 @@
 typedef struct {
 	char *path;	/* as asked */
 	char *real;	/* realpath(), or NULL when it failed */
+	int reg;	/* it is a regular file (after links) */
 } resolved;
 
 static resolved *dirs, *files;
 static size_t ndirs, nfiles;
+/* files by path: index + 1, open addressing (a TU asks ~400 times) */
+static size_t *file_index;
+static size_t nfile_index;
 
 static const resolved *find(const resolved *v, size_t n, const char *path)
 {
@@ -42,10 +46,62 @@ static const resolved *add(resolved **v, size_t *n, const char *path,
 		*v = sci_realloc(*v, (*n * 2 + 1) * sizeof(**v));
 	(*v)[*n].path = sci_strdup(path);
 	(*v)[*n].real = real;
+	(*v)[*n].reg = 0;
 	return &(*v)[(*n)++];
 }
 
-static char *resolve(const char *path)
+static size_t *file_slot(const char *path)
+{
+	size_t h = 5381;
+	const char *c;
+
+	for (c = path; *c; c++)
+		h = h * 33 + (unsigned char)*c;
+	for (h &= nfile_index - 1; file_index[h];
+	     h = (h + 1) & (nfile_index - 1))
+		if (strcmp(files[file_index[h] - 1].path, path) == 0)
+			break;
+	return &file_index[h];
+}
+
+static const resolved *find_file(const char *path)
+{
+	size_t k;
+
+	if (!nfile_index)
+		return NULL;
+	k = *file_slot(path);
+	return k ? &files[k - 1] : NULL;
+}
+
+static resolved *add_file(const char *path, char *real)
+{
+	size_t i;
+
+	add(&files, &nfiles, path, real);
+	if (nfiles * 2 > nfile_index) {
+		free(file_index);
+		nfile_index = nfile_index ? nfile_index * 2 : 256;
+		file_index = sci_calloc(nfile_index, sizeof(*file_index));
+		for (i = 0; i + 1 < nfiles; i++)
+			*file_slot(files[i].path) = i + 1;
+	}
+	*file_slot(path) = nfiles;
+	return &files[nfiles - 1];
+}
+
+/* realpath(), the target's type when it is not @path itself */
+static char *resolve_link(const char *path, int *reg)
+{
+	char *real = realpath(path, NULL);
+	struct stat st;
+
+	*reg = real && stat(real, &st) == 0 && S_ISREG(st.st_mode);
+	return real;
+}
+
+/* realpath(@path); *@reg: whether it names a regular file */
+static char *resolve(const char *path, int *reg)
 {
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
@@ -53,12 +109,14 @@ static char *resolve(const char *path)
 	struct stat st;
 	char *dir;
 
+	*reg = 0;
 	if (!*base || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
-		return realpath(path, NULL);
+		return resolve_link(path, reg);
 	if (lstat(path, &st) != 0)
 		return NULL;
 	if (S_ISLNK(st.st_mode))
-		return realpath(path, NULL);
+		return resolve_link(path, reg);
+	*reg = S_ISREG(st.st_mode);
 	if (!slash) {
 		dir = sci_strdup(".");
 	} else if (slash == path) {	/* "/name" */
@@ -78,13 +136,33 @@ static char *resolve(const char *path)
 	return sci_printf_dup("%s/%s", d->real, base);
 }
 
+static const resolved *lookup_file(const char *path)
+{
+	const resolved *f = find_file(path);
+	resolved *n;
+	char *real;
+	int reg;
+
+	if (f)
+		return f;
+	real = resolve(path, &reg);
+	n = add_file(path, real);
+	n->reg = reg;
+	return n;
+}
+
 char *sci__realpath(const char *path)
 {
-	const resolved *f = find(files, nfiles, path);
+	const resolved *f = lookup_file(path);
 
-	if (!f)
-		f = add(&files, &nfiles, path, resolve(path));
 	return f->real ? sci_strdup(f->real) : NULL;
+}
+
+char *sci__realpath_file(const char *path)
+{
+	const resolved *f = lookup_file(path);
+
+	return f->real && f->reg ? sci_strdup(f->real) : NULL;
 }
 
 static void clear(resolved **v, size_t *n)
@@ -104,4 +182,7 @@ void sci__realpath_reset(void)
 {
 	clear(&dirs, &ndirs);
 	clear(&files, &nfiles);
+	free(file_index);
+	file_index = NULL;
+	nfile_index = 0;
 }

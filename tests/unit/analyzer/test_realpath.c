@@ -126,12 +126,70 @@ static void test_realpath__relative_paths(void **state)
 	assert_int_equal(chdir(cwd), 0);
 }
 
+/* Only a regular file, after links: not a directory, not a missing file. */
+static void test_realpath__regular_files_only(void **state)
+{
+	char path[PATH_MAX + 64], *want, *got;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/inc/c.h", root);	/* a file link */
+	want = realpath(path, NULL);
+	got = sci__realpath_file(path);
+	assert_non_null(want);
+	assert_non_null(got);
+	assert_string_equal(got, want);
+	free(want);
+	free(got);
+	snprintf(path, sizeof(path), "%s/inc/a.h", root);
+	got = sci__realpath_file(path);
+	assert_non_null(got);
+	free(got);
+	snprintf(path, sizeof(path), "%s/inc", root);
+	assert_null(sci__realpath_file(path));
+	got = sci__realpath(path);	/* still resolved as a path */
+	assert_non_null(got);
+	free(got);
+	snprintf(path, sizeof(path), "%s/link", root);	/* a directory link */
+	assert_null(sci__realpath_file(path));
+	snprintf(path, sizeof(path), "%s/inc/missing.h", root);
+	assert_null(sci__realpath_file(path));
+}
+
+/* Many files: each is found again, with its own answer. */
+static void test_realpath__many_files(void **state)
+{
+	char rel[64], path[PATH_MAX + 64], *got;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 600; i++) {
+		snprintf(rel, sizeof(rel), "inc/f%d.h", i);
+		if (i % 2)
+			touch(rel);
+	}
+	for (i = 0; i < 600; i++) {
+		snprintf(path, sizeof(path), "%s/inc/f%d.h", root, i);
+		got = sci__realpath_file(path);
+		if (i % 2)
+			assert_non_null(got);
+		else
+			assert_null(got);
+		free(got);
+	}
+	for (i = 599; i >= 0; i--) {
+		snprintf(rel, sizeof(rel), "inc/f%d.h", i);
+		same(rel);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_realpath__agrees_with_realpath, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_realpath__reset_forgets, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_realpath__relative_paths, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_realpath__regular_files_only, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_realpath__many_files, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
