@@ -11,6 +11,7 @@
  */
 #include "analyzer/engine_int.h"
 #include "util/alloc.h"
+#include "util/strmap.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -25,9 +26,8 @@ typedef struct {
 
 static resolved *dirs, *files;
 static size_t ndirs, nfiles;
-/* files by path: index + 1, open addressing (a TU asks ~400 times) */
-static size_t *file_index;
-static size_t nfile_index;
+/* files by path (a TU asks about 400 times) */
+static sci_strmap file_index;
 
 static const resolved *find(const resolved *v, size_t n, const char *path)
 {
@@ -50,43 +50,17 @@ static const resolved *add(resolved **v, size_t *n, const char *path,
 	return &(*v)[(*n)++];
 }
 
-static size_t *file_slot(const char *path)
-{
-	size_t h = 5381;
-	const char *c;
-
-	for (c = path; *c; c++)
-		h = h * 33 + (unsigned char)*c;
-	for (h &= nfile_index - 1; file_index[h];
-	     h = (h + 1) & (nfile_index - 1))
-		if (strcmp(files[file_index[h] - 1].path, path) == 0)
-			break;
-	return &file_index[h];
-}
-
 static const resolved *find_file(const char *path)
 {
 	size_t k;
 
-	if (!nfile_index)
-		return NULL;
-	k = *file_slot(path);
-	return k ? &files[k - 1] : NULL;
+	return sci_strmap_get(&file_index, path, &k) ? &files[k] : NULL;
 }
 
 static resolved *add_file(const char *path, char *real)
 {
-	size_t i;
-
 	add(&files, &nfiles, path, real);
-	if (nfiles * 2 > nfile_index) {
-		free(file_index);
-		nfile_index = nfile_index ? nfile_index * 2 : 256;
-		file_index = sci_calloc(nfile_index, sizeof(*file_index));
-		for (i = 0; i + 1 < nfiles; i++)
-			*file_slot(files[i].path) = i + 1;
-	}
-	*file_slot(path) = nfiles;
+	sci_strmap_put(&file_index, files[nfiles - 1].path, nfiles - 1);
 	return &files[nfiles - 1];
 }
 
@@ -182,7 +156,5 @@ void sci__realpath_reset(void)
 {
 	clear(&dirs, &ndirs);
 	clear(&files, &nfiles);
-	free(file_index);
-	file_index = NULL;
-	nfile_index = 0;
+	sci_strmap_clear(&file_index);
 }

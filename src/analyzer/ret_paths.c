@@ -33,6 +33,7 @@
  */
 #include "analyzer/engine_int.h"
 #include "util/alloc.h"
+#include "util/strmap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -57,39 +58,10 @@ typedef struct {
 static entry *entries;
 static size_t nentries;
 /*
- * The latest entry of each name, +1 (0: none), open addressing: every
- * call a walk assigns or tests asks, and a TU walks hundreds of functions.
+ * The latest entry of each name: every call a walk assigns or tests asks,
+ * and a TU walks hundreds of functions.
  */
-static size_t *latest;
-static size_t nlatest;
-
-static size_t *latest_slot(const char *name)
-{
-	size_t h = 5381;
-	const char *c;
-
-	for (c = name; *c; c++)
-		h = h * 33 + (unsigned char)*c;
-	for (h &= nlatest - 1; latest[h]; h = (h + 1) & (nlatest - 1))
-		if (strcmp(entries[latest[h] - 1].name, name) == 0)
-			break;
-	return &latest[h];
-}
-
-static void index_entry(size_t k)
-{
-	size_t i;
-
-	if ((nentries + 1) * 2 > nlatest) {
-		free(latest);
-		nlatest = nlatest ? nlatest * 2 : 256;
-		latest = sci_calloc(nlatest, sizeof(*latest));
-		for (i = 0; i < nentries; i++)
-			if (i != k)
-				*latest_slot(entries[i].name) = i + 1;
-	}
-	*latest_slot(entries[k].name) = k + 1;
-}
+static sci_strmap latest;
 
 static void texts_clear(void)
 {
@@ -233,7 +205,7 @@ void sci__ret_paths_end(int complete)
 		e->name = sci_strdup(sci_sym_name(fn));
 		e->paths = NULL;
 		e->n = 0;
-		index_entry(nentries - 1);
+		sci_strmap_put(&latest, e->name, nentries - 1);
 		if (complete && useful && !overflow) {
 			e->paths = texts;
 			e->n = ntexts;
@@ -250,10 +222,7 @@ static const entry *find_entry(const char *name)
 	size_t k;
 
 	/* the latest walk of a function wins */
-	if (!name || !nlatest)
-		return NULL;
-	k = *latest_slot(name);
-	return k ? &entries[k - 1] : NULL;
+	return name && sci_strmap_get(&latest, name, &k) ? &entries[k] : NULL;
 }
 
 size_t sci__ret_paths_text(const char *name, char *const **out)
@@ -277,9 +246,7 @@ void sci__ret_paths_free(void)
 	free(entries);
 	entries = NULL;
 	nentries = 0;
-	free(latest);
-	latest = NULL;
-	nlatest = 0;
+	sci_strmap_clear(&latest);
 	texts_clear();
 }
 
