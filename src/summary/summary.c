@@ -706,6 +706,18 @@ static void push_name(char ***v, size_t *n, const char *name)
 	(*v)[(*n)++] = sci_strdup(name);
 }
 
+/* @origin filed a tally of @key (@is_key) or a definition of @name */
+static void filed_add(sci_summary_set *set, const char *origin,
+		      const char *name, int is_key)
+{
+	filed *f = filed_of(set, origin ? origin : "", 1);
+
+	if (is_key)
+		push_name(&f->keys, &f->nkeys, name);
+	else
+		push_name(&f->names, &f->nnames, name);
+}
+
 static void filed_clear(filed *f)
 {
 	free_names(f->keys, f->nkeys);
@@ -867,11 +879,7 @@ static void tally_put(sci_summary_set *set, const char *key,
 	t->next = set->tallies[h];
 	set->tallies[h] = t;
 	tally_count(set, t, 1);
-	{
-		filed *f = filed_of(set, t->origin, 1);
-
-		push_name(&f->keys, &f->nkeys, key);
-	}
+	filed_add(set, t->origin, key, 1);
 }
 
 static void tally_add(sci_summary_set *set, const sci_summary *s,
@@ -1026,11 +1034,7 @@ void sci_summary_set_add(sci_summary_set *set, const sci_summary *s,
 	if (s->is_static || !s->name || !*s->name)
 		return;
 	e = lookup(set, s->name, 1);
-	{
-		filed *f = filed_of(set, origin ? origin : "", 1);
-
-		push_name(&f->names, &f->nnames, s->name);
-	}
+	filed_add(set, origin, s->name, 0);
 	for (d = e->defs; d; d = d->next)
 		if (strcmp(d->origin, origin ? origin : "") == 0) {
 			sci_summary_free(d->s);
