@@ -153,7 +153,7 @@ static void walk_end(void)
 static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts,
 			     sci_diag_list *held, sci_summary **held_sum)
 {
-	int complete;
+	int complete, candidate;
 
 	walk_begin(fn, opts);
 	sci__summary_begin(fn);
@@ -164,7 +164,8 @@ static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts,
 	sci__summary_end(complete);
 	sci__fn_facts_end(complete);
 	sci__callers_walked(fn, complete);
-	if (sci__callers_candidate(fn)) {
+	candidate = sci__callers_candidate(fn);
+	if (candidate) {
 		*held_sum = sci__fn_facts_take_summary();
 	} else {
 		if (opts && opts->emit_summaries)
@@ -173,7 +174,7 @@ static void analyze_function(struct symbol *fn, const sci_analyze_opts *opts,
 			sci_summary_free(sci__fn_facts_take_summary());
 	}
 	sci__limits_report(fn);
-	if (sci__callers_candidate(fn))
+	if (candidate)
 		sci__report_take(held);
 	else
 		sci__report_flush_function();

@@ -346,15 +346,20 @@ static void reuse_summaries_only(run_ctx *r, size_t i)
  * a limit) sent the summaries of only some functions, so the ones it had
  * before (in @before, taken) stay; otherwise they go.
  */
-static void keep_whole_summaries(sci_tu *tu, sci_tu *before)
+static int analysis_failed(const sci_tu *tu)
 {
 	size_t k;
-	int failed = 0;
 
 	for (k = 0; k < tu->diags.n; k++)
-		failed |= strcmp(tu->diags.items[k]->rule,
-				 SCI_RULE_ANALYSIS_FAILURE) == 0;
-	if (failed && before->nsummaries) {
+		if (strcmp(tu->diags.items[k]->rule,
+			   SCI_RULE_ANALYSIS_FAILURE) == 0)
+			return 1;
+	return 0;
+}
+
+static void keep_whole_summaries(sci_tu *tu, sci_tu *before)
+{
+	if (analysis_failed(tu) && before->nsummaries) {
 		sci_tu_summaries_clear(tu);
 		tu->summaries = before->summaries;
 		tu->nsummaries = before->nsummaries;
@@ -382,12 +387,8 @@ static void forget_results(sci_tu *tu)
 static void forget_for_analysis(sci_tu *tu)
 {
 	sci_strv kept = tu->inputs;
-	size_t k;
-	int whole = kept.n > 0;
+	int whole = kept.n > 0 && !analysis_failed(tu);
 
-	for (k = 0; k < tu->diags.n && whole; k++)
-		whole = strcmp(tu->diags.items[k]->rule,
-			       SCI_RULE_ANALYSIS_FAILURE) != 0;
 	if (whole)
 		memset(&tu->inputs, 0, sizeof(tu->inputs));
 	forget_results(tu);
