@@ -935,6 +935,12 @@ int sci_call_may_return_null(sci_expr *call);
  */
 int sci_call_overwrites_arg(sci_expr *call, int i);
 /**
+ * True when the project function this call names uses its scalar
+ * parameter @i only to return it (`return p;`, its summary's "passes"):
+ * the call's result is the value passed, and nothing else reads it.
+ */
+int sci_call_passes_arg(sci_expr *call, int i);
+/**
  * False when the project function this call names is known (its summary)
  * to only read what its pointer argument @i points to: for `f(&p)`, the
  * block or descriptor p holds is not freed, kept, handed on or replaced

@@ -646,6 +646,8 @@ void sci__fn_facts_filled(struct expression *arg);
 int sci__fn_facts_fills_arg(const char *name, int i);
 /** Does project function @name assign its parameter @i before reading it? */
 int sci__fn_facts_overwrites_arg(const char *name, int i);
+/** Does project function @name only return its parameter @i? */
+int sci__fn_facts_passes_arg(const char *name, int i);
 /** Does some path of project function @name return input (summaries)? */
 int sci__fn_facts_returns_input(const char *name);
 int sci__fn_facts_uses_arg(const char *name, int i);
@@ -841,6 +843,11 @@ sci_summary *sci__tu_facts_take_globals(const char *file);
  * with v not naming p (sci_summary.overwrites).
  */
 unsigned sci__tu_params_overwritten(struct symbol *fn);
+/*
+ * The scalar parameters of @fn that its body names only in `return p;`
+ * statements, at least one (sci_summary.passes).
+ */
+unsigned sci__tu_params_returned(struct symbol *fn);
 /**
  * Pointer parameters of @fn whose pointee (an integer or a pointer) its
  * first statements that name them read before anything may write it

@@ -157,6 +157,7 @@ typedef struct facts {
 	unsigned uses;		/* *param read or written, some path */
 	unsigned fills;		/* *param gets input, some path */
 	unsigned overwrites;	/* scalar params assigned before any read */
+	unsigned passes;	/* scalar params only returned */
 	unsigned ret_ge, ret_le;	/* every return is >= / <= these params */
 	char **deref_globals;	/* globals dereferenced unchecked, every path */
 	size_t nderef_globals;
@@ -255,6 +256,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->uses = s->uses;
 	f->fills = s->fills;
 	f->overwrites = s->overwrites;
+	f->passes = s->passes;
 	f->ret_ge = s->ret_ge;
 	f->ret_le = s->ret_le;
 	copy_names(f, s->deref_globals, s->nderef_globals);
@@ -1536,6 +1538,7 @@ static void fill_summary(const facts *f)
 	cur_sum->uses = f->uses;
 	cur_sum->fills = f->fills;
 	cur_sum->overwrites = f->overwrites;
+	cur_sum->passes = f->passes;
 	cur_sum->ret_ge = f->ret_ge;
 	cur_sum->ret_le = f->ret_le;
 	for (i = 0; i < f->nderef_globals; i++)
@@ -1585,6 +1588,7 @@ void sci__fn_facts_end(int complete)
 		f->uses = uses | f->derefs;
 		f->fills = fills;
 		f->overwrites = sci__tu_params_overwritten(cur_fn);
+		f->passes = sci__tu_params_returned(cur_fn);
 		if (nreturns) {
 			f->ret_ge = every_path_ge &
 				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
@@ -1762,6 +1766,13 @@ int sci__fn_facts_overwrites_arg(const char *name, int i)
 	const facts *f = find(name);
 
 	return f && i >= 0 && i < 32 && (f->overwrites & (1u << i));
+}
+
+int sci__fn_facts_passes_arg(const char *name, int i)
+{
+	const facts *f = find(name);
+
+	return f && i >= 0 && i < 32 && (f->passes & (1u << i));
 }
 
 int sci__fn_facts_returns_input(const char *name)

@@ -193,6 +193,13 @@ int sci_call_overwrites_arg(sci_expr *call, int i)
 	return name && sci__fn_facts_overwrites_arg(name, i);
 }
 
+int sci_call_passes_arg(sci_expr *call, int i)
+{
+	const char *name = sci__call_name(call);
+
+	return name && sci__fn_facts_passes_arg(name, i);
+}
+
 int sci_call_may_return_null(sci_expr *call)
 {
 	const char *name = sci_call_name(call);

@@ -157,6 +157,7 @@ static int watch_hit;
 static int watch_reads;		/* mentions(): a read counts too */
 static int watch_passed;	/* value_used(): not as an argument the callee
 				 * overwrites (sci__fn_facts_overwrites_arg) */
+static int watch_returns;	/* `return watch;` is no mention; counted */
 
 /* The variable @e names or is a part of (`x`, `x.m`), or NULL. */
 static struct symbol *root_var(struct expression *e)
@@ -887,9 +888,17 @@ static void scan_stmt(struct statement *s)
 		scan_stmt(s->if_true);
 		scan_stmt(s->if_false);
 		break;
-	case STMT_RETURN:
+	case STMT_RETURN: {
+		struct expression *v = sci__strip(s->ret_value);
+
+		if (watch && watch_returns && v && v->type == EXPR_SYMBOL &&
+		    v->symbol == watch) {
+			watch_returns++;
+			break;
+		}
 		scan_expr(s->ret_value);
 		break;
+	}
 	case STMT_CASE:
 		scan_stmt(s->case_statement);
 		break;
@@ -1165,10 +1174,15 @@ static int plain_store(struct statement *s, struct symbol *param)
 	       !mentions(NULL, e->right, param);
 }
 
-unsigned sci__tu_params_overwritten(struct symbol *fn)
+/*
+ * The integer and pointer parameters of @fn (the first 32) for which
+ * @test(body, param) holds, as a mask.
+ */
+static unsigned scalar_params(struct symbol *fn,
+			      int (*test)(struct statement *, struct symbol *))
 {
 	struct symbol *base = fn ? fn->ctype.base_type : NULL, *arg;
-	struct statement *body = body_of(fn), *s;
+	struct statement *body = body_of(fn);
 	unsigned mask = 0;
 	int i = 0;
 
@@ -1176,28 +1190,51 @@ unsigned sci__tu_params_overwritten(struct symbol *fn)
 		return 0;
 	FOR_EACH_PTR(base->arguments, arg) {
 		struct symbol *t = sci__real_type(arg);
-		int done = 0;
 
-		if (i < 32 && t && (sci__type_is_int(t) || t->type == SYM_PTR)) {
-			/*
-			 * The first statement that names it, in order, is a
-			 * store; or no statement uses its value (passing it
-			 * on to such a parameter is no use: a chain of
-			 * helpers that ignore it).
-			 */
-			FOR_EACH_PTR(body->stmts, s) {
-				if (done || !mentions(s, NULL, arg))
-					continue;
-				if (plain_store(s, arg))
-					mask |= 1u << i;
-				done = 1;
-			} END_FOR_EACH_PTR(s);
-			if (!(mask & (1u << i)) && !value_used(body, arg))
-				mask |= 1u << i;
-		}
+		if (i < 32 && t && (sci__type_is_int(t) || t->type == SYM_PTR) &&
+		    test(body, arg))
+			mask |= 1u << i;
 		i++;
 	} END_FOR_EACH_PTR(arg);
 	return mask;
+}
+
+/*
+ * The first statement that names @arg, in order, is a store; or no
+ * statement uses its value (passing it on to such a parameter is no use:
+ * a chain of helpers that ignore it).
+ */
+static int overwritten(struct statement *body, struct symbol *arg)
+{
+	struct statement *s;
+
+	FOR_EACH_PTR(body->stmts, s) {
+		if (mentions(s, NULL, arg))
+			return plain_store(s, arg) || !value_used(body, arg);
+	} END_FOR_EACH_PTR(s);
+	return !value_used(body, arg);
+}
+
+unsigned sci__tu_params_overwritten(struct symbol *fn)
+{
+	return scalar_params(fn, overwritten);
+}
+
+/* @arg is named only in `return arg;` statements, one at least. */
+static int only_returned(struct statement *body, struct symbol *arg)
+{
+	int named, returned;
+
+	watch_returns = 1;
+	named = mentions(body, NULL, arg);
+	returned = watch_returns > 1;
+	watch_returns = 0;
+	return !named && returned;
+}
+
+unsigned sci__tu_params_returned(struct symbol *fn)
+{
+	return scalar_params(fn, only_returned);
 }
 
 /*

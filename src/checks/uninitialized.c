@@ -24,7 +24,10 @@
  * A copy of such a variable into a local scalar (`int y = x;`) is not
  * reported: the copy holds the garbage, and its reads are.  Neither is
  * passing it to a project function that assigns the parameter before
- * reading it (its summary's "overwrites").  Passing its address to one
+ * reading it (its summary's "overwrites"), nor passing it to one that
+ * only returns it (`return p;`, its summary's "passes") when the result
+ * goes to a local scalar: `x = relay(x);` makes x a copy of the garbage,
+ * and its reads are reported.  Passing its address to one
  * whose first statements read what the parameter points to (`int v =
  * *p;`, its summary's "preads_first") is a read of it.
  *
@@ -53,6 +56,27 @@ SCI_STATE(copied);	/* holds a copy of a variable no path assigned */
  * the assignment, taken by the assignment's hook right after.
  */
 static sci_sym *copy_to;
+static sci_expr *copy_call;	/* `y = relay(x)`: the call that hands x back */
+
+/*
+ * `relay(x)` where relay() only returns x: x is not read there, the call
+ * carries it on.  Its own hook (after its arguments') settles where to.
+ */
+static struct {
+	sci_expr *call;
+	sci_sym *var;
+	sci_pos pos;
+} relay;
+
+/* `y = relay(x)` with relay() only returning x: the local y, or NULL. */
+static sci_sym *relayed_to(sci_expr *call)
+{
+	sci_expr *to = sci_expr_copied_to(call);
+	sci_sym *dst = to ? sci_expr_symbol(to) : NULL;
+
+	return dst && sci_sym_is_local(dst) && sci_sym_is_scalar(dst) ?
+	       dst : NULL;
+}
 
 static void on_declaration(sci_sym *sym, void *payload)
 {
@@ -110,6 +134,15 @@ static void report(const sci_key *key, sci_sym *var, sci_pos pos)
 	sci_state_set(me, key, &init);
 }
 
+/* report() when @key still holds no value (it may have been set since) */
+static void st_report(const sci_key *key, sci_sym *var, sci_pos pos)
+{
+	const sci_state *st = sci_state_get(me, key);
+
+	if (st == &uninit || st == &copied)
+		report(key, var, pos);
+}
+
 /* `show(&x)` with x unassigned, where show() reads *p first. */
 static void report_passed(const sci_key *key, sci_sym *var, sci_pos pos,
 			  sci_expr *call)
@@ -155,7 +188,24 @@ static void on_expr(sci_expr *e, void *payload)
 		}
 		return;
 	}
+	if (copy_call && sci_expr_strip(e) == copy_call)
+		return;		/* its result is the copy: the assignment's */
 	copy_to = NULL;
+	copy_call = NULL;
+	if (relay.call && e == relay.call) {
+		sci_sym *dst = relayed_to(e);
+
+		relay.call = NULL;
+		if (dst) {
+			copy_to = dst;
+			copy_call = e;
+		} else {
+			/* `use(relay(x))`, `return relay(x)`: a read of x */
+			key = sci_key_sym(relay.var);
+			st_report(key, relay.var, relay.pos);
+		}
+		return;
+	}
 	var = sci_expr_symbol(e);
 	if (var) {
 		const sci_state *st;
@@ -171,6 +221,13 @@ static void on_expr(sci_expr *e, void *payload)
 		if ((call = sci_expr_passed_to(e, &i)) &&
 		    sci_call_overwrites_arg(call, i))
 			return;
+		/* handed back by the callee: decided at the call's hook */
+		if (call && sci_call_passes_arg(call, i)) {
+			relay.call = call;
+			relay.var = var;
+			relay.pos = sci_expr_pos(e);
+			return;
+		}
 		/* copied to a local: the copy's reads are reported */
 		if ((to = sci_expr_copied_to(e)) && (dst = sci_expr_symbol(to)) &&
 		    sci_sym_is_local(dst) && sci_sym_is_scalar(dst)) {
@@ -198,6 +255,7 @@ static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos,
 	if (copy_to && sci_expr_symbol(left) == copy_to)
 		sci_state_set(me, sci_key_sym(copy_to), &copied);
 	copy_to = NULL;
+	copy_call = NULL;
 }
 
 static void init_checker(sci_checker_id id)

@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 10
+#define SCI_SUMMARY_VERSION 11
 
 /*
  * The name of the record that carries what a TU's file scope says of its
@@ -112,6 +112,9 @@ typedef struct {
 	 * at most (ret_le): `if (r < lo || r > hi) die(); return r;`.
 	 */
 	unsigned ret_ge, ret_le;
+	unsigned passes;	/* scalar params the body only returns
+				 * (`return p;`): the result is the value
+				 * passed, nothing else reads it */
 	unsigned overwrites;	/* scalar params the body assigns before
 				 * anything reads them: the value passed is
 				 * never used */

@@ -344,6 +344,28 @@ unsigned at_least(const char *s, unsigned lo)
                       show.stdout)
         self.assertNotIn("at most", show.stdout)
 
+    def test_show_a_parameter_only_returned(self):
+        self.write("relay.c", """int relay(int unused, int v)
+{
+	return v;
+}
+
+int tested(int v)
+{
+	if (v)
+		return v;
+	return 0;
+}
+""")
+        b = self.run_ci("db", "build", "relay.c")
+        self.assertEqual(b.returncode, 0, b.stderr)
+        show = self.run_ci("db", "show", "relay")
+        self.assertEqual(show.returncode, 0, show.stderr)
+        self.assertIn("only returns parameter 2", show.stdout)
+        show = self.run_ci("db", "show", "tested")
+        self.assertEqual(show.returncode, 0, show.stderr)
+        self.assertNotIn("only returns", show.stdout)
+
     def test_no_database(self):
         r = self.run_ci("db", "stats")
         self.assertEqual(r.returncode, 2)

@@ -35,6 +35,7 @@ static sci_summary *sample(const char *name)
 	s->uses = (1u << 0) | (1u << 3);
 	s->fills = 1u << 1;
 	s->overwrites = 1u << 2;
+	s->passes = 1u << 1;
 	s->returns = SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL | SCI_SUM_RET_INPUT;
 	s->ret = strdup("0-9,99");
 	s->ret_soft = 1;
@@ -77,6 +78,8 @@ static void test_round_trip(void **state)
 	assert_non_null(strstr(text, "\"fills\":[1]"));
 	assert_int_equal(back->overwrites, 4);
 	assert_non_null(strstr(text, "\"overwrites\":[2]"));
+	assert_int_equal(back->passes, 2);
+	assert_non_null(strstr(text, "\"passes\":[1]"));
 	assert_non_null(strstr(text, "\"input\""));
 	assert_int_equal(back->nderef_globals, 1);
 	assert_string_equal(back->deref_globals[0], "g_conf");

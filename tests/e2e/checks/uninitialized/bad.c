@@ -113,3 +113,43 @@ int copied_to_array(void)
 	a[0] = n;	/* expect-error: uninitialized "'n' is used uninitialized" */
 	return a[0];
 }
+
+/*
+ * A helper that only returns its parameter hands the garbage back: the
+ * read of the result is reported, not the call.  A helper that tests
+ * its parameter reads it at the call.
+ */
+static int hand_back(int v)
+{
+	return v;
+}
+
+static int tests_it(int v)
+{
+	if (v > 0)
+		return v;
+	return 0;
+}
+
+int relayed_then_read(void)
+{
+	int data;
+
+	data = hand_back(data);
+	return data * 2;	/* expect-error: uninitialized "'data' is used uninitialized: it holds a copy of a variable no path assigned" */
+}
+
+int relayed_into_a_call(void)
+{
+	int data;
+
+	printf("%d\n", hand_back(data));	/* expect-error: uninitialized "'data' is used uninitialized: no path assigns it before this read" */
+	return tests_it(data);
+}
+
+int tested_by_callee(void)
+{
+	int data;
+
+	return tests_it(data);	/* expect-error: uninitialized "'data' is used uninitialized: no path assigns it before this read" */
+}

@@ -220,3 +220,29 @@ void passed_along(void)
 	relay_fixed(count);
 	ignores(count, 1);
 }
+
+/*
+ * The helper only hands its parameter back (its summary's "passes"):
+ * the garbage comes back into the local, which is assigned before any
+ * read.
+ */
+static int handed_back(int v)
+{
+	return v;
+}
+
+static long widened_back(int v)
+{
+	if (v)		/* a read: not only returned */
+		return 1;
+	return 0;
+}
+
+int relayed_then_overwritten(void)
+{
+	int data;
+
+	data = handed_back(data);
+	data = 5;
+	return data + widened_back(1);
+}
