@@ -1027,6 +1027,21 @@ int sci_call_arg_pointee_was_null(sci_expr *call, int i);
  * *@out (borrowed).  Returns how many.
  */
 size_t sci_profile_deref_globals(const char *name, const char *const **out);
+/**
+ * The places reached from its parameters that @name dereferences on every
+ * path before any check or write of its own (`void sink(struct s s) {
+ * use(*s.first); }`): "0.first", "0->buf", "1[2]", "0*" - the
+ * parameter's index, then the place (sci_key_arg_path()).  Into *@out
+ * (borrowed).  Returns how many.
+ */
+size_t sci_profile_deref_paths(const char *name, const char *const **out);
+/**
+ * The key of the place @path ("0.first", as sci_profile_deref_paths()
+ * gives) names in this call's arguments: `s.first` for `sink(s)`,
+ * `arr[2]` for `sink(arr)` and "0[2]", `s.first` for `sink(&s)` and
+ * "0->first".  NULL when the argument names no such place.
+ */
+const sci_key *sci_key_arg_path(sci_expr *call, const char *path);
 /** True when the global named @name is NULL on the current path. */
 int sci_value_global_is_null(const char *name);
 

@@ -656,6 +656,8 @@ int sci__fn_facts_noreturn(const char *name);
 unsigned sci__fn_facts_out_allocs(const char *name);
 const sci_nonnull_params *sci__fn_facts_pointees(const char *name);
 size_t sci__fn_facts_deref_globals(const char *name, const char *const **out);
+/* The parameters' places @name dereferences unchecked ("0.first"). */
+size_t sci__fn_facts_deref_paths(const char *name, const char *const **out);
 /**
  * The locks @name holds / releases on every path that returns, as its
  * summary names them ("$0->lock", "g_lock"); borrowed.  Returns how many.

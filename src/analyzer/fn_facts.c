@@ -161,6 +161,8 @@ typedef struct facts {
 	unsigned ret_ge, ret_le;	/* every return is >= / <= these params */
 	char **deref_globals;	/* globals dereferenced unchecked, every path */
 	size_t nderef_globals;
+	char **deref_paths;	/* "0.first": param paths, the same */
+	size_t nderef_paths;
 	unsigned static_globals;	/* which of them are static: this TU's
 					 * callers only, not in the summary */
 	char **locks, **unlocks;	/* held / released on every return path */
@@ -260,6 +262,8 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->ret_ge = s->ret_ge;
 	f->ret_le = s->ret_le;
 	copy_names(f, s->deref_globals, s->nderef_globals);
+	f->deref_paths = dup_list(s->deref_paths, s->nderef_paths);
+	f->nderef_paths = s->nderef_paths;
 	f->locks = dup_list(s->locks, s->nlocks);
 	f->nlocks = s->nlocks;
 	f->unlocks = dup_list(s->unlocks, s->nunlocks);
@@ -359,6 +363,7 @@ static void free_facts(facts **bucket)
 		for (i = 0; i < f->nderef_globals; i++)
 			free(f->deref_globals[i]);
 		free(f->deref_globals);
+		free_list(f->deref_paths, f->nderef_paths);
 		free_list(f->locks, f->nlocks);
 		free_list(f->unlocks, f->nunlocks);
 		free((void *)f->name);
@@ -447,6 +452,8 @@ static unsigned fills;	/* parameters whose pointee some path filled */
 typedef struct { const sci_key *key; int param; } source;
 static source loaded_from[32];
 static int nloaded;
+static source path_loads[32];	/* .param: the index in pkeys[] */
+static int npath_loads;
 /*
  * Locals holding a pointer parameter's value (`struct ctx *c = arg;`,
  * `q = p`): which one (path-insensitive, first wins; COPY on the local's
@@ -459,11 +466,44 @@ static int ncopies;
 static const sci_key *gkeys[MAX_GLOBALS];
 static int ngkeys;
 static unsigned gfailed;
+/*
+ * Pointers reached from a parameter (`s.first`, `p->buf`, `pp[2]`:
+ * sci__fn_param_paths()) and whether some returning path did not
+ * dereference them unchecked: the summary's deref_paths.  Locals loaded
+ * from one (`int *data = s.first;`) are in path_loads[] (LOADED on the
+ * local while it holds that value).
+ */
+static const sci_key *pkeys[SCI_MAX_PARAM_PATHS];
+static int pk_param[SCI_MAX_PARAM_PATHS];
+static char pk_name[SCI_MAX_PARAM_PATHS][72];
+static int npkeys;
+static unsigned pfailed;
 static int returns_fresh, returns_null, returns_other, nreturns;
 static int returns_input, returns_noninput;
 static int returns_opened, returns_unopened;
 static int returns_freed, returns_unfreed;
 static sci_summary *cur_sum;	/* the summary being made, for the driver */
+
+/* The pointer places @fn reaches one step from a parameter. */
+static void begin_paths(struct symbol *fn)
+{
+	const sci_param_path *pp;
+	size_t k, n = sci__fn_param_paths(fn, &pp);
+
+	npkeys = 0;
+	pfailed = 0;
+	for (k = 0; k < n && npkeys < SCI_MAX_PARAM_PATHS; k++) {
+		const sci_key *key = sci_key_expr(pp[k].expr);
+
+		if (!key || !pp[k].type || !sci__type_is_ptr(pp[k].type))
+			continue;
+		pkeys[npkeys] = key;
+		pk_param[npkeys] = pp[k].param;
+		snprintf(pk_name[npkeys], sizeof(pk_name[npkeys]), "%d%s",
+			 pp[k].param, pp[k].path);
+		npkeys++;
+	}
+}
 
 void sci__fn_facts_begin(struct symbol *fn)
 {
@@ -485,9 +525,11 @@ void sci__fn_facts_begin(struct symbol *fn)
 	every_path_ge = every_path_le = ~0u;
 	every_path_pderef = ~0u;
 	nloaded = 0;
+	npath_loads = 0;
 	ncopies = 0;
 	ngkeys = 0;
 	gfailed = 0;
+	begin_paths(fn);
 	captures = 0;
 	pkeeps = 0;
 	for (i = 0; i < nparams; i++)
@@ -608,6 +650,40 @@ static void global_deref(const sci_key *key, struct expression *ptr)
 	add_bits(key, DEREF);
 }
 
+/* Index of the parameter's place @key in pkeys[], or -1. */
+static int path_index(const sci_key *key)
+{
+	int k;
+
+	for (k = 0; key && k < npkeys; k++)
+		if (pkeys[k] == key)
+			return k;
+	return -1;
+}
+
+/* The caller's value of place @k, dereferenced unchecked on this path. */
+static void path_deref(int k, struct expression *ptr)
+{
+	if ((path_bits(pkeys[k]) & GONE) ||
+	    (path_bits(sci_key_sym(params[pk_param[k]])) & GONE) ||
+	    globals_stale() || sci_value_is_nonnull(ptr))
+		return;
+	add_bits(pkeys[k], DEREF);
+}
+
+/*
+ * Parameter @sym reassigned or its address taken (`s = t`, `init(&s)`):
+ * what is reached from it is no longer the caller's.
+ */
+static void paths_gone(struct symbol *sym)
+{
+	int k;
+
+	for (k = 0; k < npkeys; k++)
+		if (pk_param[k] < nparams && params[pk_param[k]] == sym)
+			add_bits(pkeys[k], GONE);
+}
+
 /*
  * The pointer parameter a local copy @key still holds on this path, the
  * parameter not reassigned since, or -1.
@@ -688,6 +764,12 @@ static void pointee_deref(struct expression *ptr, const sci_key *key)
 			if (loaded_from[k].key == key &&
 			    loaded_from[k].param < ELEM)
 				i = loaded_from[k].param;
+	if (i < 0 && key && (path_bits(key) & LOADED))
+		for (k = 0; k < npath_loads; k++)
+			if (path_loads[k].key == key) {
+				path_deref(path_loads[k].param, ptr);
+				return;
+			}
 	if (i <= -2) {
 		global_deref(gkeys[-2 - i], ptr);
 		return;
@@ -776,7 +858,7 @@ static void deref_of(struct expression *ptr)
 	struct expression *at = sci__strip(ptr);
 	const sci_key *key;
 	long long off;
-	int i;
+	int i, k;
 
 	ptr = pointer_base(ptr);
 	/* `pp[2]`: one element, whose loads are followed (elem_param()) */
@@ -796,6 +878,9 @@ static void deref_of(struct expression *ptr)
 		       !simple_pointee(sci__real_type(sci__expr_type(ptr)))))
 		pkeeps |= 1u << i;
 
+	/* `*s.first`, `**pp`: a place the caller may fill (and `*pp` below) */
+	if (i < 0 && (k = path_index(key)) >= 0)
+		path_deref(k, ptr);
 	if (i < 0) {
 		if (global_index(key, 0) >= 0 || (key && global_index(key, 1) >= 0))
 			global_deref(key, ptr);
@@ -1109,6 +1194,36 @@ static void pointees_in_call(struct expression *call, const char *name)
 	} END_FOR_EACH_PTR(arg);
 }
 
+/*
+ * `strlen(s.path)`, `show(d)` with d loaded from `slots[2]`: a place
+ * reached from a parameter passed where the callee dereferences it.
+ */
+static void paths_passed(struct expression *call, const char *name)
+{
+	const sci_nonnull_params *np = sci_profile_nonnull_params(name);
+	struct expression *arg;
+	int n = 0, k;
+
+	if (!np)
+		return;
+	FOR_EACH_PTR(call->args, arg) {
+		const sci_key *key = sci_key_expr(arg);
+
+		if (n < 32 && (np->args & (1u << n))) {
+			k = path_index(key);
+			if (k < 0 && key && (path_bits(key) & LOADED))
+				for (k = npath_loads; k-- > 0;)
+					if (path_loads[k].key == key) {
+						k = path_loads[k].param;
+						break;
+					}
+			if (k >= 0)
+				path_deref(k, arg);
+		}
+		n++;
+	} END_FOR_EACH_PTR(arg);
+}
+
 void sci__fn_facts_call(struct expression *call)
 {
 	const char *name;
@@ -1120,6 +1235,8 @@ void sci__fn_facts_call(struct expression *call)
 	if (!cur_fn || !sci__cur)
 		return;
 	name = sci__call_name(call);
+	if (npkeys)
+		paths_passed(call, name);
 	/*
 	 * A project function may set a global before this one dereferences
 	 * it: later dereferences are not of the caller's value.  (The C
@@ -1279,6 +1396,11 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 		escaped(rkey);
 	if (param_index(key) >= 0)
 		add_bits(key, GONE);
+	/* `s.first = v`, `s = t`: not what the caller passed */
+	if (path_index(key) >= 0)
+		add_bits(key, GONE);
+	if (key && key->is_var && key->base && sci_sym_is_param(key->base))
+		paths_gone(key->base);
 	/* a global written here: a later dereference is not the caller's value */
 	if (key && key->is_var && key->base &&
 	    (key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)))
@@ -1300,6 +1422,15 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	    (src = param_index(sci_key_expr(r))) >= 0 &&
 	    !(path_bits(sci_key_expr(r)) & GONE))
 		remember_source(copy_of, &ncopies, key, src, COPY);
+	/*
+	 * One LOADED bit for both tables: `*pp` loads are in both, and
+	 * loaded_from[] answers first (deref_pointees, pkeeps).
+	 */
+	if (sci_sym_is_local(key->base) && (src = path_index(rkey)) >= 0 &&
+	    !(path_bits(rkey) & GONE) &&
+	    !(path_bits(sci_key_sym(params[pk_param[src]])) & GONE) &&
+	    !globals_stale())
+		remember_source(path_loads, &npath_loads, key, src, LOADED);
 	if (sci_sym_is_local(key->base) && (src = load_source(r)) != -1)
 		remember_source(loaded_from, &nloaded, key, src, LOADED);
 	else if (sci_sym_is_local(key->base) && (src = elem_param(r)) >= 0)
@@ -1326,7 +1457,13 @@ void sci__fn_facts_address(const sci_key *key)
 {
 	int i = param_index(key);
 
-	if (!cur_fn || !sci__cur || i < 0)
+	if (!cur_fn || !sci__cur)
+		return;
+	if (key && key->is_var && key->base && sci_sym_is_param(key->base))
+		paths_gone(key->base);
+	if (path_index(key) >= 0)
+		add_bits(key, GONE);
+	if (i < 0)
 		return;
 	captures |= 1u << i;
 	add_bits(key, GONE);
@@ -1479,6 +1616,9 @@ void sci__fn_facts_return(struct expression *value)
 	for (i = 0; i < ngkeys; i++)
 		if (!(path_bits(gkeys[i]) & DEREF))
 			gfailed |= 1u << i;
+	for (i = 0; i < npkeys; i++)
+		if (!(path_bits(pkeys[i]) & DEREF))
+			pfailed |= 1u << i;
 	returned_within(v);
 	if (!v)
 		return;
@@ -1545,6 +1685,8 @@ static void fill_summary(const facts *f)
 		if (i >= 32 || !(f->static_globals & (1u << i)))
 			sci_summary_add_deref_global(cur_sum,
 						     f->deref_globals[i]);
+	for (i = 0; i < f->nderef_paths; i++)
+		sci_summary_add_deref_path(cur_sum, f->deref_paths[i]);
 	for (i = 0; i < f->nlocks; i++)
 		sci_summary_add_lock(cur_sum, f->locks[i]);
 	for (i = 0; i < f->nunlocks; i++)
@@ -1612,6 +1754,13 @@ void sci__fn_facts_end(int complete)
 		f->pointees.name = f->name;
 		f->pointees.args = f->deref_pointees;
 		f->pointees.size_arg = -1;
+		for (i = 0; nreturns && i < npkeys; i++)
+			if (!(pfailed & (1u << i))) {
+				f->deref_paths = sci_realloc(f->deref_paths,
+					(f->nderef_paths + 1) * sizeof(char *));
+				f->deref_paths[f->nderef_paths++] =
+					sci_strdup(pk_name[i]);
+			}
 		for (i = 0; nreturns && i < ngkeys; i++) {
 			if (gfailed & (1u << i))
 				continue;
@@ -1692,6 +1841,14 @@ size_t sci__fn_facts_unlocks(const char *name, char *const **out)
 
 	*out = f ? f->unlocks : NULL;
 	return f ? f->nunlocks : 0;
+}
+
+size_t sci__fn_facts_deref_paths(const char *name, const char *const **out)
+{
+	const facts *f = find(name);
+
+	*out = f ? (const char *const *)f->deref_paths : NULL;
+	return f ? f->nderef_paths : 0;
 }
 
 size_t sci__fn_facts_deref_globals(const char *name, const char *const **out)

@@ -217,6 +217,24 @@ int sci_call_may_return_null(sci_expr *call)
 	return arg && sci_value_untrusted(arg);
 }
 
+size_t sci_profile_deref_paths(const char *name, const char *const **out)
+{
+	*out = NULL;
+	return name ? sci__fn_facts_deref_paths(name, out) : 0;
+}
+
+const sci_key *sci_key_arg_path(sci_expr *call, const char *path)
+{
+	char *end;
+	long n = strtol(path, &end, 10);
+	sci_expr *arg;
+
+	if (end == path || n < 0 || n > 64 ||
+	    !(arg = sci_call_arg(call, (int)n)))
+		return NULL;
+	return sci__key_arg_path(arg, end);
+}
+
 size_t sci_profile_deref_globals(const char *name, const char *const **out)
 {
 	*out = NULL;

@@ -306,6 +306,8 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 	check_use(pointer, sci_key_expr(pointer), pos, NULL);
 }
 
+static void check_paths(sci_expr *call, const char *name, int addr);
+
 /*
  * `sink(&p)` where sink() dereferences *pp: p itself is used, NULL or an
  * unchecked result.  Seen while the argument is walked, before the call
@@ -321,11 +323,39 @@ static void on_expr(sci_expr *e, void *payload)
 	(void)payload;
 	if (!sci_expr_is_addr_of(e, &inner) || !sci_key_expr(inner) ||
 	    !(call = sci_expr_passed_to(e, &i)) || i >= 32 ||
-	    !(name = sci_call_name(call)) ||
-	    !(pp = sci_profile_pointee_params(name)) ||
+	    !(name = sci_call_name(call)))
+		return;
+	check_paths(call, name, i);
+	if (!(pp = sci_profile_pointee_params(name)) ||
 	    !(pp->args & (1u << i)))
 		return;
 	check_use(inner, sci_key_expr(inner), sci_expr_pos(e), name);
+}
+
+/*
+ * A place @name() dereferences before any check (a global, a member of
+ * the caller's struct): NULL there (@is_null, named @label), or holding
+ * an allocation nobody checked (@key's state).
+ */
+static void check_place(sci_expr *call, const char *name, const char *label,
+			const sci_key *key, int is_null)
+{
+	const unchecked *u;
+	const sci_sm *sm;
+	long long lo, hi;
+
+	if (is_null) {
+		sci_report(me, sci_expr_pos(call), label,
+			   "'%s' is NULL when %s() dereferences it", label, name);
+		return;
+	}
+	if (!key)
+		return;
+	sm = sci_sm_get(me, key);
+	u = unchecked_in(sm);
+	if (u && !sci_sm_has_possible(sm, &tested_null) &&
+	    !(sci_value_key_bounds(key, &lo, &hi) && lo > 0))
+		report_unchecked(u, key, sci_expr_pos(call), name, 1);
 }
 
 /*
@@ -338,24 +368,51 @@ static void check_globals(sci_expr *call, const char *name)
 	size_t i, n = sci_profile_deref_globals(name, &globals);
 
 	for (i = 0; i < n; i++) {
-		const sci_key *key;
-		const unchecked *u;
-		const sci_sm *sm;
-		long long lo, hi;
+		int is_null = sci_value_global_is_null(globals[i]);
 
-		if (sci_value_global_is_null(globals[i])) {
-			sci_report(me, sci_expr_pos(call), globals[i],
-				   "'%s' is NULL when %s() dereferences it",
-				   globals[i], name);
+		check_place(call, name, globals[i],
+			    is_null ? NULL : sci_key_global(globals[i]),
+			    is_null);
+	}
+}
+
+/*
+ * `s.first = NULL; sink(s);` and `arr[2] = malloc(n); sink(arr);` where
+ * sink() dereferences s.first / arr[2] before any check of its own.  An
+ * argument `&s` is checked while it is walked (@addr: its index), before
+ * the call may change s; the call's hook (@addr < 0) checks the others.
+ */
+static void check_paths(sci_expr *call, const char *name, int addr)
+{
+	const char *const *paths;
+	size_t i, n = sci_profile_deref_paths(name, &paths);
+
+	for (i = 0; i < n; i++) {
+		const sci_key *key;
+		long long v;
+		sci_expr *inner;
+		int arg = atoi(paths[i]);
+
+		/* "N*" is the pointee rule's (on_expr(), deref_pointees) */
+		if (strchr(paths[i], '*') ||
+		    (addr >= 0 ? arg != addr :
+		     sci_expr_is_addr_of(sci_call_arg(call, arg), &inner)))
 			continue;
-		}
-		if (!(key = sci_key_global(globals[i])))
+		/*
+		 * Only places of the caller's own struct or array: a member
+		 * of a block reached through a pointer (`key->value`) has
+		 * invariants with its siblings (`if (key->iter)` implies a
+		 * value) that a NULL left by an earlier test does not know.
+		 */
+		inner = sci_call_arg(call, arg);
+		if (addr < 0 && !sci_expr_is_local_storage(inner))
 			continue;
-		sm = sci_sm_get(me, key);
-		u = unchecked_in(sm);
-		if (u && !sci_sm_has_possible(sm, &tested_null) &&
-		    !(sci_value_key_bounds(key, &lo, &hi) && lo > 0))
-			report_unchecked(u, key, sci_expr_pos(call), name, 1);
+		if (addr >= 0 && (!sci_expr_is_addr_of(inner, &inner) ||
+				  !sci_expr_is_local_storage(inner)))
+			continue;
+		if ((key = sci_key_arg_path(call, paths[i])))
+			check_place(call, name, sci_key_name(key), key,
+				    sci_value_key_known(key, &v) && v == 0);
 	}
 }
 
@@ -368,6 +425,7 @@ static void check_args(sci_expr *call)
 	sci_expr *arg;
 
 	check_globals(call, name);
+	check_paths(call, name, -1);
 	if (!np)
 		return;
 	if (np->size_arg >= 0 &&

@@ -64,6 +64,18 @@ static void put_params(FILE *f, int *first, const char *verb, unsigned mask)
 	*first = 0;
 }
 
+/* "0.first" as people count: "parameter 1's .first" */
+static void put_deref_path(FILE *f, const char *path)
+{
+	char *end;
+	long n = strtol(path, &end, 10);
+
+	if (end == path)
+		fprintf(f, "    dereferences %s\n", path);
+	else
+		fprintf(f, "    dereferences parameter %ld's %s\n", n + 1, end);
+}
+
 /* "$0->lock" as people count: "parameter 1->lock"; a global as it is. */
 static void put_lock(FILE *f, const char *verb, const char *lock)
 {
@@ -240,6 +252,8 @@ static void put_facts(FILE *f, const char *text)
 	}
 	for (i = 0; i < s->nderef_globals; i++, lines++)
 		fprintf(f, "    dereferences the global %s\n", s->deref_globals[i]);
+	for (i = 0; i < s->nderef_paths; i++, lines++)
+		put_deref_path(f, s->deref_paths[i]);
 	for (i = 0; i < s->nlocks; i++, lines++)
 		put_lock(f, "returns holding", s->locks[i]);
 	for (i = 0; i < s->nunlocks; i++, lines++)

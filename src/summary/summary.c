@@ -47,6 +47,7 @@ void sci_summary_free(sci_summary *s)
 		free(s->deref_globals[i]);
 	free(s->deref_globals);
 	free_names(s->locks, s->nlocks);
+	free_names(s->deref_paths, s->nderef_paths);
 	free_names(s->unlocks, s->nunlocks);
 	free_names(s->paths, s->npaths);
 	free_names(s->call_args, s->ncall_args);
@@ -87,6 +88,7 @@ sci_summary *sci_summary_dup(const sci_summary *s)
 	for (i = 0; i < s->nderef_globals; i++)
 		d->deref_globals[i] = sci_strdup(s->deref_globals[i]);
 	d->locks = dup_names(s->locks, s->nlocks);
+	d->deref_paths = dup_names(s->deref_paths, s->nderef_paths);
 	d->unlocks = dup_names(s->unlocks, s->nunlocks);
 	d->paths = dup_names(s->paths, s->npaths);
 	d->call_args = dup_names(s->call_args, s->ncall_args);
@@ -195,6 +197,11 @@ void sci_summary_add_deref_global(sci_summary *s, const char *global)
 	add_sorted(&s->deref_globals, &s->nderef_globals, global);
 }
 
+void sci_summary_add_deref_path(sci_summary *s, const char *path)
+{
+	add_sorted(&s->deref_paths, &s->nderef_paths, path);
+}
+
 void sci_summary_add_lock(sci_summary *s, const char *lock)
 {
 	add_sorted(&s->locks, &s->nlocks, lock);
@@ -282,6 +289,7 @@ char *sci_summary_format(const sci_summary *s)
 			json_array_append_new(g, json_string(s->deref_globals[i]));
 		set(o, "deref_globals", g);
 	}
+	set_names(o, "deref_paths", s->deref_paths, s->nderef_paths);
 	set_names(o, "locks", s->locks, s->nlocks);
 	set_names(o, "unlocks", s->unlocks, s->nunlocks);
 	set_names(o, "paths", s->paths, s->npaths);
@@ -470,7 +478,9 @@ static int parse_obj(sci_summary *s, json_t *o)
 			return bad("deref_globals");
 		sci_summary_add_deref_global(s, json_string_value(ret));
 	}
-	if ((e = get_names(s, o, "locks", sci_summary_add_lock)) < 0 ||
+	if ((e = get_names(s, o, "deref_paths",
+			   sci_summary_add_deref_path)) < 0 ||
+	    (e = get_names(s, o, "locks", sci_summary_add_lock)) < 0 ||
 	    (e = get_names(s, o, "unlocks", sci_summary_add_unlock)) < 0 ||
 	    (e = get_names(s, o, "paths", sci_summary_add_path)) < 0 ||
 	    (e = get_names(s, o, "call_args", sci_summary_add_call_args)) < 0 ||
@@ -569,6 +579,8 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 {
 	return same_names(a->deref_globals, a->nderef_globals,
 			  b->deref_globals, b->nderef_globals) &&
+	       same_names(a->deref_paths, a->nderef_paths,
+			  b->deref_paths, b->nderef_paths) &&
 	       same_names(a->locks, a->nlocks, b->locks, b->nlocks) &&
 	       same_names(a->unlocks, a->nunlocks, b->unlocks, b->nunlocks) &&
 	       same_names(a->paths, a->npaths, b->paths, b->npaths) &&

@@ -122,6 +122,14 @@ typedef struct {
 	char **deref_globals;
 	size_t nderef_globals;
 	/*
+	 * Pointers reached from a parameter ("0.first", "0->buf", "1[2]",
+	 * "0*": the parameter's index, then the place as key.c names it
+	 * with the parameter left out) dereferenced on every path before
+	 * any check or write of its own: passing NULL there crashes.
+	 */
+	char **deref_paths;
+	size_t nderef_paths;
+	/*
 	 * Locks held / released on every path that returns, sorted: "$N"
 	 * is parameter N itself (a `pthread_mutex_t *`), "$N->lock" a member
 	 * path after it, any other name a global's lock ("g_lock", "g.mu").
@@ -193,6 +201,8 @@ sci_summary *sci_summary_dup(const sci_summary *s);
 
 /** Adds @global to s->deref_globals (kept sorted and unique). */
 void sci_summary_add_deref_global(sci_summary *s, const char *global);
+/** Adds @path ("0.first") to s->deref_paths (sorted and unique). */
+void sci_summary_add_deref_path(sci_summary *s, const char *path);
 
 /** Adds @lock to s->locks / s->unlocks (kept sorted and unique). */
 void sci_summary_add_lock(sci_summary *s, const char *lock);

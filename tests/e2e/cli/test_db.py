@@ -366,6 +366,32 @@ int tested(int v)
         self.assertEqual(show.returncode, 0, show.stderr)
         self.assertNotIn("only returns", show.stdout)
 
+    def test_show_what_is_dereferenced_through_a_parameter(self):
+        self.write("sink.c", """#include <stdio.h>
+struct pair { int *first; int *second; };
+void show(struct pair s, int *slots[])
+{
+	int *data = slots[1];
+
+	printf("%d %d\\n", *s.first, *data);
+}
+
+void checked(struct pair s)
+{
+	if (s.first)
+		printf("%d\\n", *s.first);
+}
+""")
+        b = self.run_ci("db", "build", "sink.c")
+        self.assertEqual(b.returncode, 0, b.stderr)
+        show = self.run_ci("db", "show", "show")
+        self.assertEqual(show.returncode, 0, show.stderr)
+        self.assertIn("    dereferences parameter 1's .first\n", show.stdout)
+        self.assertIn("    dereferences parameter 2's [1]\n", show.stdout)
+        show = self.run_ci("db", "show", "checked")
+        self.assertEqual(show.returncode, 0, show.stderr)
+        self.assertNotIn("dereferences parameter", show.stdout)
+
     def test_no_database(self):
         r = self.run_ci("db", "stats")
         self.assertEqual(r.returncode, 2)

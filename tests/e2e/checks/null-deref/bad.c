@@ -332,3 +332,42 @@ int copy_and_read(void)
 	g_current = d;
 	return current_id();	/* expect-error: null-deref "'g_current' could be NULL when current_id() dereferences it: the result of malloc() is not checked" */
 }
+
+/*
+ * A helper that dereferences a member of the struct it is given by value,
+ * or an element of the array it is given, before any check of its own.
+ */
+struct request { const char *path; int flags; };
+
+static int path_length(struct request req)
+{
+	return (int)strlen(req.path);
+}
+
+static int first_id(struct dev *devs[])
+{
+	struct dev *d = devs[0];
+
+	return d->id;
+}
+
+int empty_request(void)
+{
+	struct request req;
+
+	req.path = NULL;
+	req.flags = 0;
+	return path_length(req);	/* expect-error: null-deref "'req.path' is NULL when path_length() dereferences it" */
+}
+
+int unchecked_slot(void)
+{
+	struct dev *devs[4];
+
+	int id;
+
+	devs[0] = malloc(sizeof(struct dev));
+	id = first_id(devs);	/* expect-error: null-deref "'devs[0]' could be NULL when first_id() dereferences it: the result of malloc() is not checked" */
+	free(devs[0]);
+	return id;
+}

@@ -510,3 +510,52 @@ int alloc_and_read_checked(void)
 	g_current = malloc(sizeof(*g_current));
 	return current_id_checked();
 }
+
+/*
+ * Helpers that dereference a member or an element of what they are
+ * given: the callers fill the place first, or the helper checks it.
+ */
+struct request { const char *path; int flags; };
+
+static int path_length(struct request req)
+{
+	return (int)strlen(req.path);
+}
+
+static int path_length_or_zero(struct request req)
+{
+	return req.path ? (int)strlen(req.path) : 0;
+}
+
+static int first_flags(struct request *reqs[])
+{
+	struct request *r = reqs[0];
+
+	return r->flags;
+}
+
+int filled_request(const char *p)
+{
+	struct request req, none, *reqs[2];
+	static struct request fixed;
+
+	req.path = "/";
+	none.path = NULL;
+	reqs[0] = &fixed;
+	return path_length(req) + path_length_or_zero(none) +
+	       first_flags(reqs);
+}
+
+int checked_slot(void)
+{
+	struct request *reqs[2];
+	int n;
+
+	reqs[0] = malloc(sizeof(struct request));
+	if (!reqs[0])
+		return -1;
+	reqs[0]->flags = 0;
+	n = first_flags(reqs);
+	free(reqs[0]);
+	return n;
+}
