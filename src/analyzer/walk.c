@@ -698,6 +698,15 @@ typedef struct {
 	 */
 	int enters;
 	/*
+	 * A test with no effects that may fail on entry: the loop's exits
+	 * are the test failing there (@zero, before any pass of the body)
+	 * joined with it failing on the states that went round, so that
+	 * after the loop the two stay apart: `n` counted in the body is
+	 * non-zero exactly where the body ran (`if (n && p[-1] == '-')`).
+	 */
+	int split_exits;
+	const sci_stree *zero;
+	/*
 	 * `for (...; i < n; i += step)` with a step not known to be one: the
 	 * test bounds i only softly, since the last value the loop reaches
 	 * may lie below the last one the test allows (SCI_RL_STRIDED).
@@ -705,27 +714,39 @@ typedef struct {
 	struct expression *strided, *step;
 } loop_ctx;
 
-/* Variables, constants, reads and operators: a test with no effects. */
-static int plain_test(struct expression *e, int depth)
+/*
+ * Variables, constants, reads and operators: a test with no effects.
+ * With @loop, also: every variable it reads changes in that loop, so a
+ * test failing on entry says something of the loop's own cursor (`*p`,
+ * `p != NULL`) only.  A bound the loop leaves alone (`i < n`) failing on
+ * entry would say n is 0: no evidence that it can be (git's `for (i = 0;
+ * i < n; i++) ...; x % n` with n >= 1 checked elsewhere).
+ */
+static int plain_test_in(struct expression *e, struct statement *loop,
+			 int depth)
 {
 	e = sci__strip(e);
 	if (!e || depth > 16)
 		return 0;
 	switch (e->type) {
 	case EXPR_SYMBOL:
+		return !loop ||
+		       sci__stmt_writes(loop->iterator_statement, e->symbol) ||
+		       sci__stmt_writes(loop->iterator_post_statement,
+					e->symbol);
 	case EXPR_VALUE:
 	case EXPR_SIZEOF:
 		return 1;
 	case EXPR_COMPARE:
 	case EXPR_LOGICAL:
 	case EXPR_BINOP:
-		return plain_test(e->left, depth + 1) &&
-		       plain_test(e->right, depth + 1);
+		return plain_test_in(e->left, loop, depth + 1) &&
+		       plain_test_in(e->right, loop, depth + 1);
 	case EXPR_PREOP:	/* a[i] and *p read too */
 		return (e->op == '!' || e->op == '-' || e->op == '~' ||
-			e->op == '*') && plain_test(e->unop, depth + 1);
+			e->op == '*') && plain_test_in(e->unop, loop, depth + 1);
 	case EXPR_DEREF:
-		return plain_test(e->deref, depth + 1);
+		return plain_test_in(e->deref, loop, depth + 1);
 	default:
 		return 0;
 	}
@@ -735,7 +756,7 @@ static int enters_surely(struct statement *stmt)
 {
 	const sci_stree *save = sci__cur, *t, *f;
 
-	if (!sci__cur || !plain_test(stmt->iterator_pre_condition, 0))
+	if (!sci__cur || !plain_test_in(stmt->iterator_pre_condition, NULL, 0))
 		return 0;
 	sci__quiet++;
 	sci__split_condition(stmt->iterator_pre_condition, &t, &f);
@@ -854,7 +875,7 @@ static const sci_stree *loop_pass(loop_ctx *c, const sci_stree *head,
 		sci__split_condition(stmt->iterator_pre_condition, &t, &f);
 		if (c->counter && f)
 			f = sci__extra_narrow(f, c->counter, c->exit_value);
-		*exits = c->enters ? NULL : f;
+		*exits = c->enters || c->split_exits ? NULL : f;
 		sci__cur = t;
 		if (t && f)
 			sci__branch_push(stmt->pos, "entering the loop body");
@@ -865,7 +886,7 @@ static const sci_stree *loop_pass(loop_ctx *c, const sci_stree *head,
 	sci__branch_truncate(depth);
 	sci__cur = sci__stree_merge(sci__cur, take_pending(stmt->iterator_continue));
 	sci__walk_stmt(stmt->iterator_post_statement);
-	if (c->enters && sci__cur) {
+	if ((c->enters || c->split_exits) && sci__cur) {
 		/* the test again, on the states that went round */
 		const sci_stree *back = sci__cur;
 
@@ -877,6 +898,8 @@ static const sci_stree *loop_pass(loop_ctx *c, const sci_stree *head,
 		*exits = f;
 		sci__cur = back;
 	}
+	if (c->split_exits)
+		*exits = sci__stree_merge(c->zero, *exits);
 	if (stmt->iterator_post_condition) {
 		sci__fire_whole_condition(stmt->iterator_post_condition);
 		sci__split_condition(stmt->iterator_post_condition, &t, &f);
@@ -895,14 +918,28 @@ static const sci_stree *loop_pass_fn(void *ctx, const sci_stree *head,
 
 static void walk_loop(struct statement *stmt)
 {
-	loop_ctx c = { stmt, NULL, NULL, 0, NULL, NULL };
+	loop_ctx c = { 0 };
 
+	c.stmt = stmt;
 	scope_push(NULL);
 	walk_declaration(stmt->iterator_syms);
 	sci__walk_stmt(stmt->iterator_pre_statement);
 	counting_loop(&c);
 	c.strided = steps_by_variable(stmt->iterator_post_statement, &c.step);
 	c.enters = enters_surely(stmt);
+	if (!c.enters && sci__cur &&
+	    plain_test_in(stmt->iterator_pre_condition, stmt, 0)) {
+		const sci_stree *save = sci__cur, *t, *f;
+
+		sci__quiet++;
+		sci__split_condition(stmt->iterator_pre_condition, &t, &f);
+		sci__quiet--;
+		sci__cur = save;
+		if (c.counter && f)
+			f = sci__extra_narrow(f, c.counter, c.exit_value);
+		c.split_exits = 1;
+		c.zero = f;
+	}
 	loop_nest++;
 	iterate(loop_pass_fn, &c, sci__cur);
 	loop_nest--;

@@ -100,3 +100,15 @@ char literal(void)
 
 	return s[4];	/* expect-error: array-overflow "'s + 4' points 4 bytes into '\"abc\"', past its end (4 bytes)" */
 }
+
+/* the same cursor loop with nothing to say it ran: an empty name */
+struct ifname { char name[16]; int flags; };
+
+int last_is_dash(struct ifname *r)
+{
+	char *ptr;
+
+	for (ptr = r->name; *ptr; ptr++)
+		;
+	return ptr[-1] == '-';	/* expect-error: array-overflow "'ptr + -1' can point 1 byte before the start of 'r->name'" */
+}

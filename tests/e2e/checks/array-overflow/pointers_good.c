@@ -188,3 +188,30 @@ void different_objects(int c)
 
 	p[10] = 0;	/* which object is not known */
 }
+
+/*
+ * A cursor loop that may not run at all: what the body counts tells the
+ * paths apart afterwards (busybox ifconfig: `found_colon && ptr[-1]`).
+ */
+struct ifname { char name[16]; int flags; };
+
+int ends_with_dash(struct ifname *r)
+{
+	char *ptr;
+	short colons = 0;
+
+	for (ptr = r->name; *ptr; ptr++)
+		if (*ptr == ':')
+			colons++;
+	return colons && ptr[-1] == '-';
+}
+
+int counted(struct ifname *r)
+{
+	char *ptr;
+	int n = 0;
+
+	for (ptr = r->name; *ptr; ptr++)
+		n++;
+	return n && ptr[-1] == '\n';
+}

@@ -198,3 +198,20 @@ int reached_ok(int total)
 	s.den = 0;
 	return parts + s.den;
 }
+
+/*
+ * A loop bound that fails on entry (n == 0: the loop does not run) is no
+ * evidence that n can be 0 at the division after it: git's round robin
+ * over n >= 1 worker slots, checked where they are set up.
+ */
+struct slot { int busy; };
+
+size_t next_owner(const struct slot *slots, size_t n, size_t owner)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (slots[(owner + i) % n].busy)
+			break;
+	return (owner + i) % n;
+}
