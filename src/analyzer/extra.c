@@ -1114,6 +1114,24 @@ void sci__extra_condition(struct expression *leaf, const sci_stree **t,
 			lt_t = lt_f = sci_rl_type(ct);
 		if (sci_rl_equal(lrl, sci_rl_type(lt)))
 			rt_t = rt_f = sci_rl_type(ct);
+		/*
+		 * `n == len` with n in -1..N and len a bound nothing fixes
+		 * (`hexsz + 6`): the side taken as equal gets n's values
+		 * only as far as its own bounds were known.  -1 from n is no
+		 * fact about len (git's pack-write.c `packname[len - 1]`);
+		 * a test against one value (`x == 5`) stays one.
+		 */
+		if (op == SCI_OP_EQ || op == SCI_OP_NE) {
+			const sci_rl **lt_eq = op == SCI_OP_EQ ? &lt_t : &lt_f;
+			const sci_rl **rt_eq = op == SCI_OP_EQ ? &rt_t : &rt_f;
+
+			if (!sci_rl_single(rrl, NULL) && lrl->soft)
+				*lt_eq = sci_rl_with_soft(*lt_eq,
+						(*lt_eq)->soft | lrl->soft);
+			if (!sci_rl_single(lrl, NULL) && rrl->soft)
+				*rt_eq = sci_rl_with_soft(*rt_eq,
+						(*rt_eq)->soft | rrl->soft);
+		}
 		*t = narrow_through(narrow_through(*t, e->left,
 					sci_rl_preimage(lt_t, lt, ct)),
 				    e->right, sci_rl_preimage(rt_t, rt, ct));

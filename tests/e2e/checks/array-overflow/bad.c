@@ -205,3 +205,35 @@ const char *month_of(const char *arg)
 
 	return month_names[m];	/* expect-error: array-overflow "index 'm' can be 12, past the end of 'month_names' (12 elements)" */
 }
+
+/*
+ * Equal to a value that is known: a test against one value is a fact,
+ * and so is a length whose own values are known.
+ */
+long read(int fd, void *buf, unsigned long count);
+
+static long read_full(int fd, void *buf, long count)
+{
+	long n = read(fd, buf, (unsigned long)count);
+
+	return n < 0 ? -1 : n;
+}
+
+int equal_to_one_value(int n)
+{
+	char slots[10];
+
+	if (n == 10)
+		return slots[n];	/* expect-error: array-overflow "index 'n' can be 10, past the end of 'slots' (10 elements)" */
+	return 0;
+}
+
+int known_length(int fd, int big)
+{
+	char name[16];
+	int len = big ? 32 : 8;
+
+	if (read_full(fd, name, 8) == len)
+		return name[len - 1];	/* expect-error: array-overflow "index 'len - 1' can be 31, past the end of 'name' (16 elements)" */
+	return 0;
+}

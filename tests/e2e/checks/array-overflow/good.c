@@ -372,3 +372,43 @@ const char *month_or_first(const char *arg)
 		return month_names[0];
 	return month_names[m - 1];
 }
+
+/*
+ * A length nothing fixes, compared equal to a read's result that may be
+ * -1: the -1 is the read's, not the length's (git's pack-write.c reads
+ * `hexsz + 6` bytes, then looks at the last one).
+ */
+struct algo { size_t hexsz; };
+extern const struct algo *the_algo;
+long read_some(int fd, void *buf, size_t len);
+
+long read_full(int fd, void *buf, size_t count)
+{
+	char *p = buf;
+	long total = 0;
+
+	while (count > 0) {
+		long loaded = read_some(fd, p, count);
+
+		if (loaded < 0)
+			return -1;
+		if (loaded == 0)
+			return total;
+		count -= loaded;
+		p += loaded;
+		total += loaded;
+	}
+	return total;
+}
+
+int last_is_newline(int fd)
+{
+	char name[72];
+	const int len = the_algo->hexsz + 6;
+
+	if (read_full(fd, name, len) == len && name[len - 1] == '\n') {
+		name[len - 1] = 0;
+		return 1;
+	}
+	return 0;
+}
