@@ -28,9 +28,19 @@ if [ ! -d "$pkg-src" ]; then
 	      -o Dir::State::Lists=$apt/lists -o APT::Sandbox::User=root"
 	# shellcheck disable=SC2086
 	apt-get $APTO update -qq
+	# A mirror may list a version (a security update) whose files it
+	# does not hold yet (zlib on 2026-12-06): try the others, newest first.
 	# shellcheck disable=SC2086
-	apt-get $APTO source -qq --download-only "$pkg" >/dev/null
-	dpkg-source -q -x "$(ls "$pkg"_*.dsc | head -n1)" "$pkg-src" >/dev/null 2>&1
+	if ! apt-get $APTO source -qq --download-only "$pkg" >/dev/null 2>&1; then
+		for v in $(apt-cache $APTO showsrc "$pkg" 2>/dev/null |
+			   sed -n 's/^Version: //p' | sort -ru); do
+			rm -f "$pkg"_*.dsc
+			apt-get $APTO source -qq --download-only "$pkg=$v" >/dev/null 2>&1 && break
+		done
+	fi
+	dsc=$(ls "$pkg"_*.dsc 2>/dev/null | head -n1)
+	[ -n "$dsc" ] || { echo "bench: apt-get source $pkg failed" >&2; exit 2; }
+	dpkg-source -q -x "$dsc" "$pkg-src" >/dev/null 2>&1
 fi
 cd "$pkg-src"
 flags="-I. -DNO_OPENSSL -D__STDC_NO_VLA__"
