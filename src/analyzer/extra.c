@@ -620,6 +620,13 @@ static int alias_operand_ok(struct expression *e)
 	return e && (sci__const_value(e, &v) || sci_key_expr(e));
 }
 
+/* `a * b`: non-zero only where both are */
+static int is_product(struct expression *e)
+{
+	return e->type == EXPR_BINOP && e->op == '*' &&
+	       sci__type_is_int(sci__expr_type(e));
+}
+
 static struct expression *alias_target(struct expression *e)
 {
 	struct expression *s = sci__strip(e);
@@ -627,6 +634,9 @@ static struct expression *alias_target(struct expression *e)
 	if (s && s->type == EXPR_PREOP && s->op == '!')
 		return alias_target(s->unop) ? s : NULL;
 	if (s && s->type == EXPR_COMPARE && alias_operand_ok(s->left) &&
+	    alias_operand_ok(s->right))
+		return s;
+	if (s && is_product(s) && alias_operand_ok(s->left) &&
 	    alias_operand_ok(s->right))
 		return s;
 	if (s && s->type != EXPR_COMPARE && sci_key_expr(s))
@@ -639,8 +649,12 @@ static void set_alias(const sci_key *key, struct expression *test)
 	struct expression *s = sci__strip(test);
 	sci_state *st;
 
-	/* a bare key is a copy, not a test: alias only real tests */
-	if (s && (s->type == EXPR_COMPARE || (s->type == EXPR_PREOP && s->op == '!')) &&
+	/*
+	 * A bare key is a copy, not a test: alias only real tests, and a
+	 * product (`len = n * size; if (len)`: n and size are non-zero).
+	 */
+	if (s && (s->type == EXPR_COMPARE || is_product(s) ||
+		  (s->type == EXPR_PREOP && s->op == '!')) &&
 	    alias_target(s)) {
 		st = sci_arena_alloc(sizeof(*st));
 		st->name = "test";
@@ -661,7 +675,7 @@ static int mentions(struct expression *e, const sci_key *key)
 		return 1;
 	if (e->type == EXPR_PREOP)
 		return mentions(e->unop, key);
-	if (e->type == EXPR_COMPARE)
+	if (e->type == EXPR_COMPARE || e->type == EXPR_BINOP)
 		return mentions(e->left, key) || mentions(e->right, key);
 	return 0;
 }
@@ -1002,6 +1016,14 @@ static const sci_stree *narrow_through(const sci_stree *t,
 		} else {
 			break;
 		}
+	}
+	/* a product that is not 0: neither factor is (wrapped or not) */
+	if (e && is_product(e) &&
+	    sci_rl_is_empty(sci_rl_intersect(allowed, sci_rl_range(0, 0)))) {
+		const sci_rl *nonzero = sci_rl_minus(full(), sci_rl_range(0, 0));
+
+		t = narrow_through(t, sci__strip(e->left), nonzero);
+		return narrow_through(t, sci__strip(e->right), nonzero);
 	}
 	return narrow(t, e, allowed);
 }

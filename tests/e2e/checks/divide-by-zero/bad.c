@@ -159,3 +159,15 @@ int reached(int total)
 	       through_array(counts, total) + through_struct(r) +
 	       through_member(&s);
 }
+
+/* a product that is 0 says nothing of which factor is */
+size_t items_left(size_t size, size_t nitems, size_t total)
+{
+	size_t len = nitems * size;
+
+	if (!size)
+		fprintf(stderr, "empty items\n");
+	if (!len)
+		return total / size;	/* expect-error: divide-by-zero "division by zero: 'size' can be 0 on this path" */
+	return 0;
+}

@@ -215,3 +215,16 @@ size_t next_owner(const struct slot *slots, size_t n, size_t owner)
 			break;
 	return (owner + i) % n;
 }
+
+/*
+ * A product that is not 0 has no zero factor: zlib's gzfread() divides
+ * by size only where `len = nitems * size` is non-zero.
+ */
+size_t read_items(void *buf, size_t size, size_t nitems, size_t (*rd)(void *, size_t))
+{
+	size_t len = nitems * size;
+
+	if (size && len / size != nitems)
+		return 0;
+	return len ? rd(buf, len) / size : 0;
+}
