@@ -643,6 +643,12 @@ int sci_value_key_known(const sci_key *key, long long *out);
  */
 int sci_value_key_bounds(const sci_key *key, long long *min, long long *max);
 /**
+ * True when, on the paths merged here on which @key can be 0 (by the
+ * implied states: `if (p == NULL && n != 0) die();` leaves p NULL only
+ * with n 0), @e is one known value, into *@out.
+ */
+int sci_value_known_if_zero(const sci_key *key, sci_expr *e, long long *out);
+/**
  * For a comparison @e (after stripping): 1 if the types of its operands
  * alone make it always true, 0 if always false, -1 if not decided (or @e
  * is no comparison).  A constant operand counts as its value, any other

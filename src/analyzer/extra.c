@@ -1393,6 +1393,27 @@ int sci_value_key_bounds(const sci_key *key, long long *min, long long *max)
 	return 1;
 }
 
+int sci_value_known_if_zero(const sci_key *key, sci_expr *e, long long *out)
+{
+	const sci_stree *save = sci__cur, *t;
+	const sci_sm *sm;
+	int known;
+
+	if (!key || !sci__cur)
+		return 0;
+	/* the paths on which @key can be 0, by the history of its value */
+	sm = sci__stree_get(sci__cur, SCI_OWNER_EXTRA, key);
+	t = sm && sm->left ? sci__implied(sci__cur, sm, leaf_fits,
+					  (void *)sci_rl_range(0, 0))
+			   : sci__cur;
+	if (!t)
+		return 0;
+	sci__cur = t;
+	known = sci_value_known(e, out);
+	sci__cur = save;
+	return known;
+}
+
 int sci_value_global_is_null(const char *name)
 {
 	const sci_key *k;

@@ -24,3 +24,20 @@ int push(struct vec *v, int x)
 	v->items[v->n++] = x;
 	return 0;
 }
+
+/* the failure path goes on: the old block is lost there */
+static char fallback[16];
+
+char *grow_or_fallback(char *buf, size_t n)
+{
+	buf = realloc(buf, n);	/* expect-warning: realloc-leak "'buf' = realloc('buf', ...): if realloc() fails, the block 'buf' pointed to is lost" */
+	if (!buf)
+		buf = fallback;
+	return buf;
+}
+
+void grow_unchecked(char **out, char *buf, size_t n)
+{
+	buf = realloc(buf, n);	/* expect-warning: realloc-leak "'buf' = realloc('buf', ...): if realloc() fails, the block 'buf' pointed to is lost" */
+	*out = buf;
+}

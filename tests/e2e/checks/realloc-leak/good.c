@@ -35,3 +35,29 @@ char *in_macro(char *p, size_t n)
 {
 	return GROW(p, n);
 }
+
+/*
+ * The failure path ends the program: nothing it lost matters (busybox's
+ * xrealloc(); realloc(p, 0) frees p and may return NULL).
+ */
+void die_no_memory(void) __attribute__((noreturn));
+
+void *must_realloc(void *ptr, size_t size)
+{
+	ptr = realloc(ptr, size);
+	if (ptr == NULL && size != 0)
+		die_no_memory();
+	return ptr;
+}
+
+char *grow_or_exit(char *buf, size_t n)
+{
+	buf = realloc(buf, n);
+	if (!buf)
+		exit(1);
+	buf[0] = 0;
+	buf = realloc(buf, 2 * n);
+	if (!buf)
+		abort();
+	return buf;
+}
