@@ -475,7 +475,7 @@ static unsigned gfailed;
  */
 static const sci_key *pkeys[SCI_MAX_PARAM_PATHS];
 static int pk_param[SCI_MAX_PARAM_PATHS];
-static char pk_name[SCI_MAX_PARAM_PATHS][72];
+static char pk_name[SCI_MAX_PARAM_PATHS][80];	/* "%d" and a path */
 static int npkeys;
 static unsigned pfailed;
 static int returns_fresh, returns_null, returns_other, nreturns;
@@ -495,7 +495,9 @@ static void begin_paths(struct symbol *fn)
 	for (k = 0; k < n && npkeys < SCI_MAX_PARAM_PATHS; k++) {
 		const sci_key *key = sci_key_expr(pp[k].expr);
 
-		if (!key || !pp[k].type || !sci__type_is_ptr(pp[k].type))
+		/* params[] holds the first MAX_PARAMS only */
+		if (!key || !pp[k].type || !sci__type_is_ptr(pp[k].type) ||
+		    pp[k].param < 0 || pp[k].param >= nparams)
 			continue;
 		pkeys[npkeys] = key;
 		pk_param[npkeys] = pp[k].param;

@@ -394,9 +394,8 @@ static void check_paths(sci_expr *call, const char *name, int addr)
 		int arg = atoi(paths[i]);
 
 		/* "N*" is the pointee rule's (on_expr(), deref_pointees) */
-		if (strchr(paths[i], '*') ||
-		    (addr >= 0 ? arg != addr :
-		     sci_expr_is_addr_of(sci_call_arg(call, arg), &inner)))
+		if (strchr(paths[i], '*') || !(inner = sci_call_arg(call, arg)) ||
+		    (addr >= 0 ? arg != addr : sci_expr_is_addr_of(inner, NULL)))
 			continue;
 		/*
 		 * Only places of the caller's own struct or array: a member
@@ -404,7 +403,6 @@ static void check_paths(sci_expr *call, const char *name, int addr)
 		 * invariants with its siblings (`if (key->iter)` implies a
 		 * value) that a NULL left by an earlier test does not know.
 		 */
-		inner = sci_call_arg(call, arg);
 		if (addr < 0 && !sci_expr_is_local_storage(inner))
 			continue;
 		if (addr >= 0 && (!sci_expr_is_addr_of(inner, &inner) ||
