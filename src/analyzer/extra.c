@@ -863,6 +863,38 @@ static void fire_implies(const sci_stree **side, struct expression *call,
 }
 
 /* @t narrowed to the paths where @e (an operand) lies in @allowed. */
+/*
+ * @sm's history with every leaf narrowed to @rl, and the leaves it leaves
+ * empty dropped; NULL when none is left.  A value
+ * narrowed by a test must not keep leaves the test ruled out: `if (!flag)
+ * note();` then `if (flag && x) p = malloc(n);` would keep, on the
+ * malloc side, the inner test's `flag == 0` leaf, and a later `if
+ * (!flag)` could not tell that side apart (redis readSyncBulkPayload()).
+ */
+static const sci_sm *narrowed_history(const sci_sm *sm, const sci_rl *rl)
+{
+	const sci_sm *l, *r;
+	const sci_rl *now;
+
+	if (!sm->left) {
+		now = state_rl(sm->state);
+		if (sci_rl_is_empty(sci_rl_intersect(now, rl)))
+			return NULL;
+		if (sci_rl_identical(sci_rl_intersect(now, rl), now))
+			return sm;
+		return sci__sm_leaf(SCI_OWNER_EXTRA, sm->key,
+				    sci__extra_state(sci_rl_intersect(now, rl)),
+				    sm->pos);
+	}
+	l = narrowed_history(sm->left, rl);
+	r = narrowed_history(sm->right, rl);
+	if (!l || !r)
+		return l ? l : r;
+	if (l == sm->left && r == sm->right)
+		return sm;
+	return sci__sm_merged(l, r, sm->join);
+}
+
 static const sci_stree *narrow(const sci_stree *t, struct expression *e,
 			       const sci_rl *allowed)
 {
@@ -920,8 +952,12 @@ static const sci_stree *narrow(const sci_stree *t, struct expression *e,
 	if (!sm || !sci_rl_identical(rl, now) || sm->left) {
 		/* keep the history for later conditions, with the new value */
 		copy = sci_arena_alloc(sizeof(*copy));
-		if (sm)
-			*copy = *sm;
+		if (sm) {
+			const sci_sm *h = sm->left ? narrowed_history(sm, rl)
+						   : NULL;
+
+			*copy = h ? *h : *sm;
+		}
 		copy->owner = SCI_OWNER_EXTRA;
 		copy->key = key;
 		copy->state = sci__extra_state(rl);
