@@ -862,7 +862,6 @@ static void fire_implies(const sci_stree **side, struct expression *call,
 	sci__cur = save;
 }
 
-/* @t narrowed to the paths where @e (an operand) lies in @allowed. */
 /*
  * @sm's history with every leaf narrowed to @rl, and the leaves it leaves
  * empty dropped; NULL when none is left.  A value
@@ -874,17 +873,17 @@ static void fire_implies(const sci_stree **side, struct expression *call,
 static const sci_sm *narrowed_history(const sci_sm *sm, const sci_rl *rl)
 {
 	const sci_sm *l, *r;
-	const sci_rl *now;
+	const sci_rl *now, *in;
 
 	if (!sm->left) {
 		now = state_rl(sm->state);
-		if (sci_rl_is_empty(sci_rl_intersect(now, rl)))
+		in = sci_rl_intersect(now, rl);
+		if (sci_rl_is_empty(in))
 			return NULL;
-		if (sci_rl_identical(sci_rl_intersect(now, rl), now))
+		if (sci_rl_identical(in, now))
 			return sm;
 		return sci__sm_leaf(SCI_OWNER_EXTRA, sm->key,
-				    sci__extra_state(sci_rl_intersect(now, rl)),
-				    sm->pos);
+				    sci__extra_state(in), sm->pos);
 	}
 	l = narrowed_history(sm->left, rl);
 	r = narrowed_history(sm->right, rl);
@@ -895,6 +894,7 @@ static const sci_sm *narrowed_history(const sci_sm *sm, const sci_rl *rl)
 	return sci__sm_merged(l, r, sm->join);
 }
 
+/* @t narrowed to the paths where @e (an operand) lies in @allowed. */
 static const sci_stree *narrow(const sci_stree *t, struct expression *e,
 			       const sci_rl *allowed)
 {

@@ -663,26 +663,48 @@ static int path_index(const sci_key *key)
 	return -1;
 }
 
+/* The place @key is (pkeys[]), or a local loaded from (path_loads[]). */
+static int place_of(const sci_key *key)
+{
+	int k = path_index(key);
+
+	if (k >= 0 || !key || !(path_bits(key) & LOADED))
+		return k;
+	for (k = 0; k < npath_loads; k++)
+		if (path_loads[k].key == key)
+			return path_loads[k].param;
+	return -1;
+}
+
+/* Does place @k still hold what the caller passed, on this path? */
+static int place_fresh(int k)
+{
+	return !(path_bits(pkeys[k]) & GONE) &&
+	       !(path_bits(sci_key_sym(params[pk_param[k]])) & GONE) &&
+	       !globals_stale();
+}
+
 /* The caller's value of place @k, dereferenced unchecked on this path. */
 static void path_deref(int k, struct expression *ptr)
 {
-	if ((path_bits(pkeys[k]) & GONE) ||
-	    (path_bits(sci_key_sym(params[pk_param[k]])) & GONE) ||
-	    globals_stale() || sci_value_is_nonnull(ptr))
-		return;
-	add_bits(pkeys[k], DEREF);
+	if (place_fresh(k) && !sci_value_is_nonnull(ptr))
+		add_bits(pkeys[k], DEREF);
 }
 
 /*
- * Parameter @sym reassigned or its address taken (`s = t`, `init(&s)`):
- * what is reached from it is no longer the caller's.
+ * @key written or its address taken (`s.first = v`, `s = t`, `init(&s)`):
+ * a place it is, or a parameter's places, no longer hold the caller's.
  */
-static void paths_gone(struct symbol *sym)
+static void places_written(const sci_key *key)
 {
 	int k;
 
+	if (path_index(key) >= 0)
+		add_bits(key, GONE);
+	if (!key || !key->is_var || !key->base || !sci_sym_is_param(key->base))
+		return;
 	for (k = 0; k < npkeys; k++)
-		if (pk_param[k] < nparams && params[pk_param[k]] == sym)
+		if (params[pk_param[k]] == key->base)
 			add_bits(pkeys[k], GONE);
 }
 
@@ -766,12 +788,10 @@ static void pointee_deref(struct expression *ptr, const sci_key *key)
 			if (loaded_from[k].key == key &&
 			    loaded_from[k].param < ELEM)
 				i = loaded_from[k].param;
-	if (i < 0 && key && (path_bits(key) & LOADED))
-		for (k = 0; k < npath_loads; k++)
-			if (path_loads[k].key == key) {
-				path_deref(path_loads[k].param, ptr);
-				return;
-			}
+	if (i < 0 && (k = place_of(key)) >= 0) {
+		path_deref(k, ptr);
+		return;
+	}
 	if (i <= -2) {
 		global_deref(gkeys[-2 - i], ptr);
 		return;
@@ -1046,21 +1066,17 @@ static const char *path_args(const char *text, const char *name,
 	if (!callee)
 		return text;
 	for (k = 0; k < callee->npreads; k++) {
+		const sci_key *key = sci_key_arg_path(call, callee->preads[k]);
 		const char *path;
 		char *end;
-		long n = strtol(callee->preads[k], &end, 10);
-		struct expression *arg;
-		const sci_key *key;
+		long n;
 		const sci_rl *rl;
 		int input, freed;
 
-		if (end == callee->preads[k] || n < 0 || n > 64)
-			continue;
-		path = end;
-		arg = sci_call_arg(call, (int)n);
-		key = arg ? sci__key_arg_path(arg, path) : NULL;
 		if (!key)
 			continue;
+		n = strtol(callee->preads[k], &end, 10);
+		path = end;
 		/* in the place's type here; the callee's TU casts it to
 		 * its own and drops what says nothing (callers.c) */
 		rl = sci__key_known_rl(key);
@@ -1211,17 +1227,9 @@ static void paths_passed(struct expression *call, const char *name)
 	FOR_EACH_PTR(call->args, arg) {
 		const sci_key *key = sci_key_expr(arg);
 
-		if (n < 32 && (np->args & (1u << n))) {
-			k = path_index(key);
-			if (k < 0 && key && (path_bits(key) & LOADED))
-				for (k = npath_loads; k-- > 0;)
-					if (path_loads[k].key == key) {
-						k = path_loads[k].param;
-						break;
-					}
-			if (k >= 0)
-				path_deref(k, arg);
-		}
+		if (n < 32 && (np->args & (1u << n)) &&
+		    (k = place_of(key)) >= 0)
+			path_deref(k, arg);
 		n++;
 	} END_FOR_EACH_PTR(arg);
 }
@@ -1398,11 +1406,7 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 		escaped(rkey);
 	if (param_index(key) >= 0)
 		add_bits(key, GONE);
-	/* `s.first = v`, `s = t`: not what the caller passed */
-	if (path_index(key) >= 0)
-		add_bits(key, GONE);
-	if (key && key->is_var && key->base && sci_sym_is_param(key->base))
-		paths_gone(key->base);
+	places_written(key);
 	/* a global written here: a later dereference is not the caller's value */
 	if (key && key->is_var && key->base &&
 	    (key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)))
@@ -1429,9 +1433,7 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	 * loaded_from[] answers first (deref_pointees, pkeeps).
 	 */
 	if (sci_sym_is_local(key->base) && (src = path_index(rkey)) >= 0 &&
-	    !(path_bits(rkey) & GONE) &&
-	    !(path_bits(sci_key_sym(params[pk_param[src]])) & GONE) &&
-	    !globals_stale())
+	    place_fresh(src))
 		remember_source(path_loads, &npath_loads, key, src, LOADED);
 	if (sci_sym_is_local(key->base) && (src = load_source(r)) != -1)
 		remember_source(loaded_from, &nloaded, key, src, LOADED);
@@ -1461,10 +1463,7 @@ void sci__fn_facts_address(const sci_key *key)
 
 	if (!cur_fn || !sci__cur)
 		return;
-	if (key && key->is_var && key->base && sci_sym_is_param(key->base))
-		paths_gone(key->base);
-	if (path_index(key) >= 0)
-		add_bits(key, GONE);
+	places_written(key);
 	if (i < 0)
 		return;
 	captures |= 1u << i;

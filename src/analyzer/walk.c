@@ -752,16 +752,30 @@ static int plain_test_in(struct expression *e, struct statement *loop,
 	}
 }
 
-static int enters_surely(struct statement *stmt)
+/*
+ * The loop's test on the current states, quietly: where it fails
+ * (returned) and, into *@holds, where it holds.  sci__cur is left as it was.
+ */
+static const sci_stree *test_quietly(struct statement *stmt,
+				     const sci_stree **holds)
 {
 	const sci_stree *save = sci__cur, *t, *f;
 
-	if (!sci__cur || !plain_test_in(stmt->iterator_pre_condition, NULL, 0))
-		return 0;
 	sci__quiet++;
 	sci__split_condition(stmt->iterator_pre_condition, &t, &f);
 	sci__quiet--;
 	sci__cur = save;
+	*holds = t;
+	return f;
+}
+
+static int enters_surely(struct statement *stmt)
+{
+	const sci_stree *t, *f;
+
+	if (!sci__cur || !plain_test_in(stmt->iterator_pre_condition, NULL, 0))
+		return 0;
+	f = test_quietly(stmt, &t);
 	return t && !f;
 }
 
@@ -855,6 +869,16 @@ static void counting_loop(loop_ctx *c)
 	c->exit_value = sci_rl_range(limit, limit);
 }
 
+/* Where the test fails on the current states, a counter at its end. */
+static const sci_stree *test_fails(const loop_ctx *c)
+{
+	const sci_stree *t, *f = test_quietly(c->stmt, &t);
+
+	if (c->counter && f)
+		f = sci__extra_narrow(f, c->counter, c->exit_value);
+	return f;
+}
+
 static const sci_stree *loop_pass(loop_ctx *c, const sci_stree *head,
 				  const sci_stree **exits)
 {
@@ -886,18 +910,9 @@ static const sci_stree *loop_pass(loop_ctx *c, const sci_stree *head,
 	sci__branch_truncate(depth);
 	sci__cur = sci__stree_merge(sci__cur, take_pending(stmt->iterator_continue));
 	sci__walk_stmt(stmt->iterator_post_statement);
-	if ((c->enters || c->split_exits) && sci__cur) {
-		/* the test again, on the states that went round */
-		const sci_stree *back = sci__cur;
-
-		sci__quiet++;
-		sci__split_condition(stmt->iterator_pre_condition, &t, &f);
-		sci__quiet--;
-		if (c->counter && f)
-			f = sci__extra_narrow(f, c->counter, c->exit_value);
-		*exits = f;
-		sci__cur = back;
-	}
+	/* the test again, on the states that went round */
+	if ((c->enters || c->split_exits) && sci__cur)
+		*exits = test_fails(c);
 	if (c->split_exits)
 		*exits = sci__stree_merge(c->zero, *exits);
 	if (stmt->iterator_post_condition) {
@@ -929,16 +944,8 @@ static void walk_loop(struct statement *stmt)
 	c.enters = enters_surely(stmt);
 	if (!c.enters && sci__cur &&
 	    plain_test_in(stmt->iterator_pre_condition, stmt, 0)) {
-		const sci_stree *save = sci__cur, *t, *f;
-
-		sci__quiet++;
-		sci__split_condition(stmt->iterator_pre_condition, &t, &f);
-		sci__quiet--;
-		sci__cur = save;
-		if (c.counter && f)
-			f = sci__extra_narrow(f, c.counter, c.exit_value);
 		c.split_exits = 1;
-		c.zero = f;
+		c.zero = test_fails(&c);
 	}
 	loop_nest++;
 	iterate(loop_pass_fn, &c, sci__cur);

@@ -48,7 +48,6 @@ static struct {
 	int reported;
 } sites[MAX_SITES];
 static int nsites;
-static const sci_key *assigned;	/* set by the before hook, for the after one */
 
 /* reallocf() frees the block itself when it fails: not one of these */
 static int is_realloc(const char *name)
@@ -62,7 +61,6 @@ static void on_func_start(sci_sym *fn, void *payload)
 	(void)fn;
 	(void)payload;
 	nsites = 0;
-	assigned = NULL;
 }
 
 static int nonnull_key(const sci_key *key)
@@ -77,13 +75,12 @@ static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
 {
 	const char *name = sci_expr_is_call(right) ? sci_call_name(right) : NULL;
 	const sci_key *target = sci_key_expr(left), *arg;
+	const sci_sm *sm = target ? sci_sm_get(me, target) : NULL;
 	int i;
 
 	(void)payload;
-	assigned = NULL;
 	/* set again: where realloc() had worked nothing was lost */
-	if (target && sci_sm_get(me, target) &&
-	    sci_sm_has_possible(sci_sm_get(me, target), &lost))
+	if (sm && sci_sm_has_possible(sm, &lost))
 		sci_state_set(me, target, nonnull_key(target) ? &kept : &gone);
 	if (!is_realloc(name) || sci_pos_macro(pos))
 		return;
@@ -98,19 +95,9 @@ static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
 		sites[nsites].pos = pos;
 		sites[nsites++].reported = 0;
 	}
+	/* the value model's update of target leaves a checker's state be */
 	if (i < nsites)
-		assigned = target;
-}
-
-static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos,
-		      void *payload)
-{
-	(void)right;
-	(void)pos;
-	(void)payload;
-	if (assigned && sci_key_expr(left) == assigned)
-		sci_state_set(me, assigned, &lost);
-	assigned = NULL;
+		sci_state_set(me, target, &lost);
 }
 
 /*
@@ -139,7 +126,6 @@ static void on_return(sci_expr *value, sci_pos pos, void *payload)
 	(void)payload;
 	for (i = 0; i < nsites; i++) {
 		const sci_key *key = sites[i].key;
-
 		const sci_sm *sm = sci_sm_get(me, key);
 
 		/* set again while NULL on some path, or NULL here maybe */
@@ -162,7 +148,6 @@ static void init(sci_checker_id id)
 	me = id;
 	sci_on_func_start(me, on_func_start, NULL);
 	sci_on_assign_before(me, on_assign_before, NULL);
-	sci_on_assign(me, on_assign, NULL);
 	sci_on_return(me, on_return, NULL);
 }
 

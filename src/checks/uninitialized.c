@@ -68,10 +68,10 @@ static struct {
 	sci_pos pos;
 } relay;
 
-/* `y = relay(x)` with relay() only returning x: the local y, or NULL. */
-static sci_sym *relayed_to(sci_expr *call)
+/* `y = e` (`y = x`, `y = relay(x)`) with y a local scalar: y, or NULL. */
+static sci_sym *local_copy_of(sci_expr *e)
 {
-	sci_expr *to = sci_expr_copied_to(call);
+	sci_expr *to = sci_expr_copied_to(e);
 	sci_sym *dst = to ? sci_expr_symbol(to) : NULL;
 
 	return dst && sci_sym_is_local(dst) && sci_sym_is_scalar(dst) ?
@@ -193,7 +193,7 @@ static void on_expr(sci_expr *e, void *payload)
 	copy_to = NULL;
 	copy_call = NULL;
 	if (relay.call && e == relay.call) {
-		sci_sym *dst = relayed_to(e);
+		sci_sym *dst = local_copy_of(e);
 
 		relay.call = NULL;
 		if (dst) {
@@ -209,7 +209,7 @@ static void on_expr(sci_expr *e, void *payload)
 	var = sci_expr_symbol(e);
 	if (var) {
 		const sci_state *st;
-		sci_expr *call, *to;
+		sci_expr *call;
 		sci_sym *dst;
 		int i;
 
@@ -229,8 +229,7 @@ static void on_expr(sci_expr *e, void *payload)
 			return;
 		}
 		/* copied to a local: the copy's reads are reported */
-		if ((to = sci_expr_copied_to(e)) && (dst = sci_expr_symbol(to)) &&
-		    sci_sym_is_local(dst) && sci_sym_is_scalar(dst)) {
+		if ((dst = local_copy_of(e))) {
 			copy_to = dst;
 			return;
 		}
