@@ -430,7 +430,8 @@ int sci_expr_points_into(sci_expr *e, const sci_key *key);
  * function itself: the variable, a member reached without a pointer, or
  * an element of a local array at a constant index (`s.in.p`, `a[2]`,
  * `s.v[1]`; not `s.p->x`, `*p`, `a[i]`, nor a member of a union, which
- * its other members overlap).
+ * its other members overlap, unless they all have one type: then they
+ * are one place, named as its first member).
  */
 int sci_expr_is_local_storage(sci_expr *e);
 /**

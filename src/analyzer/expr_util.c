@@ -520,6 +520,27 @@ int sci_expr_points_into(sci_expr *e, const sci_key *key)
 	}
 }
 
+/*
+ * A union whose members all have one type: key.c names them all as the
+ * first, so what is stored through one is read through any other.
+ */
+static int one_place_union(struct symbol *u)
+{
+	struct symbol *m, *first = NULL;
+
+	if (u->type != SYM_UNION)
+		return 0;
+	FOR_EACH_PTR(u->symbol_list, m) {
+		if (!m->ident)
+			return 0;
+		if (!first)
+			first = m;
+		else if (!sci__same_type(first, m))
+			return 0;
+	} END_FOR_EACH_PTR(m);
+	return first != NULL;
+}
+
 int sci_expr_is_local_storage(sci_expr *e)
 {
 	struct expression *d;
@@ -549,7 +570,7 @@ int sci_expr_is_local_storage(sci_expr *e)
 		if (!d || (d->type == EXPR_PREOP && d->op == '*'))
 			return 0;	/* p->m lives wherever p points */
 		t = sci__real_type(sci__expr_type(d));
-		if (!t || t->type != SYM_STRUCT)
+		if (!t || (t->type != SYM_STRUCT && !one_place_union(t)))
 			return 0;	/* a union's members overlap */
 		e = d;
 	}

@@ -119,3 +119,30 @@ void union_member(const char *s)
 	u.s = strdup(s);
 	free((char *)u.n);
 }
+
+/*
+ * A union whose members all have one type is one place: what is stored
+ * through one member is held by all of them.
+ */
+union same { char *one; char *two; };
+void keep_name(char *name);
+
+void union_leaks(const char *s)
+{
+	union same u;
+
+	u.one = strdup(s);
+	if (!u.one)
+		return;
+	if (strlen(u.two) > 8)
+		return;	/* expect-warning: memory-leak "memory leak of 'u.one'" */
+	free(u.two);
+}
+
+void union_kept(const char *s)
+{
+	union same u;
+
+	u.one = strdup(s);
+	keep_name(u.two);	/* may keep it: it escapes */
+}

@@ -150,3 +150,14 @@ void to_console(const char *msg, size_t len)
 	if (fd != 2)
 		close(fd);
 }
+
+/* one place: closed through the other member */
+void union_closed(const char *path)
+{
+	union { int fd; int raw; } u;
+
+	u.fd = open(path, O_RDONLY);
+	if (u.fd < 0)
+		return;
+	close(u.raw);
+}
