@@ -276,7 +276,7 @@ static int run(const sci_cli_options *o)
 	sci_config config;
 	char *config_root = NULL;
 	sci_project_opts popts = { 0 };
-	sci_project_stats pstats = { 0, 0, 0, 0 };
+	sci_project_stats pstats = { 0, 0, 0, 0, 0 };
 	sci_db *db = NULL;
 	sci_progress *progress = NULL;
 	sci_tu_list tus;
@@ -358,9 +358,15 @@ static int run(const sci_cli_options *o)
 		goto done;
 	}
 	if (o->command == SCI_CMD_DB_BUILD) {
-		printf("smatch-ci: %zu translation units: %zu summarized, %zu analyzed in %u round%s, %zu from the database%s\n",
+		char light[64] = "";
+
+		if (pstats.light)
+			snprintf(light, sizeof(light),
+				 " (%zu of them for summaries alone)",
+				 pstats.light);
+		printf("smatch-ci: %zu translation units: %zu summarized, %zu analyzed in %u round%s%s, %zu from the database%s\n",
 		       tus.n, pstats.summarized, pstats.analyses, pstats.rounds,
-		       pstats.rounds == 1 ? "" : "s", pstats.reused,
+		       pstats.rounds == 1 ? "" : "s", light, pstats.reused,
 		       db ? "" : " (no database: --no-cache)");
 		if (o->shard_n) {
 			size_t own = 0;

@@ -32,6 +32,15 @@ typedef struct {
 	unsigned char *stale;		/* a callee changed while it ran */
 	unsigned char *reuse_tried;
 	unsigned *analyses;		/* in this run */
+	/*
+	 * Light analyses (summaries only, no checkers) of a TU that ran while
+	 * a TU it calls in its cycle had filed none yet: in this run, and
+	 * whether the last one was one (then a whole analysis must follow).
+	 */
+	unsigned *light;
+	unsigned char *light_last;
+	unsigned char *never;		/* per TU: no summaries of it filed */
+	sci_tu_list *sub;		/* run_some(): what the driver runs */
 	unsigned long *forked_at;	/* r->gen then */
 	sci_strv *filed;		/* names filed under its origin */
 	char **filed_globals;		/* its SCI_SUMMARY_GLOBALS record filed */
@@ -237,11 +246,27 @@ static int changed_meanwhile(const run_ctx *r, size_t i, const sci_tu *tu)
 	return 0;
 }
 
+/*
+ * A TU's first analysis in the run, started while a TU it calls in its
+ * own cycle has filed no summaries yet, is certain to run again: that
+ * TU's summaries will change what it calls from unknown.  Its findings
+ * would be thrown away, so it is walked for its summaries alone, without
+ * checkers (about a third of an analysis): what its cycle needs from it.
+ */
 static void tu_start(size_t k, void *payload)
 {
 	run_ctx *r = payload;
+	size_t i = r->map[k];
+	sci_tu *tu = &r->sub->items[k];
 
-	r->forked_at[r->map[k]] = r->gen;
+	r->forked_at[i] = r->gen;
+	r->light_last[i] = 0;
+	if (!tu->summaries_only && r->analyses[i] == 1 && !r->light[i] &&
+	    sci_round_order_cycle_waits(r->order, i, r->done, r->never)) {
+		tu->summaries_only = 1;
+		r->light[i]++;
+		r->light_last[i] = 1;
+	}
 }
 
 static void keep_whole_summaries(sci_tu *tu, sci_tu *before);
@@ -256,6 +281,9 @@ static void tu_done(sci_tu *tu, size_t k, void *payload)
 	size_t i = r->map[k];
 
 	r->done[i] = 1;
+	r->never[i] = 0;
+	if (r->light_last[i])
+		tu->summaries_only = 0;
 	keep_whole_summaries(tu, &r->old[i]);
 	/* before its own summaries are filed, as its worker saw the set */
 	sci_project_deps(r->deps[i], tu, r->set, statistics(r));
@@ -306,7 +334,9 @@ static int run_some(run_ctx *r, const sci_driver_opts *dopts,
 	d.on_tu_done = tu_done;
 	d.ready = tu_ready;
 	d.hook_payload = r;
+	r->sub = &sub;
 	error = sci_driver_run(&scratch, stats, &sub, &d);
+	r->sub = NULL;
 	for (k = 0; k < sub.n; k++)
 		r->tus->items[r->map[k]] = sub.items[k];
 	free(sub.items);
@@ -415,8 +445,10 @@ static size_t settle(run_ctx *r, unsigned char *pick)
 		char now[SCI_DB_HASH_HEX];
 
 		pick[i] = 0;
-		if (r->has_deps[i]) {
-			if (r->analyses[i] >= SCI_PROJECT_ROUNDS)
+		if (r->light_last[i]) {
+			pick[i] = 1;	/* its findings are still to be made */
+		} else if (r->has_deps[i]) {
+			if (r->analyses[i] - r->light[i] >= SCI_PROJECT_ROUNDS)
 				continue;
 			sci_project_deps(now, tu, r->set, statistics(r));
 			pick[i] = r->stale[i] || strcmp(now, r->deps[i]) != 0;
@@ -571,7 +603,7 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	sci_driver_opts d2 = *dopts;
 	sci_analyze_opts a2;
 	sci_driver_stats st;
-	sci_project_stats ps = { 0, 0, 0, 0 };
+	sci_project_stats ps = { 0, 0, 0, 0, 0 };
 	run_ctx r;
 	unsigned char *pick;
 	size_t i, n = tus->n ? tus->n : 1;
@@ -596,6 +628,9 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	r.stale = sci_calloc(n, 1);
 	r.reuse_tried = sci_calloc(n, 1);
 	r.analyses = sci_calloc(n, sizeof(*r.analyses));
+	r.light = sci_calloc(n, sizeof(*r.light));
+	r.light_last = sci_calloc(n, 1);
+	r.never = sci_calloc(n, 1);
 	r.forked_at = sci_calloc(n, sizeof(*r.forked_at));
 	r.filed = sci_calloc(n, sizeof(*r.filed));
 	r.filed_globals = sci_calloc(n, sizeof(*r.filed_globals));
@@ -627,6 +662,7 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 		}
 		pick[i] = !rec || !rec->findings || !rec->deps;
 		r.reuse_tried[i] = !rec;
+		r.never[i] = !rec;
 	}
 	a2.summaries = r.set;
 	a2.emit_summaries = 1;
@@ -673,6 +709,7 @@ int sci_project_run(sci_diag_list *out, sci_driver_stats *stats,
 	}
 collected:
 	for (i = 0; i < tus->n; i++) {
+		ps.light += r.light[i];
 		ps.summarized += r.analyses[i] > 0;
 		ps.reused += r.analyses[i] == 0;
 	}
@@ -703,6 +740,9 @@ done:
 	free(r.stale);
 	free(r.reuse_tried);
 	free(r.analyses);
+	free(r.light);
+	free(r.light_last);
+	free(r.never);
 	free(r.forked_at);
 	free(r.filed);
 	free(r.filed_globals);

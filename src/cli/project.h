@@ -22,6 +22,13 @@
  * summaries as they come makes the first analysis of most TUs know most
  * callees (redis: 206 analyses in all, same findings).
  *
+ * Light analyses: a TU's first analysis that starts while a TU it calls
+ * in its own cycle of files has filed no summaries yet is sure to run
+ * again (that TU's summaries will differ from none), so it walks without
+ * checkers, for its summaries alone, and a whole analysis always follows
+ * (not counted against the bound).  That costs about two thirds of an
+ * analysis: redis 36 of 211 analyses were light, git 160 of 577.
+ *
  * Why a bound: each round carries a fact one more TU up a call chain;
  * chains of wrappers spread over more than SCI_PROJECT_ROUNDS files are
  * rare, and a fact that would need more rounds is missed (a finding lost),
@@ -60,6 +67,7 @@
 typedef struct {
 	size_t summarized;	/* TUs analyzed (their summaries made) here */
 	size_t analyses;	/* analyses run, settling included */
+	size_t light;		/* of them, walks for summaries alone */
 	size_t reused;		/* TUs whose stored findings served */
 	unsigned rounds;	/* analysis rounds */
 } sci_project_stats;

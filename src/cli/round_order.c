@@ -17,6 +17,8 @@ struct sci_round_order {
 	size_t *scc;		/* its cycle's number */
 	size_t *dep_at;		/* deps[dep_at[t] .. dep_at[t + 1]) */
 	size_t *deps;		/* TUs it calls, outside its cycle */
+	size_t *cyc_at;		/* cyc[cyc_at[t] .. cyc_at[t + 1]) */
+	size_t *cyc;		/* TUs it calls, inside its cycle */
 };
 
 typedef struct {
@@ -271,7 +273,7 @@ sci_round_order *sci_round_order_new(const sci_tu_list *tus,
 				     const unsigned char *pick)
 {
 	sci_round_order *o = sci_calloc(1, sizeof(*o));
-	size_t *at, *out, i, k, n = 0;
+	size_t *at, *out, i, k, n = 0, m = 0;
 	node *g;
 
 	for (i = 0; i < tus->n; i++)
@@ -285,13 +287,19 @@ sci_round_order *sci_round_order_new(const sci_tu_list *tus,
 	/* what a TU waits for: its callees in other components */
 	o->dep_at = sci_calloc(tus->n + 1, sizeof(*o->dep_at));
 	o->deps = sci_calloc(at[tus->n] ? at[tus->n] : 1, sizeof(*o->deps));
+	o->cyc_at = sci_calloc(tus->n + 1, sizeof(*o->cyc_at));
+	o->cyc = sci_calloc(at[tus->n] ? at[tus->n] : 1, sizeof(*o->cyc));
 	for (i = 0; i < tus->n; i++) {
 		o->dep_at[i] = n;
+		o->cyc_at[i] = m;
 		for (k = at[i]; k < at[i + 1]; k++)
 			if (o->scc[out[k]] != o->scc[i])
 				o->deps[n++] = out[k];
+			else
+				o->cyc[m++] = out[k];
 	}
 	o->dep_at[tus->n] = n;
+	o->cyc_at[tus->n] = m;
 	free(at);
 	free(out);
 	return o;
@@ -305,6 +313,8 @@ void sci_round_order_free(sci_round_order *o)
 	free(o->scc);
 	free(o->dep_at);
 	free(o->deps);
+	free(o->cyc_at);
+	free(o->cyc);
 	free(o);
 }
 
@@ -327,4 +337,16 @@ int sci_round_order_ready(const sci_round_order *o, size_t tu,
 		if (!done[o->deps[k]])
 			return 0;
 	return 1;
+}
+
+int sci_round_order_cycle_waits(const sci_round_order *o, size_t tu,
+				const unsigned char *done,
+				const unsigned char *never)
+{
+	size_t k;
+
+	for (k = o->cyc_at[tu]; k < o->cyc_at[tu + 1]; k++)
+		if (!done[o->cyc[k]] && never[o->cyc[k]])
+			return 1;
+	return 0;
 }

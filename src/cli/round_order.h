@@ -52,4 +52,14 @@ size_t sci_round_order_at(const sci_round_order *o, size_t k);
 int sci_round_order_ready(const sci_round_order *o, size_t tu,
 			  const unsigned char *done);
 
+/*
+ * Does TU @tu call, inside its own cycle, a TU of the round that is not
+ * done and that @never marks (one byte per TU of @tus: no summary of it
+ * is known yet)?  Then what @tu's analysis finds now is thrown away: that
+ * TU's summaries will differ from none, and @tu is analyzed again.
+ */
+int sci_round_order_cycle_waits(const sci_round_order *o, size_t tu,
+				const unsigned char *done,
+				const unsigned char *never);
+
 #endif

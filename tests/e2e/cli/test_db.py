@@ -174,6 +174,36 @@ class DbTest(unittest.TestCase):
         self.assertEqual(again.returncode, 1, again.stdout + again.stderr)
         self.assertIn("gen.c:3 g() warning: memory leak of 'p'", again.stdout)
 
+    def test_cycle_walks_first_for_summaries(self):
+        # a.c and b.c call each other; at -j1 a.c goes first, before b.c
+        # has filed anything: that analysis walks for a.c's summaries
+        # alone (b.c needs them: a_free() frees), and the analysis after
+        # b.c's makes a.c's findings (b_env() may return NULL); stored,
+        # the findings are those of the whole analysis
+        self.write("a.c", "#include <stdlib.h>\n#include <string.h>\n"
+                   "const char *b_env(void);\n"
+                   "void a_free(char *p) { free(p); }\n"
+                   "size_t a_len(void)\n{\n\tconst char *s = b_env();\n"
+                   "\treturn strlen(s);\n}\n")
+        self.write("b.c", "#include <stdio.h>\n#include <stdlib.h>\n"
+                   "void a_free(char *p);\n"
+                   "const char *b_env(void) { return getenv(\"B\"); }\n"
+                   "void b_show(char *p)\n{\n\ta_free(p);\n"
+                   "\tputs(p);\n}\n")
+        first = self.run_ci("db", "build", "-j1", "a.c", "b.c")
+        self.assertIn("2 summarized, 3 analyzed in 2 rounds (1 of them for "
+                      "summaries alone), 0 from the database",
+                      first.stderr + first.stdout)
+        found = self.run_ci("check", "-j1", "a.c", "b.c")
+        self.assertIn("a.c:8 a_len() error: 's' could be NULL when passed "
+                      "to strlen(): the result of b_env() is not checked",
+                      found.stdout)
+        self.assertIn("b.c:8 b_show() error: use after free: 'p' is passed "
+                      "to puts()", found.stdout)
+        fresh = self.run_ci("check", "-j1", "a.c", "b.c", db=False)
+        self.assertEqual(found.stdout, fresh.stdout.replace(
+            " (no database: --no-cache)", ""))
+
     def test_tu_analyzed_again_keeps_the_files_it_read(self):
         # idx.c goes first (main.c calls it), then again with what main.c
         # passes; the second analysis does not list the files it read
