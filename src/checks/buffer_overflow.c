@@ -19,7 +19,16 @@
  * several values are not added up: they are often tied (`memmove(b, b +
  * n, size - n)`) in a way the model does not keep.
  * The source of memcpy/memmove/memcmp is checked the same way (an
- * over-read), and strcpy() of a string literal counts the literal.
+ * over-read), and strcpy() of a string literal counts the literal.  The
+ * string functions (strcpy, strcat, strncat, their wide forms) are
+ * checked for a pointer before either string's start, and strncat() for
+ * a bound larger than the whole destination:
+ *
+ *	char name[16];
+ *	strncat(name, s, 64);		// appends up to 64 and a NUL into 16
+ *
+ * String lengths are not tracked: `strcpy(small, big_array)` is not
+ * reported, whatever big_array holds.
  *
  * Known false-positive sources: a length bounded by a relation the model
  * does not keep (`if (n > sizeof buf) return;` is kept; a bound through a
@@ -69,6 +78,42 @@ static const access_fn table[] = {
 };
 
 /*
+ * A string function's arguments: the string it writes into and the one
+ * it reads, and the argument bounding what strncat() appends (-1: none).
+ */
+typedef struct {
+	const char *name;
+	int dst, src, bound;
+	int scale;		/* bytes per character */
+} string_fn;
+
+static const string_fn strings[] = {
+	{ "strcpy", 0, 1, -1, 1 }, { "stpcpy", 0, 1, -1, 1 },
+	{ "strcat", 0, 1, -1, 1 }, { "strncat", 0, 1, 2, 1 },
+	{ "wcscpy", 0, 1, -1, 4 }, { "wcscat", 0, 1, -1, 4 },
+	{ "wcsncat", 0, 1, 2, 4 },
+	{ "__builtin___strcpy_chk", 0, 1, -1, 1 },
+	{ "__builtin___strcat_chk", 0, 1, -1, 1 },
+	{ "__builtin___strncat_chk", 0, 1, 2, 1 },
+};
+
+/* @buf points before the start of its object: reported, 1. */
+static int before_start(sci_expr *call, sci_expr *buf, int reads)
+{
+	sci_object o;
+
+	if (!sci_value_object(buf, &o) ||
+	    !(o.known & SCI_VALUE_MIN_KNOWN) || o.off_min >= 0)
+		return 0;
+	sci_report(me, sci_expr_pos(call), o.name,
+		   "buffer %s: %s() %s %s '%s' %lld bytes before its start",
+		   reads ? "under-read" : "underwrite", sci_call_name(call),
+		   reads ? "reads" : "writes", reads ? "from" : "into",
+		   o.name, -o.off_min);
+	return 1;
+}
+
+/*
  * Reports @call's access of @bytes_min..@bytes_max bytes through @buf when
  * it can leave the object.  @exact: the lower bound is a length every path
  * gives (a constant), not only the largest one.
@@ -80,15 +125,9 @@ static void check(sci_expr *call, sci_expr *buf, long long min, long long max,
 	sci_object o;
 	long long room;
 
-	if (!sci_value_object(buf, &o) || max <= 0)
+	if (!sci_value_object(buf, &o) || max <= 0 ||
+	    before_start(call, buf, reads))
 		return;
-	if ((o.known & SCI_VALUE_MIN_KNOWN) && o.off_min < 0) {
-		sci_report(me, sci_expr_pos(call), o.name,
-			   "buffer %s: %s() %s %s '%s' %lld bytes before its start",
-			   reads ? "under-read" : "underwrite", sci_call_name(call),
-			   verb, prep, o.name, -o.off_min);
-		return;
-	}
 	if (!(o.known & SCI_VALUE_MAX_KNOWN) || o.off_max > o.size)
 		return;
 	/*
@@ -115,14 +154,62 @@ static void check(sci_expr *call, sci_expr *buf, long long min, long long max,
 			   o.off_max ? " left at that offset" : "");
 }
 
-/* strcpy(buf, "literal"): the literal's bytes, its NUL included. */
-static void check_strcpy(sci_expr *call)
+/*
+ * strncat(dst, src, n) appends up to n characters and a NUL after what
+ * dst holds: an n larger than all of dst is no bound, unless src is a
+ * literal that fits.  (`strncat(buf, s, sizeof(buf))` is wrong too, but
+ * fits when buf starts empty and s is one shorter: not reported.)
+ */
+static void check_strncat(sci_expr *call, const string_fn *f)
 {
-	sci_object src;
+	sci_object o, src;
+	long long n, max, room;
 
-	if (sci_value_object(sci_call_arg(call, 1), &src) &&
-	    src.kind == SCI_OBJECT_STRING && src.off_min == 0 && src.off_max == 0)
+	if (sci_value_bounds(sci_call_arg(call, f->bound), &n, &max) !=
+	    (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) || n != max || n < 0 ||
+	    !sci_value_object(sci_call_arg(call, f->dst), &o) ||
+	    o.known != (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) ||
+	    o.off_min != o.off_max || o.off_max > o.size)
+		return;
+	room = (o.size - o.off_max) / f->scale;
+	if (n <= room)
+		return;
+	if (sci_value_object(sci_call_arg(call, f->src), &src) &&
+	    src.kind == SCI_OBJECT_STRING && src.off_min == src.off_max &&
+	    src.size - src.off_max <= room * f->scale)
+		return;
+	sci_report(me, sci_expr_pos(call), o.name,
+		   "buffer overflow: %s() appends up to %lld characters and a NUL to '%s', which has room for %lld: its bound must leave room for what it holds and the NUL",
+		   sci_call_name(call), n, o.name, room);
+}
+
+/*
+ * String functions: a pointer before the start of either string, an
+ * unbounded strncat(), and strcpy(buf, "literal"): the literal's bytes,
+ * its NUL included.
+ */
+static int check_string_call(sci_expr *call, const char *name)
+{
+	const string_fn *f = NULL;
+	sci_object src;
+	size_t i;
+
+	for (i = 0; i < sizeof(strings) / sizeof(strings[0]); i++)
+		if (strcmp(strings[i].name, name) == 0)
+			f = &strings[i];
+	if (!f)
+		return 0;
+	if (before_start(call, sci_call_arg(call, f->dst), 0) |
+	    before_start(call, sci_call_arg(call, f->src), 1))
+		return 1;
+	if (f->bound >= 0)
+		check_strncat(call, f);
+	else if (f->scale == 1 && strstr(name, "cat") == NULL &&
+		 sci_value_object(sci_call_arg(call, 1), &src) &&
+		 src.kind == SCI_OBJECT_STRING && src.off_min == 0 &&
+		 src.off_max == 0)
 		check(call, sci_call_arg(call, 0), src.size, src.size, 1, 0);
+	return 1;
 }
 
 static void on_call(sci_expr *call, void *payload)
@@ -135,11 +222,8 @@ static void on_call(sci_expr *call, void *payload)
 	(void)payload;
 	if (!name)
 		return;
-	if (strcmp(name, "strcpy") == 0 || strcmp(name, "stpcpy") == 0 ||
-	    strcmp(name, "__builtin___strcpy_chk") == 0) {
-		check_strcpy(call);
+	if (check_string_call(call, name))
 		return;
-	}
 	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
 		const access_fn *f = &table[i];
 		sci_expr *len;

@@ -100,3 +100,37 @@ long fill_name(int fd, struct head_over *h)
 
 	return n + read(fd, h->name, 32);	/* expect-error: buffer-overflow "buffer overflow: read() writes 32 bytes into 'h->name', which has 16" */
 }
+
+/* string functions: a pointer before the start of either string */
+void before_start_strings(const char *s)
+{
+	char buf[32], out[32];
+	char *p = buf - 4;
+
+	strcpy(p, s);	/* expect-error: buffer-overflow "buffer underwrite: strcpy() writes into 'buf' 4 bytes before its start" */
+	strcat(out, p);	/* expect-error: buffer-overflow "buffer under-read: strcat() reads from 'buf' 4 bytes before its start" */
+}
+
+void before_start_wide(const wchar_t *s)
+{
+	wchar_t buf[32];
+	wchar_t *p = buf - 2;
+
+	wcscpy(p, s);	/* expect-error: buffer-overflow "buffer underwrite: wcscpy() writes into 'buf' 8 bytes before its start" */
+}
+
+/* a strncat() bound larger than the whole destination bounds nothing */
+void append_all(const char *s)
+{
+	char name[16] = "";
+
+	strncat(name, s, 64);	/* expect-error: buffer-overflow "strncat() appends up to 64 characters and a NUL to 'name', which has room for 16" */
+}
+
+void append_wide(const wchar_t *s)
+{
+	wchar_t name[16];
+
+	name[0] = L'\0';
+	wcsncat(name, s, 20);	/* expect-error: buffer-overflow "wcsncat() appends up to 20 characters and a NUL to 'name', which has room for 16" */
+}

@@ -123,3 +123,25 @@ long fill_line(int fd)
 {
 	return read(fd, AREA.line, 672);
 }
+
+/* strncat() bounded by the room left, or by the whole buffer when what
+ * it appends is known to fit */
+void append_bounded(const char *s)
+{
+	char name[16] = "";
+
+	strncat(name, s, sizeof(name) - strlen(name) - 1);
+	strncat(name, s, 15);
+	strncat(name, "ab", 64);
+}
+
+/* a pointer moved back inside its buffer */
+void moved_back(const char *s)
+{
+	char buf[32];
+	char *p = buf + 8;
+
+	p -= 8;
+	strcpy(p, s);
+	strcat(buf, p + 1);
+}
