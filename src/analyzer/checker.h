@@ -789,6 +789,14 @@ int sci_value_maybe_freed(sci_expr *e, sci_pos *where);
  * ends it.  @where (may be NULL) gets the close.
  */
 int sci_value_closed(sci_expr *e, sci_pos *where);
+/**
+ * The length, in characters of @unit bytes (1 for char, 4 for wchar_t),
+ * of the string @p points to, when it is known on this path: a string
+ * literal, or an array every write of which was seen (an initializer,
+ * memset() and a NUL stored, strcpy() of a known string...; the engine's
+ * strlen.c says what it follows).  Returns 0 when unknown.
+ */
+int sci_value_strlen(sci_expr *p, int unit, long long *len);
 /** Is @call the C library's fclose(), pclose(), closedir() or close()? */
 int sci_call_closes(sci_expr *call);
 

@@ -121,7 +121,8 @@ enum {
 	SCI_OWNER_FREED = 7,	/* memory a pointer points to was freed (freed.c) */
 	SCI_OWNER_LOCKS = 8,	/* locks held or released (locks.c) */
 	SCI_OWNER_CLOSED = 9,	/* a stream or descriptor was closed (closed.c) */
-	SCI_OWNER_FIRST_CHECKER = 10
+	SCI_OWNER_STRLEN = 10,	/* the string an array holds (strlen.c) */
+	SCI_OWNER_FIRST_CHECKER = 11
 };
 
 #define SCI_MAX_OWNERS 64
@@ -503,6 +504,18 @@ int sci__mark_of(int owner, const sci_state *mark, struct expression *e,
  */
 int sci__mark_maybe(int owner, const sci_state *mark, struct expression *e,
 		    sci_pos *where);
+/* strlen.c: the string a char or wchar_t array holds */
+void sci__strlen_register(void);
+/** Per function: what was known of the last one goes. */
+void sci__strlen_init(void);
+/** After an assignment (a declaration's initializer too). */
+void sci__strlen_assign(struct expression *e);
+/** After a call: memset, strcpy... set lengths; others forget theirs. */
+void sci__strlen_call(struct expression *call);
+/** @key changed as a whole (`s = t` for its member arrays). */
+void sci__strlen_forget(const sci_key *key);
+/** strlen()/wcslen() of a string whose length is known: that value. */
+const sci_rl *sci__strlen_value(struct expression *call);
 /* closed.c: as freed.c, for fclose(), pclose(), closedir(), close() */
 void sci__closed_register(void);
 void sci__closed_call(struct expression *call);
@@ -691,6 +704,13 @@ void sci__points_condition(struct expression *leaf, const sci_stree **t,
 			   const sci_stree **f);
 /** "buf (16 bytes) + 8-9", "NULL" or "none" for __sci_object().  Arena. */
 const char *sci__points_text(struct expression *e);
+/*
+ * The array with a key that @p points into (a local or global array, a
+ * member of a local struct), or NULL; @off its byte offset there when
+ * *@exact (one value), @size the array's bytes.
+ */
+const sci_key *sci__points_array(struct expression *p, sci_val *off,
+				 sci_val *size, int *exact);
 /** Loop widening of offsets, as sci__extra_widen() does for values. */
 const sci_stree *sci__points_widen(const sci_stree *merged,
 				   const sci_stree *entry,

@@ -496,7 +496,8 @@ static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)
 			return rl;
 		break;
 	case EXPR_CALL:
-		if ((rl = sci__call_summary(e)) || (rl = library_return(e)))
+		if ((rl = sci__strlen_value(e)) || (rl = sci__call_summary(e)) ||
+		    (rl = library_return(e)))
 			rl = sci_rl_cast(rl, *vt);
 		if ((rl = within_args(e, rl, *vt)))
 			return rl;

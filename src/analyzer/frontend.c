@@ -129,6 +129,7 @@ static void walk_begin(struct symbol *fn, const sci_analyze_opts *opts)
 	sci__extra_init();
 	sci__relation_init();
 	sci__points_init();
+	sci__strlen_init();
 	sci__limits_reset();
 	sci__cur_fn = fn;
 	sci__cur_fn_name = sci_sym_name(fn);

@@ -57,6 +57,7 @@ typedef struct pt_obj {
 	const void *id;		/* the array's key, the call, the string, the variable */
 	sci_val size;		/* bytes */
 	int kind;		/* SCI_OBJECT_* */
+	const sci_key *key;	/* an array with a key: the key (strlen.c) */
 	struct pt_obj *next;
 } pt_obj;
 
@@ -492,6 +493,7 @@ static int array_object(struct expression *e, pt *out)
 	struct symbol *t = sci__real_type(sci__expr_type(e));
 	struct symbol *sym = sci_expr_var(e);
 	const sci_key *key = sci_key_expr(e);
+	const pt_obj *obj;
 	sci_val elem;
 
 	if (!t || t->type != SYM_ARRAY || (sym && sci_sym_is_param(sym)))
@@ -504,9 +506,12 @@ static int array_object(struct expression *e, pt *out)
 	if (e->type == EXPR_DEREF && (t->bit_size / 8 / elem <= 1 ||
 				      trailing_over_cast(e)))
 		return NONE;
-	return start(out, object(key ? (const void *)key : e,
-				 key ? key->name : sci_expr_text(e),
-				 t->bit_size / 8, array_kind(e)));
+	obj = object(key ? (const void *)key : e,
+		     key ? key->name : sci_expr_text(e), t->bit_size / 8,
+		     array_kind(e));
+	if (key)
+		((pt_obj *)obj)->key = key;
+	return start(out, obj);
 }
 
 static int string_object(struct expression *e, pt *out)
@@ -1071,6 +1076,21 @@ int sci_value_object(sci_expr *p, sci_object *out)
 	out->known = sci__rl_bounds(v.off, offt(), &out->off_min, &out->off_max);
 	out->access = access_size(p);
 	return 1;
+}
+
+const sci_key *sci__points_array(struct expression *p, sci_val *off,
+				 sci_val *size, int *exact)
+{
+	pt v;
+
+	if (!sci__cur || !p || eval(p, &v, 0) != OBJECT)
+		return NULL;
+	v = materialize(&v, sci__cur);
+	if (!v.obj->key || sci_rl_is_empty(v.off))
+		return NULL;
+	*exact = sci_rl_single(v.off, off);
+	*size = v.obj->size;
+	return v.obj->key;
 }
 
 const char *sci__points_text(struct expression *e)

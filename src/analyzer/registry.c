@@ -203,6 +203,7 @@ void sci__registry_init(const sci_analyze_opts *opts)
 	sci__points_register();
 	sci__freed_register();
 	sci__closed_register();
+	sci__strlen_register();
 	sci__hooks_reset();
 	sci__locks_register();
 	for (i = 0; i < nchecks; i++)

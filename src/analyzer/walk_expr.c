@@ -49,6 +49,7 @@ static void derived_changed(const sci_key *k, struct expression *target,
 		sci__extra_unknown(k);
 	sci__freed_forget(k);
 	sci__closed_forget(k);
+	sci__strlen_forget(k);
 	sci__fire_modify(k, target, pos);
 }
 
@@ -283,6 +284,7 @@ static void walk_assignment(struct expression *e)
 	key = sci_key_expr(e->left);
 	sci__fire_assign(1, e->left, assigned_value(e), e->pos);
 	sci__extra_assign(e);
+	sci__strlen_assign(e);
 	modified(key, e->left, e, e->pos);
 	if (!key)
 		modified_elements(e->left, e->pos);
@@ -586,6 +588,7 @@ static void walk_call(struct expression *e)
 		forget_after_call(e);
 	sci__freed_call(e);
 	sci__closed_call(e);
+	sci__strlen_call(e);
 	sci__locks_call(e);
 	sci__untrusted_call(e);
 	if (sci__is_noreturn_call(e))

@@ -27,8 +27,9 @@
  *	char name[16];
  *	strncat(name, s, 64);		// appends up to 64 and a NUL into 16
  *
- * String lengths are not tracked: `strcpy(small, big_array)` is not
- * reported, whatever big_array holds.
+ * With a string of known length (sci_value_strlen(): a literal, or an
+ * array whose every write the engine saw), strcpy() and strcat() count
+ * the bytes they write.
  *
  * Known false-positive sources: a length bounded by a relation the model
  * does not keep (`if (n > sizeof buf) return;` is kept; a bound through a
@@ -116,10 +117,11 @@ static int before_start(sci_expr *call, sci_expr *buf, int reads)
 /*
  * Reports @call's access of @bytes_min..@bytes_max bytes through @buf when
  * it can leave the object.  @exact: the lower bound is a length every path
- * gives (a constant), not only the largest one.
+ * gives (a constant), not only the largest one.  @at_least: the access is
+ * that long or longer (strcat() after a string of unknown length).
  */
-static void check(sci_expr *call, sci_expr *buf, long long min, long long max,
-		  int exact, int reads)
+static void check_access(sci_expr *call, sci_expr *buf, long long min,
+			 long long max, int exact, int reads, int at_least)
 {
 	const char *verb = reads ? "reads" : "writes", *prep = reads ? "from" : "into";
 	sci_object o;
@@ -142,9 +144,9 @@ static void check(sci_expr *call, sci_expr *buf, long long min, long long max,
 		return;
 	if (exact && min == max)
 		sci_report(me, sci_expr_pos(call), o.name,
-			   "buffer %s: %s() %s %lld bytes %s '%s', which has %lld%s",
+			   "buffer %s: %s() %s %s%lld bytes %s '%s', which has %lld%s",
 			   reads ? "over-read" : "overflow", sci_call_name(call), verb,
-			   max, prep, o.name, room,
+			   at_least ? "at least " : "", max, prep, o.name, room,
 			   o.off_max ? " left at that offset" : "");
 	else
 		sci_report(me, sci_expr_pos(call), o.name,
@@ -152,6 +154,42 @@ static void check(sci_expr *call, sci_expr *buf, long long min, long long max,
 			   reads ? "over-read" : "overflow", sci_call_name(call), verb,
 			   max, prep, o.name, room,
 			   o.off_max ? " left at that offset" : "");
+}
+
+static void check(sci_expr *call, sci_expr *buf, long long min, long long max,
+		  int exact, int reads)
+{
+	check_access(call, buf, min, max, exact, reads, 0);
+}
+
+/*
+ * What a string function writes from the destination's start, when the
+ * string it copies has a known length (sci_value_strlen()): strcpy()
+ * writes it and a NUL, strcat() after what the destination holds (when
+ * that is unknown, at least as much as into an empty one), strncat() and
+ * strncpy() at most their bound of it.
+ */
+static void check_string_length(sci_expr *call, const char *name,
+				const string_fn *f)
+{
+	sci_expr *dst = sci_call_arg(call, f->dst);
+	long long src, held = 0, n, max;
+	int cat = strstr(name, "cat") != NULL, unknown = 0;
+
+	if (!sci_value_strlen(sci_call_arg(call, f->src), f->scale, &src))
+		return;
+	if (f->bound >= 0) {
+		if (sci_value_bounds(sci_call_arg(call, f->bound), &n, &max) !=
+		    (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) || n != max ||
+		    n < 0)
+			return;
+		if (src > n)
+			src = n;
+	}
+	if (cat && !sci_value_strlen(dst, f->scale, &held))
+		unknown = 1;
+	check_access(call, dst, (held + src + 1) * f->scale,
+		     (held + src + 1) * f->scale, 1, 0, unknown);
 }
 
 /*
@@ -185,13 +223,12 @@ static void check_strncat(sci_expr *call, const string_fn *f)
 
 /*
  * String functions: a pointer before the start of either string, an
- * unbounded strncat(), and strcpy(buf, "literal"): the literal's bytes,
- * its NUL included.
+ * unbounded strncat(), and the bytes written when the string copied has
+ * a known length (a literal's, its NUL included).
  */
 static int check_string_call(sci_expr *call, const char *name)
 {
 	const string_fn *f = NULL;
-	sci_object src;
 	size_t i;
 
 	for (i = 0; i < sizeof(strings) / sizeof(strings[0]); i++)
@@ -202,13 +239,17 @@ static int check_string_call(sci_expr *call, const char *name)
 	if (before_start(call, sci_call_arg(call, f->dst), 0) |
 	    before_start(call, sci_call_arg(call, f->src), 1))
 		return 1;
-	if (f->bound >= 0)
-		check_strncat(call, f);
-	else if (f->scale == 1 && strstr(name, "cat") == NULL &&
-		 sci_value_object(sci_call_arg(call, 1), &src) &&
-		 src.kind == SCI_OBJECT_STRING && src.off_min == 0 &&
-		 src.off_max == 0)
-		check(call, sci_call_arg(call, 0), src.size, src.size, 1, 0);
+	if (f->bound >= 0) {
+		sci_expr *from = sci_call_arg(call, f->src);
+		long long n;
+
+		/* a known string says more than the bound */
+		if (!sci_value_strlen(from, f->scale, &n)) {
+			check_strncat(call, f);
+			return 1;
+		}
+	}
+	check_string_length(call, name, f);
 	return 1;
 }
 
