@@ -108,6 +108,13 @@ KINDS = {
         K="{ int buffer[10] = { 0 }; if (data >= 0) { buffer[data] = 1; printIntLine(buffer[0]); } }",
         KG="{ int buffer[10] = { 0 }; if (data >= 0 && data < 10) { buffer[data] = 1; printIntLine(buffer[0]); } }",
         rules={"tainted-index", "array-overflow"}),
+    "buffer-strcpy": dict(
+        type="char *", init="NULL",
+        S="{ static char small[50]; data = small; data[0] = '\\0'; }",
+        G="{ static char large[100]; data = large; data[0] = '\\0'; }",
+        K="{ char source[100]; memset(source, 'C', 100 - 1); source[100 - 1] = '\\0'; strcpy(data, source); printLine(data); }",
+        KG="{ char source[100]; memset(source, 'C', 100 - 1); source[50 - 1] = '\\0'; strcpy(data, source); printLine(data); }",
+        rules={"buffer-overflow"}),
     "resource-leak": dict(
         type="FILE *", init="NULL",
         S="data = fopen(\"out.txt\", \"w+\");",

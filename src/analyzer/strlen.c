@@ -19,12 +19,12 @@
  * their wide forms from a string whose length is known (or a literal).
  *
  * What forgets a length: a store at an unknown index or an unknown value
- * where it matters, any other call that gets a pointer into the array
- * (unless it only reads strings: strlen, strcmp, printf...), a store
- * through a char pointer whose object is unknown (it may be the array),
- * and a pointer into the array stored anywhere but a local pointer: the
- * array is then never tracked again in this function, since whoever
- * holds that pointer may write it unseen (any call).
+ * where it matters, a store through a char pointer whose object is
+ * unknown (it may be the array), and for global arrays any call but the
+ * string readers (strlen, strcmp, printf...).  A pointer into the array
+ * passed to any other call, or stored anywhere but a local pointer,
+ * stops its tracking for the rest of the function: whoever holds that
+ * pointer may write it unseen at any call.
  *
  * Owner SCI_OWNER_STRLEN; a state's data is its `sl`.  A join keeps a
  * length only when both sides have the same one.
@@ -47,12 +47,14 @@ typedef struct sl {
 static sl *states[NBUCKETS];
 static const sci_key *escaped[MAX_ESCAPED];
 static int nescaped;
+static int escaped_overflow;	/* more than MAX_ESCAPED: none is tracked */
 static int any;			/* some length set in this function */
 
 void sci__strlen_init(void)
 {
 	memset(states, 0, sizeof(states));
 	nescaped = 0;
+	escaped_overflow = 0;
 	any = 0;
 }
 
@@ -114,7 +116,7 @@ static int is_escaped(const sci_key *key)
 
 static void set(const sci_key *key, int prefix, sci_val len, int unit)
 {
-	if (!sci__cur || is_escaped(key) || len < 0)
+	if (!sci__cur || escaped_overflow || is_escaped(key) || len < 0)
 		return;
 	any = 1;
 	sci__set_state(SCI_OWNER_STRLEN, key, intern(prefix, len, unit),
@@ -128,8 +130,8 @@ void sci__strlen_forget(const sci_key *key)
 			       (struct position){ 0 });
 }
 
-/* Every length known on this path goes. */
-static void forget_all(void)
+/* Every length known on this path goes; @globals: of globals only. */
+static void forget_all(int globals)
 {
 	const sci_sm **v;
 	size_t n, i;
@@ -138,9 +140,23 @@ static void forget_all(void)
 		return;
 	v = sci__stree_list(sci__cur, SCI_OWNER_STRLEN, &n);
 	for (i = 0; i < n; i++)
-		if (as_sl(v[i]->state))
+		if (as_sl(v[i]->state) &&
+		    (!globals || !v[i]->key->base ||
+		     !sci_sym_is_local(v[i]->key->base)))
 			sci__set_state(SCI_OWNER_STRLEN, v[i]->key, &sci_undefined,
 				       (struct position){ 0 });
+}
+
+/* Whoever got a pointer into @key's array may write it at any call. */
+static void escaped_now(const sci_key *key)
+{
+	sci__strlen_forget(key);
+	if (is_escaped(key))
+		return;
+	if (nescaped < MAX_ESCAPED)
+		escaped[nescaped++] = key;
+	else
+		escaped_overflow = 1;
 }
 
 /* Bytes of what @e (a pointer or an array) points to; 0 if unknown. */
@@ -233,7 +249,7 @@ static void store_unplaced(struct expression *ptr)
 	if ((key = sci__points_array(ptr, &off, &size, &exact)))
 		sci__strlen_forget(key);
 	else
-		forget_all();
+		forget_all(0);
 }
 
 /* `*(p + k) = v` with a character element. */
@@ -244,9 +260,9 @@ static void store_element(struct expression *left, struct expression *right)
 	sci_val index;
 	int unit = unit_of(ptr);
 
-	if (!unit || unit > 4)
-		return;
-	if (place(ptr, unit, &key, &index))
+	if (unit != 1 && unit != 2 && unit != 4)
+		store_unplaced(ptr);	/* a wider store: not a character */
+	else if (place(ptr, unit, &key, &index))
 		store(key, index, unit, right);
 	else
 		store_unplaced(ptr);
@@ -299,9 +315,28 @@ static void escape(struct expression *left, struct expression *right)
 		return;
 	if (sci_expr_symbol(left) && sci_sym_is_local(sci_expr_symbol(left)))
 		return;
-	sci__strlen_forget(key);
-	if (!is_escaped(key) && nescaped < MAX_ESCAPED)
-		escaped[nescaped++] = key;
+	escaped_now(key);
+}
+
+/*
+ * `p->m = v` (`(*p).m`): a struct laid over an array by a cast writes it;
+ * through a pointer the model cannot place, any global array may be the
+ * one (a local is reached only through a pointer it knows).
+ */
+static void store_member(struct expression *left)
+{
+	const sci_key *key;
+	sci_val off, size;
+	int exact;
+
+	while (left && left->type == EXPR_DEREF)
+		left = sci__strip(left->deref);
+	if (!left || left->type != EXPR_PREOP || left->op != '*')
+		return;
+	if ((key = sci__points_array(left->unop, &off, &size, &exact)))
+		sci__strlen_forget(key);
+	else
+		forget_all(1);
 }
 
 void sci__strlen_assign(struct expression *e)
@@ -312,6 +347,8 @@ void sci__strlen_assign(struct expression *e)
 		return;
 	if (e->op == '=')
 		escape(left, e->right);
+	if (left->type == EXPR_DEREF)
+		store_member(left);
 	if (left->type == EXPR_SYMBOL || left->type == EXPR_DEREF) {
 		if (e->op == '=')
 			initialize(left, e->right);
@@ -407,8 +444,11 @@ static void copy(struct expression *call, int unit, int cat, int bounded)
 		sci__strlen_forget(key);
 }
 
-/* Any other call: arrays it gets a pointer into may be written. */
-static void forget_args(struct expression *call)
+/*
+ * Any other call may write the arrays it gets a pointer into, now or at
+ * a later call if it keeps the pointer, and any global array.
+ */
+static void escape_args(struct expression *call)
 {
 	struct expression *arg;
 	const sci_key *key;
@@ -416,9 +456,16 @@ static void forget_args(struct expression *call)
 	int exact;
 
 	FOR_EACH_PTR(call->args, arg) {
-		if ((key = sci__points_array(arg, &off, &size, &exact)))
-			sci__strlen_forget(key);
+		if (sci__type_is_ptr(sci__expr_type(arg)) &&
+		    (key = sci__points_array(arg, &off, &size, &exact)))
+			escaped_now(key);
 	} END_FOR_EACH_PTR(arg);
+}
+
+static void forget_args(struct expression *call)
+{
+	escape_args(call);
+	forget_all(1);
 }
 
 /* The library functions that make a string, and how. */
@@ -443,9 +490,15 @@ void sci__strlen_call(struct expression *call)
 	for (i = 0; name && writers[i].name; i++)
 		if (strcmp(writers[i].name, name) == 0)
 			break;
-	/* until a length is known, only a fill or a copy can make one */
-	if (!any && (!name || !writers[i].name || writers[i].cat))
+	/*
+	 * Until a length is known, only a fill or a copy can make one; but
+	 * an array passed to another call is not tracked from then on.
+	 */
+	if (!any && (!name || !writers[i].name || writers[i].cat)) {
+		if (!name || !in(readers, name))
+			escape_args(call);
 		return;
+	}
 	lib = name && sci_call_is_library(call);
 	if (!lib) {
 		forget_args(call);

@@ -184,3 +184,56 @@ void wide_fits(void)
 	wcscpy(dst, source);
 	show_wide(dst);
 }
+
+/* a global array: any call may write it */
+char global_name[100];
+void refresh(void);
+
+void global_changed(void)
+{
+	char small[10];
+
+	memset(global_name, 'x', 99);
+	global_name[99] = '\0';
+	refresh();
+	strcpy(small, global_name);
+}
+
+/* a callee that got it may keep it and write it at a later call */
+void remember(char *buf);
+
+void kept_by_callee(void)
+{
+	char big[100], small[10];
+
+	remember(big);
+	memset(big, 'x', 99);
+	big[99] = '\0';
+	refresh();
+	strcpy(small, big);
+}
+
+/* a struct laid over it by a cast */
+struct hdr { char tag; char len; };
+
+void overlaid(void)
+{
+	char big[100], small[10];
+	struct hdr *h = (struct hdr *)big;
+
+	memset(big, 'x', 99);
+	big[99] = '\0';
+	h->len = 0;
+	strcpy(small, big);
+}
+
+/* a wider store than a character */
+void wide_store(void)
+{
+	char big[100], small[10];
+
+	memset(big, 'x', 99);
+	big[99] = '\0';
+	*(long *)(big + 2) = 0;
+	strcpy(small, big);
+}
