@@ -55,6 +55,12 @@ typedef struct {
 	unsigned char soft;
 	unsigned char input;	/* carries data read from input */
 	unsigned char freed;	/* a pointer to memory the caller freed */
+	/*
+	 * A pointer into an object of a size the caller knows (points.c):
+	 * osize bytes (0: none), ooff bytes in, named oname in the caller.
+	 */
+	long long osize, ooff;
+	char *oname;
 } arg_val;
 
 /* Where a tuple was passed: a call of this TU, or a caller elsewhere. */
@@ -126,8 +132,10 @@ static void tuple_clear(tuple *t)
 {
 	int i;
 
-	for (i = 0; i < MAX_SLOTS; i++)
+	for (i = 0; i < MAX_SLOTS; i++) {
 		free(t->args[i].text);
+		free(t->args[i].oname);
+	}
 	for (i = 0; i < t->nsites; i++) {
 		free(t->sites[i].file);
 		free(t->sites[i].caller);
@@ -309,12 +317,38 @@ static int same_args(const tuple *a, const tuple *b, int n)
 		const arg_val *x = &a->args[i], *y = &b->args[i];
 
 		if (x->soft != y->soft || x->input != y->input ||
-		    x->freed != y->freed ||
+		    x->freed != y->freed || x->osize != y->osize ||
+		    x->ooff != y->ooff ||
 		    (x->text == NULL) != (y->text == NULL) ||
 		    (x->text && strcmp(x->text, y->text) != 0))
 			return 0;
 	}
 	return 1;
+}
+
+static void drop_object(arg_val *a)
+{
+	free(a->oname);
+	a->oname = NULL;
+	a->osize = a->ooff = 0;
+}
+
+/*
+ * @e points at one known place of an object whose size is known: @a
+ * carries it to the callee's walk.
+ */
+static void note_object(arg_val *a, struct expression *e)
+{
+	sci_object o;
+
+	if (!sci_value_object(e, &o) ||
+	    o.known != (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) ||
+	    o.off_min != o.off_max || o.off_min < 0 || o.off_min > o.size ||
+	    o.size <= 0)
+		return;
+	a->osize = o.size;
+	a->ooff = o.off_min;
+	a->oname = sci_strdup(o.name);
 }
 
 static int same_site(const site *a, const site *b)
@@ -412,6 +446,7 @@ void sci__callers_call(struct expression *call)
 			/* not .freed: passing freed memory to a function that
 			 * uses or frees it is reported at the call already */
 			t.args[i].text = pointer_text(sci__expr_rl(arg), type);
+			note_object(&t.args[i], arg);
 		}
 		i++;
 		NEXT_PTR_LIST(param);
@@ -448,6 +483,8 @@ void sci__callers_call(struct expression *call)
 		if (sci__type_is_ptr(type)) {
 			a->input = 0;
 			a->text = pointer_text(rl, type);
+			if (!r->s[i].path)
+				note_object(a, g);
 			continue;
 		}
 		rl = sci_rl_cast(rl, sci__vtype(type));
@@ -537,6 +574,8 @@ static void join_args(tuple *into, const tuple *t, const rec *r)
 		}
 		a->input |= b->input;
 		a->freed &= b->freed;
+		if (a->osize != b->osize || a->ooff != b->ooff)
+			drop_object(a);
 	}
 	for (s = 0; s < t->nsites; s++)
 		add_site(into, &t->sites[s]);
@@ -547,9 +586,12 @@ static void copy_tuple(tuple *out, const tuple *t, int nparams)
 	int i;
 
 	*out = *t;
-	for (i = 0; i < nparams; i++)
+	for (i = 0; i < nparams; i++) {
 		out->args[i].text = t->args[i].text ?
 				    sci_strdup(t->args[i].text) : NULL;
+		out->args[i].oname = t->args[i].oname ?
+				     sci_strdup(t->args[i].oname) : NULL;
+	}
 	out->nsites = 0;
 	for (i = 0; i < t->nsites; i++)
 		add_site(out, &t->sites[i]);
@@ -565,7 +607,7 @@ static int narrows(const tuple *t, const rec *r)
 		struct symbol *type = r->s[i].type;
 		const sci_rl *rl;
 
-		if (a->freed)
+		if (a->freed || a->osize)
 			return 1;
 		if (!a->text || !sci__type_is_int(type))
 			continue;
@@ -655,6 +697,31 @@ static const sci_rl *entry_value(const char *args, int i, const char *tag,
 	return NULL;
 }
 
+/* Argument @i's ";oN=SIZE+OFF:NAME" (fn_facts.c, object_arg()), if any. */
+static void entry_object(arg_val *a, const char *args, int i)
+{
+	const char *p;
+	char *end;
+	long long size, off;
+
+	for (p = args; p; p = strchr(p, ';'), p = p ? p + 1 : NULL) {
+		if (*p != 'o' || !isdigit((unsigned char)p[1]) ||
+		    strtol(p + 1, &end, 10) != i || *end != '=')
+			continue;
+		size = strtoll(end + 1, &end, 10);
+		if (*end != '+')
+			return;
+		off = strtoll(end + 1, &end, 10);
+		if (*end != ':' || size <= 0 || off < 0 || off > size)
+			return;
+		a->osize = size;
+		a->ooff = off;
+		a->oname = sci_printf_dup("%.*s", (int)strcspn(end + 1, ";"),
+					  end + 1);
+		return;
+	}
+}
+
 /*
  * One call_args entry of another TU's caller, "0=10;2=0-15~3!": the
  * values in the argument's type, cast to the parameter's.
@@ -684,6 +751,7 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 		}
 		rl = entry_value(args, i, NULL, &soft, &input);
 		if (sci__type_is_ptr(type)) {
+			entry_object(&t.args[i], args, i);
 			t.args[i++].text = rl ? pointer_text(rl, type) : NULL;
 			continue;
 		}
@@ -846,6 +914,10 @@ void sci__callers_entry(struct symbol *fn)
 		 * the free (the finding names the calls) */
 		if (a->freed && key)
 			sci__freed_set_key(key, fn->pos);
+		/* what every caller's pointer points into, for its size */
+		if (a->osize && key)
+			sci__points_set_object(key, r->s[i].slot, a->oname,
+					       a->osize, a->ooff);
 		if (!a->text || !key)
 			continue;
 		rl = sci_rl_parse(a->text);

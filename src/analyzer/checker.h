@@ -745,7 +745,15 @@ enum {
 	SCI_OBJECT_STACK,	/* a local variable or array, alloca() */
 	SCI_OBJECT_STATIC,	/* a global or static variable or array */
 	SCI_OBJECT_STRING,	/* a string literal */
-	SCI_OBJECT_HEAP		/* a block from an allocator */
+	SCI_OBJECT_HEAP,	/* a block from an allocator */
+	/*
+	 * What a parameter points into in a walk with its callers' values
+	 * (engine.md, "Callers' values"): the caller's object, whose size
+	 * pairs with the tuple's values but not with what the callee reads
+	 * elsewhere (a size in a struct, a mode flag).  Report an access of
+	 * it only when its length or index is exact.
+	 */
+	SCI_OBJECT_CALLER
 };
 
 /**

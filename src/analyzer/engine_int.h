@@ -711,6 +711,12 @@ const char *sci__points_text(struct expression *e);
  */
 const sci_key *sci__points_array(struct expression *p, sci_val *off,
 				 sci_val *size, int *exact);
+/*
+ * @key points @off bytes into an object of @size bytes named @name, known
+ * by @id (callers.c: what every caller passes to a parameter).
+ */
+void sci__points_set_object(const sci_key *key, const void *id,
+			    const char *name, sci_val size, sci_val off);
 /** Loop widening of offsets, as sci__extra_widen() does for values. */
 const sci_stree *sci__points_widen(const sci_stree *merged,
 				   const sci_stree *entry,

@@ -1094,6 +1094,25 @@ static const char *path_args(const char *text, const char *name,
 	return text;
 }
 
+/*
+ * @text with ";oN=SIZE+OFF:NAME" appended when argument N points at one
+ * known place of an object whose size is known (points.c): the callee's
+ * TU walks it with that object (callers.c).
+ */
+static const char *object_arg(const char *text, unsigned i,
+			      struct expression *arg)
+{
+	sci_object o;
+
+	if (!sci_value_object(arg, &o) ||
+	    o.known != (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) ||
+	    o.off_min != o.off_max || o.off_min < 0 || o.off_min > o.size ||
+	    o.size <= 0 || strchr(o.name, ';'))
+		return text;
+	return sci_arena_printf("%s;o%u=%lld+%lld:%s", text, i, o.size,
+				o.off_min, o.name);
+}
+
 static void record_call_args(const char *name, struct expression *call)
 {
 	struct expression *arg;
@@ -1125,6 +1144,8 @@ static void record_call_args(const char *name, struct expression *call)
 							sci_rl_text(rl),
 							soft_mark(rl->soft),
 							input ? "!" : "");
+			if (sci__type_is_ptr(type))
+				text = object_arg(text, i, arg);
 		}
 		i++;
 	} END_FOR_EACH_PTR(arg);

@@ -1078,6 +1078,20 @@ int sci_value_object(sci_expr *p, sci_object *out)
 	return 1;
 }
 
+void sci__points_set_object(const sci_key *key, const void *id,
+			    const char *name, sci_val size, sci_val off)
+{
+	pt v;
+
+	if (!sci__cur || !key || size <= 0 || off < 0 || off > size)
+		return;
+	memset(&v, 0, sizeof(v));
+	v.obj = object(id, sci_arena_strdup(name), size, SCI_OBJECT_CALLER);
+	v.off = sci_rl_range(off, off);
+	normalize(&v);
+	set(key, intern(&v));
+}
+
 const sci_key *sci__points_array(struct expression *p, sci_val *off,
 				 sci_val *size, int *exact)
 {

@@ -122,7 +122,13 @@ static void check_pointer(sci_expr *pointer, sci_pos pos)
 	sci_object o;
 	int w;
 
-	if (!sci_value_object(pointer, &o) || (w = where(&o, &off)) == FITS)
+	/*
+	 * Not a caller's object: an index in the callee is often bound by
+	 * what it reads elsewhere (busybox read_num() writes str[len] with
+	 * len the field's size, on purpose), which the tuple does not pair.
+	 */
+	if (!sci_value_object(pointer, &o) || o.kind == SCI_OBJECT_CALLER ||
+	    (w = where(&o, &off)) == FITS)
 		return;
 	verb = o.off_min == o.off_max ? "points" : "can point";
 	if (w == PAST_END)

@@ -112,7 +112,8 @@ static void put_path(FILE *f, const char *path)
 /*
  * What caller @text (a summary) passes to @callee, one line per call
  * site whose arguments it knows something of: "passes parameter 2 =
- * 0-15, global verbose = 1, *param1 = 0".
+ * 0-15, global verbose = 1, *param1 = 0, parameter 1 points 0 bytes into
+ * 'buf' (16 bytes)".
  */
 static void put_passed(FILE *f, const char *callee, const char *text)
 {
@@ -139,6 +140,19 @@ static void put_passed(FILE *f, const char *callee, const char *text)
 			if (p[1] == 'g') {
 				fprintf(f, "%s global %.*s", sep,
 					(int)(eq - p - 2), p + 2);
+			} else if (p[1] == 'o') {
+				/* "oN=SIZE+OFF:NAME": the object it points into */
+				long long size, off;
+
+				k = strtol(p + 2, &end, 10);
+				size = strtoll(eq + 1, &end, 10);
+				off = *end == '+' ? strtoll(end + 1, &end, 10) : 0;
+				if (*end != ':')
+					break;
+				fprintf(f, "%s parameter %ld points %lld bytes into "
+					"'%.*s' (%lld bytes)", sep, k + 1, off,
+					(int)strcspn(end + 1, ";"), end + 1, size);
+				continue;
 			} else if (p[1] == 'p') {
 				/* "pN PATH": what parameter N reaches */
 				k = strtol(p + 2, &end, 10);

@@ -337,8 +337,10 @@ int use(int total)
         self.assertEqual(b.returncode, 0, b.stderr)
         show = self.run_ci("db", "show", "lib_div")
         self.assertEqual(show.returncode, 0, show.stderr)
+        # &parts: the object it points into, for the callee's walk
         self.assertIn("    use (main.c:5), TU main.c\n"
-                      "      passes parameter 1 = 1-max, *param1 = 0, "
+                      "      passes parameter 1 = 1-max, parameter 1 "
+                      "points 0 bytes into 'parts' (4 bytes), *param1 = 0, "
                       "param2.den = 4, param2.num = 1\n", show.stdout)
 
     def test_show_a_range_checker(self):

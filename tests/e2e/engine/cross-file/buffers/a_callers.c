@@ -1,0 +1,33 @@
+/*
+ * The size of the buffer a caller passes reaches the callee's walk
+ * (callers.c, an object in the callers' values; fn_facts.c's ";oN="
+ * entries across files): a copy into the parameter is checked against
+ * it, and the finding, in the callee, names the call.
+ */
+#include <string.h>
+
+void put_name(char *dst);
+void put_bytes(char *dst, size_t n);
+void put_at_most(char *dst, size_t size);
+
+static void fill_local(char *dst)
+{
+	memset(dst, 'x', 64);	/* expect-error: buffer-overflow "memset() writes 64 bytes into 'small', which has 16" */
+}
+
+void callers(void)
+{
+	char small[16], big[128];
+
+	put_name(small);
+	put_bytes(big, 100);
+	put_at_most(small, sizeof(small));
+	fill_local(small);
+}
+
+void only_big(void)
+{
+	char big[128];
+
+	put_name(big);
+}
