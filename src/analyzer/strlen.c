@@ -20,11 +20,12 @@
  *
  * What forgets a length: a store at an unknown index or an unknown value
  * where it matters, a store through a char pointer whose object is
- * unknown (it may be the array), and for global arrays any call but the
- * string readers (strlen, strcmp, printf...).  A pointer into the array
- * passed to any other call, or stored anywhere but a local pointer,
- * stops its tracking for the rest of the function: whoever holds that
- * pointer may write it unseen at any call.
+ * unknown (it may be the array), a library call that gets a pointer into
+ * it (but the string readers: strlen, strcmp, printf...), and for global
+ * arrays any call of the project.  A pointer into the array passed to a
+ * project's function, or stored anywhere but a local pointer, stops its
+ * tracking for the rest of the function: whoever holds that pointer may
+ * write it unseen at any call.
  *
  * Owner SCI_OWNER_STRLEN; a state's data is its `sl`.  A join keeps a
  * length only when both sides have the same one.
@@ -462,6 +463,20 @@ static void escape_args(struct expression *call)
 	} END_FOR_EACH_PTR(arg);
 }
 
+/* A library function writes what it gets and keeps nothing. */
+static void forget_lib_args(struct expression *call)
+{
+	struct expression *arg;
+	const sci_key *key;
+	sci_val off, size;
+	int exact;
+
+	FOR_EACH_PTR(call->args, arg) {
+		if ((key = sci__points_array(arg, &off, &size, &exact)))
+			sci__strlen_forget(key);
+	} END_FOR_EACH_PTR(arg);
+}
+
 static void forget_args(struct expression *call)
 {
 	escape_args(call);
@@ -495,7 +510,7 @@ void sci__strlen_call(struct expression *call)
 	 * an array passed to another call is not tracked from then on.
 	 */
 	if (!any && (!name || !writers[i].name || writers[i].cat)) {
-		if (!name || !in(readers, name))
+		if (!name || (!in(readers, name) && !sci_call_is_library(call)))
 			escape_args(call);
 		return;
 	}
@@ -509,7 +524,7 @@ void sci__strlen_call(struct expression *call)
 	else if (writers[i].name)
 		copy(call, writers[i].unit, writers[i].cat, writers[i].bounded);
 	else if (!in(readers, name))
-		forget_args(call);
+		forget_lib_args(call);
 }
 
 /* ------------------------------------------------------------- values */

@@ -237,3 +237,25 @@ void wide_store(void)
 	*(long *)(big + 2) = 0;
 	strcpy(small, big);
 }
+
+/* a library call writes it and keeps nothing: known again after */
+void copied_then_filled(const char *s)
+{
+	char big[100], small[10];
+
+	memcpy(big, s, 10);
+	memset(big, 'x', 99);
+	big[99] = '\0';
+	strcpy(small, big);	/* expect-error: buffer-overflow "strcpy() writes 100 bytes into 'small', which has 10" */
+}
+
+/* written by a library call after its length was known */
+void overwritten_by_copy(const char *s)
+{
+	char big[100], small[10];
+
+	memset(big, 'x', 99);
+	big[99] = '\0';
+	memcpy(big, s, 100);
+	strcpy(small, big);
+}
