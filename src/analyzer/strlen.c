@@ -446,10 +446,12 @@ static void copy(struct expression *call, int unit, int cat, int bounded)
 }
 
 /*
- * Any other call may write the arrays it gets a pointer into, now or at
- * a later call if it keeps the pointer, and any global array.
+ * The arrays @call gets a pointer into: a library function writes them
+ * and keeps nothing (@keeps 0, their lengths go); a project's may keep
+ * the pointer and write them at any later call (@keeps 1: their tracking
+ * ends).
  */
-static void escape_args(struct expression *call)
+static void args_written(struct expression *call, int keeps)
 {
 	struct expression *arg;
 	const sci_key *key;
@@ -457,29 +459,20 @@ static void escape_args(struct expression *call)
 	int exact;
 
 	FOR_EACH_PTR(call->args, arg) {
-		if (sci__type_is_ptr(sci__expr_type(arg)) &&
-		    (key = sci__points_array(arg, &off, &size, &exact)))
+		if (!sci__type_is_ptr(sci__expr_type(arg)) ||
+		    !(key = sci__points_array(arg, &off, &size, &exact)))
+			continue;
+		if (keeps)
 			escaped_now(key);
-	} END_FOR_EACH_PTR(arg);
-}
-
-/* A library function writes what it gets and keeps nothing. */
-static void forget_lib_args(struct expression *call)
-{
-	struct expression *arg;
-	const sci_key *key;
-	sci_val off, size;
-	int exact;
-
-	FOR_EACH_PTR(call->args, arg) {
-		if ((key = sci__points_array(arg, &off, &size, &exact)))
+		else
 			sci__strlen_forget(key);
 	} END_FOR_EACH_PTR(arg);
 }
 
+/* A project's function: also any global array. */
 static void forget_args(struct expression *call)
 {
-	escape_args(call);
+	args_written(call, 1);
 	forget_all(1);
 }
 
@@ -511,7 +504,7 @@ void sci__strlen_call(struct expression *call)
 	 */
 	if (!any && (!name || !writers[i].name || writers[i].cat)) {
 		if (!name || (!in(readers, name) && !sci_call_is_library(call)))
-			escape_args(call);
+			args_written(call, 1);
 		return;
 	}
 	lib = name && sci_call_is_library(call);
@@ -524,7 +517,7 @@ void sci__strlen_call(struct expression *call)
 	else if (writers[i].name)
 		copy(call, writers[i].unit, writers[i].cat, writers[i].bounded);
 	else if (!in(readers, name))
-		forget_lib_args(call);
+		args_written(call, 0);
 }
 
 /* ------------------------------------------------------------- values */
