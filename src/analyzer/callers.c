@@ -334,14 +334,14 @@ static void drop_object(arg_val *a)
 }
 
 /*
- * @e points at one known place of an object whose size is known: @a
- * carries it to the callee's walk.
+ * @e (or, @e NULL, the pointer @key holds) points at one known place of
+ * an object whose size is known: @a carries it to the callee's walk.
  */
-static void note_object(arg_val *a, struct expression *e)
+static void note_object(arg_val *a, struct expression *e, const sci_key *key)
 {
 	sci_object o;
 
-	if (!sci_value_object(e, &o) ||
+	if (!(e ? sci_value_object(e, &o) : sci__points_key_object(key, &o)) ||
 	    o.known != (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) ||
 	    o.off_min != o.off_max || o.off_min < 0 || o.off_min > o.size ||
 	    o.size <= 0)
@@ -446,7 +446,7 @@ void sci__callers_call(struct expression *call)
 			/* not .freed: passing freed memory to a function that
 			 * uses or frees it is reported at the call already */
 			t.args[i].text = pointer_text(sci__expr_rl(arg), type);
-			note_object(&t.args[i], arg);
+			note_object(&t.args[i], arg, NULL);
 		}
 		i++;
 		NEXT_PTR_LIST(param);
@@ -461,7 +461,7 @@ void sci__callers_call(struct expression *call)
 	for (; i < r->nslots; i++) {
 		struct symbol *type = r->s[i].type;
 		struct expression *g = r->s[i].read;
-		const sci_key *key;
+		const sci_key *key = NULL;
 		const sci_rl *rl;
 		arg_val *a = &t.args[i];
 
@@ -483,8 +483,7 @@ void sci__callers_call(struct expression *call)
 		if (sci__type_is_ptr(type)) {
 			a->input = 0;
 			a->text = pointer_text(rl, type);
-			if (!r->s[i].path)
-				note_object(a, g);
+			note_object(a, r->s[i].path ? NULL : g, key);
 			continue;
 		}
 		rl = sci_rl_cast(rl, sci__vtype(type));
@@ -697,17 +696,21 @@ static const sci_rl *entry_value(const char *args, int i, const char *tag,
 	return NULL;
 }
 
-/* Argument @i's ";oN=SIZE+OFF:NAME" (fn_facts.c, object_arg()), if any. */
-static void entry_object(arg_val *a, const char *args, int i)
+/*
+ * The object of the entry tagged @tag ("o0" for argument 0, "o0*" for
+ * what it points to: ";TAG=SIZE+OFF:NAME", fn_facts.c), if any.
+ */
+static void entry_object(arg_val *a, const char *args, const char *tag)
 {
 	const char *p;
 	char *end;
 	long long size, off;
+	size_t n = strlen(tag);
 
 	for (p = args; p; p = strchr(p, ';'), p = p ? p + 1 : NULL) {
-		if (*p != 'o' || !isdigit((unsigned char)p[1]) ||
-		    strtol(p + 1, &end, 10) != i || *end != '=')
+		if (strncmp(p, tag, n) != 0 || p[n] != '=')
 			continue;
+		end = (char *)p + n;
 		size = strtoll(end + 1, &end, 10);
 		if (*end != '+')
 			return;
@@ -751,7 +754,8 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 		}
 		rl = entry_value(args, i, NULL, &soft, &input);
 		if (sci__type_is_ptr(type)) {
-			entry_object(&t.args[i], args, i);
+			entry_object(&t.args[i], args,
+				     sci_arena_printf("o%d", i));
 			t.args[i++].text = rl ? pointer_text(rl, type) : NULL;
 			continue;
 		}
@@ -781,6 +785,9 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 
 		if (sci__type_is_ptr(type)) {
 			t.args[i].freed = !!(input & 2);
+			if (pp)
+				entry_object(&t.args[i], args,
+					     sci_arena_printf("o%s", tag + 1));
 			t.args[i].text = rl ? pointer_text(rl, type) : NULL;
 			continue;
 		}

@@ -717,6 +717,8 @@ const sci_key *sci__points_array(struct expression *p, sci_val *off,
  */
 void sci__points_set_object(const sci_key *key, const void *id,
 			    const char *name, sci_val size, sci_val off);
+/** sci_value_object() of what the pointer @key holds. */
+int sci__points_key_object(const sci_key *key, sci_object *out);
 /** Loop widening of offsets, as sci__extra_widen() does for values. */
 const sci_stree *sci__points_widen(const sci_stree *merged,
 				   const sci_stree *entry,

@@ -1050,6 +1050,27 @@ static const char *global_args(const char *text, const char *name,
 }
 
 /*
+ * @text with ";TAG=SIZE+OFF:NAME" appended when @arg (or, @arg NULL, the
+ * pointer @key holds) points at one known place of an object whose size
+ * is known (points.c): TAG is "oN" for argument N, "oN PATH" (no space)
+ * for what it reaches.  The callee's TU walks it with that object
+ * (callers.c).
+ */
+static const char *object_arg(const char *text, const char *tag,
+			      struct expression *arg, const sci_key *key)
+{
+	sci_object o;
+
+	if (!(arg ? sci_value_object(arg, &o) : sci__points_key_object(key, &o)) ||
+	    o.known != (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) ||
+	    o.off_min != o.off_max || o.off_min < 0 || o.off_min > o.size ||
+	    o.size <= 0 || strchr(o.name, ';'))
+		return text;
+	return sci_arena_printf("%s;%s=%lld+%lld:%s", text, tag, o.size,
+				o.off_min, o.name);
+}
+
+/*
  * @text with ";pN PATH=VALUES" (no space) appended for each place the
  * callee (in another TU, by its summary) reaches from parameter N that
  * this call's argument says more of than its type: `&x` for "*" is x,
@@ -1083,6 +1104,8 @@ static const char *path_args(const char *text, const char *name,
 		input = sci__untrusted_key(key);
 		/* '#': memory the caller freed (callers.c, arg_val.freed) */
 		freed = sci__freed_key(key);
+		text = object_arg(text, sci_arena_printf("o%ld%s", n, path),
+				  NULL, key);
 		if (!input && !freed && (!rl || sci_rl_is_empty(rl)))
 			continue;
 		if (!rl || sci_rl_is_empty(rl))
@@ -1092,25 +1115,6 @@ static const char *path_args(const char *text, const char *name,
 					input ? "!" : "", freed ? "#" : "");
 	}
 	return text;
-}
-
-/*
- * @text with ";oN=SIZE+OFF:NAME" appended when argument N points at one
- * known place of an object whose size is known (points.c): the callee's
- * TU walks it with that object (callers.c).
- */
-static const char *object_arg(const char *text, unsigned i,
-			      struct expression *arg)
-{
-	sci_object o;
-
-	if (!sci_value_object(arg, &o) ||
-	    o.known != (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) ||
-	    o.off_min != o.off_max || o.off_min < 0 || o.off_min > o.size ||
-	    o.size <= 0 || strchr(o.name, ';'))
-		return text;
-	return sci_arena_printf("%s;o%u=%lld+%lld:%s", text, i, o.size,
-				o.off_min, o.name);
 }
 
 static void record_call_args(const char *name, struct expression *call)
@@ -1145,7 +1149,9 @@ static void record_call_args(const char *name, struct expression *call)
 							soft_mark(rl->soft),
 							input ? "!" : "");
 			if (sci__type_is_ptr(type))
-				text = object_arg(text, i, arg);
+				text = object_arg(text,
+						  sci_arena_printf("o%u", i),
+						  arg, NULL);
 		}
 		i++;
 	} END_FOR_EACH_PTR(arg);

@@ -1061,6 +1061,32 @@ static long long access_size(struct expression *e)
 	return pointee_size(t) ? (long long)pointee_size(t) : 1;
 }
 
+/* @out from @v (materialized), unless its offsets are empty. */
+static int object_out(const pt *v, sci_object *out, long long access)
+{
+	if (sci_rl_is_empty(v->off))
+		return 0;
+	out->name = v->obj->name;
+	out->size = (long long)v->obj->size;	/* alloc_object() keeps it small */
+	out->kind = v->obj->kind;
+	out->known = sci__rl_bounds(v->off, offt(), &out->off_min, &out->off_max);
+	out->access = access;
+	return 1;
+}
+
+int sci__points_key_object(const sci_key *key, sci_object *out)
+{
+	const sci_sm *sm = sci__cur && key ?
+			   sci__stree_get(sci__cur, SCI_OWNER_POINTS, key) : NULL;
+	const pt *p = sm ? as_pt(sm->state) : NULL;
+	pt v;
+
+	if (!p)
+		return 0;
+	v = materialize(p, sci__cur);
+	return object_out(&v, out, 1);
+}
+
 int sci_value_object(sci_expr *p, sci_object *out)
 {
 	pt v;
@@ -1068,14 +1094,7 @@ int sci_value_object(sci_expr *p, sci_object *out)
 	if (!sci__cur || eval(p, &v, 0) != OBJECT)
 		return 0;
 	v = materialize(&v, sci__cur);
-	if (sci_rl_is_empty(v.off))
-		return 0;
-	out->name = v.obj->name;
-	out->size = (long long)v.obj->size;	/* alloc_object() keeps it small */
-	out->kind = v.obj->kind;
-	out->known = sci__rl_bounds(v.off, offt(), &out->off_min, &out->off_max);
-	out->access = access_size(p);
-	return 1;
+	return object_out(&v, out, access_size(p));
 }
 
 void sci__points_set_object(const sci_key *key, const void *id,

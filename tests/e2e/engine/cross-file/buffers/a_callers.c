@@ -6,7 +6,11 @@
  */
 #include <string.h>
 
+struct out { char *buf; int flags; };
+
 void put_name(char *dst);
+void put_via(char **dstp);
+void put_member(struct out o);
 void put_bytes(char *dst, size_t n);
 void put_at_most(char *dst, size_t size);
 
@@ -30,4 +34,17 @@ void only_big(void)
 	char big[128];
 
 	put_name(big);
+}
+
+/* what an argument reaches: `&p`, a struct's member */
+void through_places(void)
+{
+	char small[16];
+	char *p = small;
+	struct out o;
+
+	o.buf = small;
+	o.flags = 0;
+	put_via(&p);
+	put_member(o);
 }

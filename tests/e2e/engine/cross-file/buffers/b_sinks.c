@@ -1,6 +1,8 @@
 /* the callees of a_callers.c, in another file */
 #include <string.h>
 
+struct out { char *buf; int flags; };
+
 void put_name(char *dst)
 {
 	strcpy(dst, "a name of some thirty characters");	/* expect-error: buffer-overflow "strcpy() writes 33 bytes into 'small', which has 16" */
@@ -15,4 +17,16 @@ void put_at_most(char *dst, size_t size)
 {
 	strncpy(dst, "a long default value", size - 1);
 	dst[size - 1] = '\0';
+}
+
+void put_via(char **dstp)
+{
+	char *dst = *dstp;
+
+	strcpy(dst, "a value longer than sixteen");	/* expect-error: buffer-overflow "strcpy() writes 28 bytes into 'small', which has 16" */
+}
+
+void put_member(struct out o)
+{
+	memcpy(o.buf, "0123456789abcdefghij", 20);	/* expect-error: buffer-overflow "memcpy() writes 20 bytes into 'small', which has 16" */
 }
