@@ -13,6 +13,9 @@ void put_via(char **dstp);
 void put_member(struct out o);
 void put_bytes(char *dst, size_t n);
 void put_at_most(char *dst, size_t size);
+void end_field(char *str, int len);
+
+struct header { char size[10]; char mode[8]; };
 
 static void fill_local(char *dst)
 {
@@ -47,4 +50,17 @@ void through_places(void)
 	o.flags = 0;
 	put_via(&p);
 	put_member(o);
+}
+
+/*
+ * An index in the callee is not checked against a caller's buffer:
+ * end_field() writes one past the field on purpose (the next field
+ * is parsed already), as busybox's read_num() does.
+ */
+void fields(struct header *h)
+{
+	struct header copy = *h;
+
+	end_field(copy.size, sizeof(copy.size));
+	end_field(copy.mode, sizeof(copy.mode));
 }
