@@ -333,18 +333,12 @@ static void drop_object(arg_val *a)
 	a->osize = a->ooff = 0;
 }
 
-/*
- * @e (or, @e NULL, the pointer @key holds) points at one known place of
- * an object whose size is known: @a carries it to the callee's walk.
- */
+/* The object @e or @key points into (points.c), for the callee's walk. */
 static void note_object(arg_val *a, struct expression *e, const sci_key *key)
 {
 	sci_object o;
 
-	if (!(e ? sci_value_object(e, &o) : sci__points_key_object(key, &o)) ||
-	    o.known != (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) ||
-	    o.off_min != o.off_max || o.off_min < 0 || o.off_min > o.size ||
-	    o.size <= 0)
+	if (!sci__points_exact_object(e, key, &o))
 		return;
 	a->osize = o.size;
 	a->ooff = o.off_min;

@@ -719,6 +719,12 @@ void sci__points_set_object(const sci_key *key, const void *id,
 			    const char *name, sci_val size, sci_val off);
 /** sci_value_object() of what the pointer @key holds. */
 int sci__points_key_object(const sci_key *key, sci_object *out);
+/*
+ * @e (or, @e NULL, the pointer @key holds) points at one known place of
+ * an object whose size is known: what the callers' values carry.
+ */
+int sci__points_exact_object(struct expression *e, const sci_key *key,
+			      sci_object *out);
 /** Loop widening of offsets, as sci__extra_widen() does for values. */
 const sci_stree *sci__points_widen(const sci_stree *merged,
 				   const sci_stree *entry,

@@ -1061,10 +1061,7 @@ static const char *object_arg(const char *text, const char *tag,
 {
 	sci_object o;
 
-	if (!(arg ? sci_value_object(arg, &o) : sci__points_key_object(key, &o)) ||
-	    o.known != (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) ||
-	    o.off_min != o.off_max || o.off_min < 0 || o.off_min > o.size ||
-	    o.size <= 0 || strchr(o.name, ';'))
+	if (!sci__points_exact_object(arg, key, &o) || strchr(o.name, ';'))
 		return text;
 	return sci_arena_printf("%s;%s=%lld+%lld:%s", text, tag, o.size,
 				o.off_min, o.name);

@@ -1087,6 +1087,15 @@ int sci__points_key_object(const sci_key *key, sci_object *out)
 	return object_out(&v, out, 1);
 }
 
+int sci__points_exact_object(struct expression *e, const sci_key *key,
+			      sci_object *out)
+{
+	return (e ? sci_value_object(e, out) : sci__points_key_object(key, out)) &&
+	       out->known == (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) &&
+	       out->off_min == out->off_max && out->off_min >= 0 &&
+	       out->off_min <= out->size && out->size > 0;
+}
+
 int sci_value_object(sci_expr *p, sci_object *out)
 {
 	pt v;
