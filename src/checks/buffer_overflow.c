@@ -86,16 +86,17 @@ typedef struct {
 	const char *name;
 	int dst, src, bound;
 	int scale;		/* bytes per character */
+	int cat;		/* appends after what dst holds */
 } string_fn;
 
 static const string_fn strings[] = {
-	{ "strcpy", 0, 1, -1, 1 }, { "stpcpy", 0, 1, -1, 1 },
-	{ "strcat", 0, 1, -1, 1 }, { "strncat", 0, 1, 2, 1 },
-	{ "wcscpy", 0, 1, -1, 4 }, { "wcscat", 0, 1, -1, 4 },
-	{ "wcsncat", 0, 1, 2, 4 },
-	{ "__builtin___strcpy_chk", 0, 1, -1, 1 },
-	{ "__builtin___strcat_chk", 0, 1, -1, 1 },
-	{ "__builtin___strncat_chk", 0, 1, 2, 1 },
+	{ "strcpy", 0, 1, -1, 1, 0 }, { "stpcpy", 0, 1, -1, 1, 0 },
+	{ "strcat", 0, 1, -1, 1, 1 }, { "strncat", 0, 1, 2, 1, 1 },
+	{ "wcscpy", 0, 1, -1, 4, 0 }, { "wcscat", 0, 1, -1, 4, 1 },
+	{ "wcsncat", 0, 1, 2, 4, 1 },
+	{ "__builtin___strcpy_chk", 0, 1, -1, 1, 0 },
+	{ "__builtin___strcat_chk", 0, 1, -1, 1, 1 },
+	{ "__builtin___strncat_chk", 0, 1, 2, 1, 1 },
 };
 
 /* @buf points before the start of its object: reported, 1. */
@@ -175,15 +176,14 @@ static void check(sci_expr *call, sci_expr *buf, long long min, long long max,
  * What a string function writes from the destination's start, when the
  * string it copies has a known length (sci_value_strlen()): strcpy()
  * writes it and a NUL, strcat() after what the destination holds (when
- * that is unknown, at least as much as into an empty one), strncat() and
- * strncpy() at most their bound of it.
+ * that is unknown, at least as much as into an empty one), strncat() at
+ * most its bound of it.
  */
-static void check_string_length(sci_expr *call, const char *name,
-				const string_fn *f)
+static void check_string_length(sci_expr *call, const string_fn *f)
 {
 	sci_expr *dst = sci_call_arg(call, f->dst);
 	long long src, held = 0, n, max;
-	int cat = strstr(name, "cat") != NULL, unknown = 0;
+	int unknown = 0;
 
 	if (!sci_value_strlen(sci_call_arg(call, f->src), f->scale, &src))
 		return;
@@ -195,7 +195,7 @@ static void check_string_length(sci_expr *call, const char *name,
 		if (src > n)
 			src = n;
 	}
-	if (cat && !sci_value_strlen(dst, f->scale, &held))
+	if (f->cat && !sci_value_strlen(dst, f->scale, &held))
 		unknown = 1;
 	check_access(call, dst, (held + src + 1) * f->scale,
 		     (held + src + 1) * f->scale, 1, 0, unknown);
@@ -258,7 +258,7 @@ static int check_string_call(sci_expr *call, const char *name)
 			return 1;
 		}
 	}
-	check_string_length(call, name, f);
+	check_string_length(call, f);
 	return 1;
 }
 
