@@ -924,6 +924,13 @@ int sci_profile_is_nocapture(const char *name);
  */
 int sci_profile_uses_arg(const char *name, int i);
 /**
+ * True when something says what @name does: a model of the C library or
+ * POSIX, the project profile, a definition in this TU, or a summary of
+ * another TU's.  False for functions nothing is known of: declared only,
+ * in a file outside the run or another program.
+ */
+int sci_profile_is_known(const char *name);
+/**
  * The argument (0-based) that @name's pointer result is or points into
  * (memcpy and strcpy return their destination, strchr a pointer into its
  * string), or -1.

@@ -664,6 +664,8 @@ int sci__fn_facts_passes_arg(const char *name, int i);
 /** Does some path of project function @name return input (summaries)? */
 int sci__fn_facts_returns_input(const char *name);
 int sci__fn_facts_uses_arg(const char *name, int i);
+/* A definition in this TU, or another TU's summary, says what @name does. */
+int sci__fn_facts_known(const char *name);
 const sci_nonnull_params *sci__fn_facts_nonnull(const char *name);
 int sci__fn_facts_noreturn(const char *name);
 unsigned sci__fn_facts_out_allocs(const char *name);

@@ -2004,6 +2004,11 @@ int sci__fn_facts_fills_arg(const char *name, int i)
 	return f && i >= 0 && i < 32 && (f->fills & (1u << i));
 }
 
+int sci__fn_facts_known(const char *name)
+{
+	return name && (is_defined(name) || find(name));
+}
+
 int sci__fn_facts_uses_arg(const char *name, int i)
 {
 	const facts *f = find(name);

@@ -142,6 +142,22 @@ int sci_profile_uses_arg(const char *name, int i)
 	return sci__fn_facts_uses_arg(name, i);
 }
 
+int sci_profile_is_known(const char *name)
+{
+	if (!name)
+		return 0;
+	if (sci__model(name))
+		return 1;
+	if (project && (in_list(project->allocators, name) ||
+			in_list(project->deallocators, name) ||
+			in_list(project->noreturn, name) ||
+			in_list(project->returns_nonnull, name) ||
+			in_list(project->untrusted_sources, name) ||
+			in_list(project->must_check, name)))
+		return 1;
+	return sci__fn_facts_known(name);
+}
+
 int sci_profile_is_nocapture(const char *name)
 {
 	return sci__model_has(name, SCI_MODEL_NOCAPTURE) ||

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * use-after-free: memory is used after it was released - dereferenced,
- * passed to a function that reads or writes through it, or returned - when
- * every path reaching the use freed it, or, for a local or a parameter,
- * some path that no test since rules out did.
+ * use-after-free: memory is used after it was released - dereferenced or
+ * passed to a function that reads or writes through it - when every path
+ * reaching the use freed it, or, for a local or a parameter, some path
+ * that no test since rules out did.
  *
  *	free(node);
  *	node->next = NULL;	// use after free
@@ -11,12 +11,23 @@
  * Releases are those double-free knows (free(), the models' and the
  * profile's deallocators, functions whose summary frees a parameter).
  * Copies count: `q = p; free(p); q->x` uses freed memory.  Passing freed
- * memory counts only for callees known to use it: library functions that
- * take a buffer or string (strlen, memcpy, printf...) and project
- * functions whose summary reads or writes through that parameter on some
- * path; a call through a pointer or to a function nothing is known of is
- * not reported.  Passing it to a deallocator again is double-free's.
- * Comparing the pointer (`if (p == last)`) is not a use.
+ * memory is a use for callees known to use it (library functions that
+ * take a buffer or string: strlen, memcpy, printf...; project functions
+ * whose summary reads or writes through that parameter on some path) and
+ * for functions nothing is known of (declared only: a file outside the
+ * run), as Smatch and clang's analyzer count it; a project function whose
+ * summary says it only compares or stores the pointer is not a use, nor
+ * is a call through a pointer.  Passing it to a deallocator again is
+ * double-free's.  Comparing the pointer (`if (p == last)`) is not a use.
+ *
+ * Returning freed memory is not reported where it is returned: a caller
+ * that only tests the result for NULL does no harm (redis
+ * dictGenericDelete()), and one that uses it is reported at the use, since
+ * the function's summary says it returns memory it freed.
+ *
+ *	char *drop(char *s) { free(s); return s; }
+ *	t = drop(s);
+ *	puts(t);	// use after free, freed by drop()
  *
  * Known false-positive sources: the pointer reassigned where the value
  * model cannot see it (through a pointer to it, by an unknown function).
@@ -26,6 +37,8 @@
  * the callee that freed them may have cleared them (a back pointer).
  */
 #include "analyzer/checker.h"
+
+#include <string.h>
 
 static sci_checker_id me;
 
@@ -64,6 +77,16 @@ static void on_deref(sci_expr *ptr, sci_pos pos, void *payload)
 		report(ptr, pos, freed, how, "is dereferenced", NULL);
 }
 
+/*
+ * A function called by name that nothing says anything of; compiler
+ * builtins (__builtin_prefetch...) are the compiler's, not unknown code.
+ */
+static int is_unknown(const char *name)
+{
+	return name && strncmp(name, "__builtin_", 10) != 0 &&
+	       !sci_profile_is_known(name);
+}
+
 static void on_call(sci_expr *call, void *payload)
 {
 	const char *name = sci_call_name(call);
@@ -75,23 +98,13 @@ static void on_call(sci_expr *call, void *payload)
 	for (i = 0; i < n; i++) {
 		sci_expr *arg = sci_call_arg(call, i);
 
-		if (i == skip || !sci_profile_uses_arg(name, i) ||
-		    !(how = freed_how(arg, &freed)))
+		if (i == skip || !(how = freed_how(arg, &freed)))
+			continue;
+		if (!sci_profile_uses_arg(name, i) && !is_unknown(name))
 			continue;
 		report(arg, sci_expr_pos(call), freed, how, "is passed to ",
 		       name);
 	}
-}
-
-static void on_return(sci_expr *value, sci_pos pos, void *payload)
-{
-	sci_pos freed;
-	int how;
-
-	(void)payload;
-	if (value && sci_expr_is_pointer(value) &&
-	    (how = freed_how(value, &freed)))
-		report(value, pos, freed, how, "is returned", NULL);
 }
 
 static void init(sci_checker_id id)
@@ -99,7 +112,6 @@ static void init(sci_checker_id id)
 	me = id;
 	sci_on_deref(me, on_deref, NULL);
 	sci_on_call(me, NULL, on_call, NULL);
-	sci_on_return(me, on_return, NULL);
 }
 
 const struct sci_checker sci_checker_use_after_free = {
@@ -107,8 +119,9 @@ const struct sci_checker sci_checker_use_after_free = {
 	.summary = "memory is used after it was freed",
 	.description = "Memory that a path reaching the use has freed - every "
 		       "path, or for a local variable one that no test since "
-		       "rules out - is dereferenced, handed to a function that "
-		       "reads or writes through it, or returned to the caller.",
+		       "rules out - is dereferenced, or handed to a function "
+		       "that reads or writes through it or that nothing is "
+		       "known of.",
 	.severity = SCI_SEV_ERROR,
 	.cwe = "CWE-416",
 	.tags = "memory security",

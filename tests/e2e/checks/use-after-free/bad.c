@@ -1,4 +1,4 @@
-/* use-after-free: freed memory dereferenced, passed on or returned. */
+/* use-after-free: freed memory dereferenced or passed on. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,10 +26,27 @@ size_t length(char *s)
 	return strlen(s);	/* expect-error: use-after-free "use after free: 's' is passed to strlen() after it was freed" */
 }
 
-char *give_back(char *s)
+/* returned after the free: reported where a caller uses it */
+static char *give_back(char *s)
 {
 	free(s);
-	return s;	/* expect-error: use-after-free "use after free: 's' is returned after it was freed" */
+	return s;
+}
+
+size_t given_back(char *s)
+{
+	char *t = give_back(s);
+
+	return strlen(t);	/* expect-error: use-after-free "use after free: 't' is passed to strlen() after it was freed" */
+}
+
+/* a function nothing is known of (declared only) gets freed memory */
+void forget_ptr(const void *p);
+
+void bookkeeping(char *p)
+{
+	free(p);
+	forget_ptr(p);	/* expect-error: use-after-free "use after free: 'p' is passed to forget_ptr() after it was freed" */
 }
 
 /* through a copy made before the release */

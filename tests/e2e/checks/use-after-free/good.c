@@ -55,13 +55,37 @@ int maybe(char *p, int c)
 	return 0;
 }
 
-/* a function nothing is known of gets the pointer value */
-void forget_ptr(const void *p);
+/* a project function that only compares the pointer value */
+static const void *last_freed;
 
-void bookkeeping(char *p)
+static int is_last(const void *p)
+{
+	return p == last_freed;
+}
+
+int bookkeeping(char *p)
 {
 	free(p);
-	forget_ptr(p);
+	return is_last(p);
+}
+
+/* a function that returns what it freed, its result only tested */
+static char *drop(char *s)
+{
+	free(s);
+	return s;
+}
+
+int dropped(char *s)
+{
+	return drop(s) != NULL;
+}
+
+/* compiler builtins are not unknown code */
+void hint(char *p)
+{
+	free(p);
+	__builtin_prefetch(p);
 }
 
 /* realloc() frees the old block only on success */
