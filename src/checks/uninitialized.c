@@ -19,10 +19,13 @@
  * `&s.m`: whoever gets it may write it, as scanf() and stat() do, and
  * `pipe(&fds.rd)` writes fds.wr too, so the whole variable counts) count as
  * initialization; so does an assignment to a containing member (`s.in =
- * t` initializes `s.in.x`).  Arrays and unions are not tracked.
+ * t` initializes `s.in.x`).  Arrays and unions are not tracked as
+ * variables declared without a value.
  *
- * A copy of such a variable into a local scalar (`int y = x;`) is not
- * reported: the copy holds the garbage, and its reads are.  Neither is
+ * A copy of such a variable into a local scalar (`int y = x;`) or into a
+ * scalar member of a local struct or one-type union (`s.first = x;`) is
+ * not reported: the copy holds the garbage, and its reads are - a read of
+ * the member, or the struct passed by value to a function.  Neither is
  * passing it to a project function that assigns the parameter before
  * reading it (its summary's "overwrites"), nor passing it to one that
  * only returns it (`return p;`, its summary's "passes") when the result
@@ -53,9 +56,10 @@ SCI_STATE(copied);	/* holds a copy of a variable no path assigned */
 /*
  * `y = x` with x uninitialized: not reported there, y holds the garbage
  * now (`copied`) and its reads are.  Set when x is read as the value of
- * the assignment, taken by the assignment's hook right after.
+ * the assignment, taken by the assignment's hook right after.  y is a
+ * local scalar or a scalar member of local storage (`s.first`).
  */
-static sci_sym *copy_to;
+static const sci_key *copy_to;
 static sci_expr *copy_call;	/* `y = relay(x)`: the call that hands x back */
 
 /*
@@ -68,14 +72,30 @@ static struct {
 	sci_pos pos;
 } relay;
 
-/* `y = e` (`y = x`, `y = relay(x)`) with y a local scalar: y, or NULL. */
-static sci_sym *local_copy_of(sci_expr *e)
+/*
+ * `y = e` (`y = x`, `y = relay(x)`) with y a local scalar or a scalar
+ * member of local storage (`s.first`, not an element `a[2]`, which a
+ * function the array is passed to may read): y's key, or NULL.
+ */
+static const sci_key *local_copy_of(sci_expr *e)
 {
 	sci_expr *to = sci_expr_copied_to(e);
 	sci_sym *dst = to ? sci_expr_symbol(to) : NULL;
+	const sci_key *key;
 
-	return dst && sci_sym_is_local(dst) && sci_sym_is_scalar(dst) ?
-	       dst : NULL;
+	if (dst)
+		return sci_sym_is_local(dst) && sci_sym_is_scalar(dst) ?
+		       sci_key_sym(dst) : NULL;
+	if (!to || !sci_expr_is_member(to) || !sci_expr_is_local_storage(to) ||
+	    !sci_expr_is_scalar(to) || !(key = sci_key_expr(to)) ||
+	    !sci_key_base(key))
+		return NULL;
+	return key;
+}
+
+static void copy_into(const sci_key *key)
+{
+	copy_to = key;
 }
 
 static void on_declaration(sci_sym *sym, void *payload)
@@ -156,6 +176,29 @@ static void report_passed(const sci_key *key, sci_sym *var, sci_pos pos,
 	sci_state_set(me, key, &init);
 }
 
+/*
+ * The local struct @var passed by value: a member that holds a copy of
+ * garbage (`s.first = x;` with x unassigned) reaches the callee.  Members
+ * never assigned are not reported: copying a struct that is partly set is
+ * common and defined.
+ */
+static void passed_by_value(sci_sym *var, sci_pos pos)
+{
+	const sci_key *found = NULL;
+	const char *name = sci_key_name(sci_key_sym(var));
+	size_t n = strlen(name);
+
+	SCI_FOR_EACH_STATE(me, sm) {
+		const char *k = sci_key_name(sci_sm_key(sm));
+
+		if (!found && sci_sm_state(sm) == &copied &&
+		    strncmp(k, name, n) == 0 && k[n] == '.')
+			found = sci_sm_key(sm);
+	} SCI_END_FOR_EACH_STATE(sm);
+	if (found)
+		report(found, var, pos);
+}
+
 static void on_expr(sci_expr *e, void *payload)
 {
 	sci_expr *inner;
@@ -193,11 +236,11 @@ static void on_expr(sci_expr *e, void *payload)
 	copy_to = NULL;
 	copy_call = NULL;
 	if (relay.call && e == relay.call) {
-		sci_sym *dst = local_copy_of(e);
+		const sci_key *dst = local_copy_of(e);
 
 		relay.call = NULL;
 		if (dst) {
-			copy_to = dst;
+			copy_into(dst);
 			copy_call = e;
 		} else {
 			/* `use(relay(x))`, `return relay(x)`: a read of x */
@@ -209,12 +252,17 @@ static void on_expr(sci_expr *e, void *payload)
 	var = sci_expr_symbol(e);
 	if (var) {
 		const sci_state *st;
+		const sci_key *dst;
 		sci_expr *call;
-		sci_sym *dst;
 		int i;
 
 		key = sci_key_sym(var);
 		st = sci_state_get(me, key);
+		if (sci_sym_is_struct(var) && sci_sym_is_local(var) &&
+		    sci_expr_passed_to(e, &i)) {
+			passed_by_value(var, sci_expr_pos(e));
+			return;
+		}
 		if (!sci_sym_is_scalar(var) || (st != &uninit && st != &copied))
 			return;
 		/* passed where the callee assigns the parameter first */
@@ -230,7 +278,7 @@ static void on_expr(sci_expr *e, void *payload)
 		}
 		/* copied to a local: the copy's reads are reported */
 		if ((dst = local_copy_of(e))) {
-			copy_to = dst;
+			copy_into(dst);
 			return;
 		}
 		report(key, var, sci_expr_pos(e));
@@ -240,7 +288,19 @@ static void on_expr(sci_expr *e, void *payload)
 	    !sci_expr_is_scalar(e) || !(key = sci_key_expr(e)))
 		return;
 	var = sci_key_base(key);
-	if (var && sci_state_get(me, sci_key_sym(var)) == &uninit &&
+	if (!var)
+		return;
+	if (sci_state_get(me, key) == &copied) {
+		const sci_key *dst;
+
+		/* a copy of the copy, as for variables */
+		if ((dst = local_copy_of(e)))
+			copy_into(dst);
+		else
+			report(key, var, sci_expr_pos(e));
+		return;
+	}
+	if (sci_state_get(me, sci_key_sym(var)) == &uninit &&
 	    !container_initialized(key))
 		report(key, var, sci_expr_pos(e));
 }
@@ -251,8 +311,8 @@ static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos,
 	(void)right;
 	(void)pos;
 	(void)payload;
-	if (copy_to && sci_expr_symbol(left) == copy_to)
-		sci_state_set(me, sci_key_sym(copy_to), &copied);
+	if (copy_to && sci_key_expr(left) == copy_to)
+		sci_state_set(me, copy_to, &copied);
 	copy_to = NULL;
 	copy_call = NULL;
 }

@@ -153,3 +153,42 @@ int tested_by_callee(void)
 
 	return tests_it(data);	/* expect-error: uninitialized "'data' is used uninitialized: no path assigns it before this read" */
 }
+
+/* garbage copied into a member: the member's read is reported */
+struct pair { int first; int second; };
+
+int member_copy_read(void)
+{
+	int data;
+	struct pair p;
+
+	p.first = data;
+	return p.first + 1;	/* expect-error: uninitialized "'p.first' is used uninitialized: it holds a copy of a variable no path assigned" */
+}
+
+/* through a union whose members are one place, into a local */
+int union_copy(void)
+{
+	int data;
+	union { int one; int two; } u;
+
+	u.one = data;
+	{
+		int v = u.two;
+
+		return v;	/* expect-error: uninitialized "'v' is used uninitialized: it holds a copy of a variable no path assigned" */
+	}
+}
+
+/* the struct passed by value carries the garbage to the callee */
+void take_pair(struct pair p);
+
+void member_copy_passed(void)
+{
+	int data;
+	struct pair p;
+
+	p.first = data;
+	p.second = 1;
+	take_pair(p);	/* expect-error: uninitialized "'p.first' is used uninitialized: it holds a copy of a variable no path assigned" */
+}

@@ -246,3 +246,41 @@ int relayed_then_overwritten(void)
 	data = 5;
 	return data + widened_back(1);
 }
+
+/* garbage copied into a member, overwritten before any read */
+struct pair { int first; int second; };
+void take_pair(struct pair p);
+
+int member_copy_overwritten(void)
+{
+	int data;
+	struct pair p;
+
+	p.first = data;
+	p.first = 5;
+	return p.first;
+}
+
+/* through a union into a local that is set before its read */
+int union_copy_overwritten(void)
+{
+	int data;
+	union { int one; int two; } u;
+
+	u.one = data;
+	{
+		int v = u.two;
+
+		v = 5;
+		return v;
+	}
+}
+
+/* a struct partly set, passed by value: copying it is defined */
+void partly_set_passed(void)
+{
+	struct pair p;
+
+	p.second = 1;
+	take_pair(p);
+}
