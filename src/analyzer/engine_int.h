@@ -664,6 +664,29 @@ int sci__fn_facts_passes_arg(const char *name, int i);
 /** Does some path of project function @name return input (summaries)? */
 int sci__fn_facts_returns_input(const char *name);
 int sci__fn_facts_uses_arg(const char *name, int i);
+/*
+ * The object a function returns (its summary's "ret_obj"): a block from
+ * an allocator whose size is known, or the product of a constant and up
+ * to two of the function's parameters (a wrapper: `zmalloc(size)`), or a
+ * static array; always at its start.
+ */
+typedef struct {
+	int kind;		/* SCI_OBJECT_HEAP or _STATIC; 0: nothing known */
+	sci_val size;		/* bytes, when args[0] < 0 */
+	sci_val factor;		/* else size = factor * args[0] (* args[1]) */
+	int args[2];		/* parameters (from 0), or -1 */
+	const char *name;	/* a static array's name, or NULL */
+} sci_ret_obj;
+/*
+ * What the project function @name returns, when its summary knows
+ * (sci_ret_obj).  Returns 1 and fills @out, else 0.
+ */
+int sci__fn_facts_ret_obj(const char *name, sci_ret_obj *out);
+/*
+ * The index of the parameter of the function being walked that @e names,
+ * an integer not reassigned on this path, or -1.
+ */
+int sci__fn_facts_int_param(struct expression *e);
 /* A definition in this TU, or another TU's summary, says what @name does. */
 int sci__fn_facts_known(const char *name);
 const sci_nonnull_params *sci__fn_facts_nonnull(const char *name);
@@ -727,6 +750,11 @@ int sci__points_key_object(const sci_key *key, sci_object *out);
  */
 int sci__points_exact_object(struct expression *e, const sci_key *key,
 			      sci_object *out);
+/*
+ * What the value @v returned on this path points to, when it is the start
+ * of such an object.  Returns 1 and fills @out, else 0.
+ */
+int sci__points_ret_obj(struct expression *v, sci_ret_obj *out);
 /** Loop widening of offsets, as sci__extra_widen() does for values. */
 const sci_stree *sci__points_widen(const sci_stree *merged,
 				   const sci_stree *entry,

@@ -173,6 +173,9 @@ typedef struct facts {
 	/* every path returns what an opener gave, or its failure value */
 	int returns_opened;
 	int returns_freed;	/* every path: memory it released, or NULL */
+	/* what every non-NULL return points to the start of (ret_obj) */
+	sci_ret_obj ret_obj;
+	char *ret_obj_name;
 	int noreturn;
 	sci_nonnull_params nonnull;	/* derefs, as the profile shows it */
 	struct facts *next;
@@ -192,6 +195,48 @@ static unsigned hash_name(const char *s)
 	while (*s)
 		h = h * 33 + (unsigned char)*s++;
 	return h % NBUCKETS;
+}
+
+/* sci_ret_obj from the summary's "ret_obj" @text; 0 when it is not one. */
+static int ret_obj_parse(const char *text, sci_ret_obj *o, char **name)
+{
+	long long size, factor;
+	int a0, a1, n = 0;
+
+	memset(o, 0, sizeof(*o));
+	o->args[0] = o->args[1] = -1;
+	*name = NULL;
+	if (!text)
+		return 0;
+	if (sscanf(text, "static:%lld:%n", &size, &n) == 1 && n > 0 &&
+	    text[n] && size > 0) {
+		o->kind = SCI_OBJECT_STATIC;
+		o->size = size;
+		*name = sci_strdup(text + n);
+		o->name = *name;
+		return 1;
+	}
+	o->kind = SCI_OBJECT_HEAP;
+	if (sscanf(text, "heap:%lld*a%d*a%d%n", &factor, &a0, &a1, &n) == 3 &&
+	    !text[n] && factor >= 0 && a0 >= 0 && a1 >= 0) {
+		o->factor = factor;
+		o->args[0] = a0;
+		o->args[1] = a1;
+		return 1;
+	}
+	if (sscanf(text, "heap:%lld*a%d%n", &factor, &a0, &n) == 2 &&
+	    !text[n] && factor >= 0 && a0 >= 0) {
+		o->factor = factor;
+		o->args[0] = a0;
+		return 1;
+	}
+	if (sscanf(text, "heap:%lld%n", &size, &n) == 1 && !text[n] &&
+	    size > 0) {
+		o->size = size;
+		return 1;
+	}
+	o->kind = 0;
+	return 0;
 }
 
 /* Functions the TU defines, by name, and other TUs' facts as looked up. */
@@ -277,6 +322,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->returns_input = !!(s->returns & SCI_SUM_RET_INPUT);
 	f->returns_opened = !!(s->returns & SCI_SUM_RET_OPENED);
 	f->returns_freed = !!(s->returns & SCI_SUM_RET_FREED);
+	ret_obj_parse(s->ret_obj, &f->ret_obj, &f->ret_obj_name);
 	f->noreturn = s->noreturn;
 	f->nonnull.name = f->name;
 	f->nonnull.args = f->derefs;
@@ -366,6 +412,7 @@ static void free_facts(facts **bucket)
 		free_list(f->deref_paths, f->nderef_paths);
 		free_list(f->locks, f->nlocks);
 		free_list(f->unlocks, f->nunlocks);
+		free(f->ret_obj_name);
 		free((void *)f->name);
 		free(f);
 	}
@@ -482,6 +529,11 @@ static int returns_fresh, returns_null, returns_other, nreturns;
 static int returns_input, returns_noninput;
 static int returns_opened, returns_unopened;
 static int returns_freed, returns_unfreed;
+/* the object the returns so far point to: 1 one agreed, -1 none */
+static sci_ret_obj ret_obj;
+static int ret_obj_state;
+/* Parameters the body writes somewhere, found on first need (-1: not yet). */
+static long long params_written = -1;
 static sci_summary *cur_sum;	/* the summary being made, for the driver */
 
 /* The pointer places @fn reaches one step from a parameter. */
@@ -546,6 +598,8 @@ void sci__fn_facts_begin(struct symbol *fn)
 	returns_input = returns_noninput = 0;
 	returns_opened = returns_unopened = 0;
 	returns_freed = returns_unfreed = 0;
+	ret_obj_state = 0;
+	params_written = -1;
 }
 
 /* The index of the pointer parameter @key names, or -1. */
@@ -1612,6 +1666,63 @@ static void returned_within(struct expression *v)
 	every_path_le &= le;
 }
 
+static int int_param(struct expression *e);
+
+static int same_ret_obj(const sci_ret_obj *a, const sci_ret_obj *b)
+{
+	return a->kind == b->kind && a->size == b->size &&
+	       a->factor == b->factor && a->args[0] == b->args[0] &&
+	       a->args[1] == b->args[1] &&
+	       (a->name == b->name ||
+		(a->name && b->name && strcmp(a->name, b->name) == 0));
+}
+
+/*
+ * The object @v points to the start of, on this path: every path that
+ * returns something other than NULL must give the same one (a static
+ * array by its name, a block by its size or the parameters it is made
+ * of) for callers to know it.
+ */
+static void returned_object(struct expression *v)
+{
+	sci_ret_obj o;
+
+	if (ret_obj_state < 0 || sci_value_is_null(v))
+		return;
+	if (!sci__points_ret_obj(v, &o) ||
+	    (ret_obj_state && !same_ret_obj(&o, &ret_obj))) {
+		ret_obj_state = -1;
+		return;
+	}
+	ret_obj = o;
+	ret_obj_state = 1;
+}
+
+int sci__fn_facts_int_param(struct expression *e)
+{
+	int i = cur_fn ? int_param(e) : -1;
+
+	if (i < 0)
+		return -1;
+	/*
+	 * Its value on entry, for callers to supply: a parameter the body
+	 * assigns anywhere may have changed before this point on a path the
+	 * walk merged (`n = round_up(n);`).
+	 */
+	if (params_written < 0) {
+		struct symbol *base = cur_fn->ctype.base_type;
+		struct statement *body = base->stmt ? base->stmt :
+				       base->inline_stmt;
+		int k;
+
+		params_written = 0;
+		for (k = 0; k < nparams && k < 32; k++)
+			if (!body || sci__stmt_writes(body, params[k]))
+				params_written |= 1ll << k;
+	}
+	return params_written & (1ll << i) ? -1 : i;
+}
+
 void sci__fn_facts_return(struct expression *value)
 {
 	struct expression *v = sci__strip(value);
@@ -1650,6 +1761,7 @@ void sci__fn_facts_return(struct expression *value)
 	returned_input(v);
 	returned_opened(v);
 	returned_freed(v);
+	returned_object(v);
 	captured_in(v);
 	pointee_kept(v);
 	name = v->type == EXPR_CALL ? sci__call_name(v) : NULL;
@@ -1680,6 +1792,23 @@ void sci__fn_facts_return(struct expression *value)
 		returns_null |= key && (path_bits(key) & MAYBE) &&
 				!sci_value_is_nonnull(v);
 	}
+}
+
+/* The summary's "ret_obj" text of @o (owned), or NULL. */
+static char *ret_obj_text(const sci_ret_obj *o)
+{
+	if (o->kind == SCI_OBJECT_STATIC && o->name && o->args[0] < 0)
+		return sci_printf_dup("static:%lld:%s", (long long)o->size,
+				      o->name);
+	if (o->kind != SCI_OBJECT_HEAP)
+		return NULL;
+	if (o->args[0] < 0)
+		return sci_printf_dup("heap:%lld", (long long)o->size);
+	if (o->args[1] < 0)
+		return sci_printf_dup("heap:%lld*a%d", (long long)o->factor,
+				      o->args[0]);
+	return sci_printf_dup("heap:%lld*a%d*a%d", (long long)o->factor,
+			      o->args[0], o->args[1]);
 }
 
 /* The record of the facts just made, for the run's summary set. */
@@ -1722,6 +1851,7 @@ static void fill_summary(const facts *f)
 			   (f->returns_opened ? SCI_SUM_RET_OPENED : 0) |
 			   (f->returns_freed ? SCI_SUM_RET_FREED : 0) |
 			   (f->returns_other ? SCI_SUM_RET_OTHER : 0);
+	cur_sum->ret_obj = ret_obj_text(&f->ret_obj);
 	cur_sum->noreturn = f->noreturn;
 	cur_sum->ret = sci__return_text(fn, &cur_sum->ret_soft);
 	n = sci__ret_paths_text(sci_sym_name(fn), &paths);
@@ -1767,6 +1897,12 @@ void sci__fn_facts_end(int complete)
 		f->returns_input = returns_input && !returns_noninput;
 		f->returns_opened = returns_opened && !returns_unopened;
 		f->returns_freed = returns_freed && !returns_unfreed;
+		if (ret_obj_state > 0) {
+			f->ret_obj = ret_obj;
+			f->ret_obj_name = ret_obj.name ?
+					  sci_strdup(ret_obj.name) : NULL;
+			f->ret_obj.name = f->ret_obj_name;
+		}
 		f->returns_other = returns_other;
 		f->returns = nreturns;
 		/* no path got to a return: it never comes back */
@@ -2002,6 +2138,16 @@ int sci__fn_facts_fills_arg(const char *name, int i)
 	const facts *f = find(name);
 
 	return f && i >= 0 && i < 32 && (f->fills & (1u << i));
+}
+
+int sci__fn_facts_ret_obj(const char *name, sci_ret_obj *out)
+{
+	const facts *f = find(name);
+
+	if (!f || !f->ret_obj.kind)
+		return 0;
+	*out = f->ret_obj;
+	return 1;
 }
 
 int sci__fn_facts_known(const char *name)

@@ -56,6 +56,13 @@ typedef struct pt_obj {
 	const char *name;	/* printable: "buf", "s->name", "malloc(...)" */
 	const void *id;		/* the array's key, the call, the string, the variable */
 	sci_val size;		/* bytes */
+	/*
+	 * A block whose size is factor times parameters of the function
+	 * walked (args[0] >= 0): unknown here, so no checker sees it; its
+	 * return makes the function an allocator of that size for callers.
+	 */
+	sci_val factor;
+	int args[2];
 	int kind;		/* SCI_OBJECT_* */
 	const sci_key *key;	/* an array with a key: the key (strlen.c) */
 	struct pt_obj *next;
@@ -132,23 +139,36 @@ static unsigned hash_ptr(const void *p)
 	return (unsigned)(((uintptr_t)p >> 4) * 2654435761u);
 }
 
-static const pt_obj *object(const void *id, const char *name, sci_val size,
-			    int kind)
+static const pt_obj *object_of(const void *id, const char *name,
+			       sci_val size, int kind, sci_val factor,
+			       const int args[2])
 {
 	unsigned b = hash_ptr(id) % NBUCKETS;
 	pt_obj *o;
 
 	for (o = objs[b]; o; o = o->next)
-		if (o->id == id && o->size == size)
+		if (o->id == id && o->size == size && o->factor == factor &&
+		    o->args[0] == args[0] && o->args[1] == args[1])
 			return o;
 	o = sci_arena_alloc(sizeof(*o));
 	o->id = id;
 	o->name = name;
 	o->size = size;
+	o->factor = factor;
+	o->args[0] = args[0];
+	o->args[1] = args[1];
 	o->kind = kind;
 	o->next = objs[b];
 	objs[b] = o;
 	return o;
+}
+
+static const pt_obj *object(const void *id, const char *name, sci_val size,
+			    int kind)
+{
+	static const int none[2] = { -1, -1 };
+
+	return object_of(id, name, size, kind, 0, none);
 }
 
 static const char *bound_text(sci_val v)
@@ -563,22 +583,102 @@ static int exact(struct expression *e, sci_val *out)
 	return rl && sci_rl_single(rl, out) && !rl->soft && *out >= 0;
 }
 
-/* An object an allocator returns: its size is the models' size=n or n*m. */
+/*
+ * The size argument @arg of an allocation: exact (multiplied into
+ * *@factor), or a parameter of the function walked, not reassigned
+ * (added to @args).  0 when it is neither.
+ */
+static int size_part(struct expression *arg, sci_val *factor, int args[2])
+{
+	sci_val v;
+	int i;
+
+	if (exact(arg, &v)) {
+		if (v && *factor > (sci_val)LLONG_MAX / v)
+			return 0;
+		*factor *= v;
+		return 1;
+	}
+	if ((i = sci__fn_facts_int_param(arg)) < 0)
+		return 0;
+	if (args[0] < 0)
+		args[0] = i;
+	else if (args[1] < 0)
+		args[1] = i;
+	else
+		return 0;
+	return 1;
+}
+
+/*
+ * A block of @factor times @args bytes from @call: known when no
+ * parameter is in the size; else known only as what @call's function
+ * returns (sci__points_ret_obj()).
+ */
+static int sized_block(struct expression *call, const char *name,
+		       sci_val factor, const int args[2], int kind, pt *out)
+{
+	if (args[0] < 0)
+		return start(out, object(call, name, factor, kind));
+	if (kind != SCI_OBJECT_HEAP)
+		return NONE;
+	return start(out, object_of(call, name, 0, kind, factor, args));
+}
+
+/*
+ * An object a project function returns (its summary's ret_obj): its
+ * size from the call's arguments for an allocation wrapper.
+ */
+static int returned_object(struct expression *call, const char *name, pt *out)
+{
+	int args[2] = { -1, -1 };
+	sci_val factor = 1;
+	sci_ret_obj r;
+	int i;
+
+	if (!sci__fn_facts_ret_obj(name, &r))
+		return NONE;
+	if (r.args[0] < 0)
+		return start(out, object(r.kind == SCI_OBJECT_STATIC && r.name ?
+					 (const void *)sci_arena_strdup(r.name) :
+					 (const void *)call,
+					 r.kind == SCI_OBJECT_STATIC && r.name ?
+					 sci_arena_strdup(r.name) :
+					 sci_arena_printf("%s(...)", name),
+					 r.size, r.kind));
+	factor = r.factor;
+	for (i = 0; i < 2 && r.args[i] >= 0; i++) {
+		struct expression *arg = sci_call_arg(call, r.args[i]);
+
+		if (!arg || !size_part(arg, &factor, args))
+			return NONE;
+	}
+	return sized_block(call, sci_arena_printf("%s(...)", name), factor,
+			   args, r.kind, out);
+}
+
+/*
+ * An object an allocator returns: its size is the models' size=n or n*m,
+ * or what a project function's summary says it returns.
+ */
 static int alloc_object(struct expression *call, pt *out)
 {
 	const char *name = sci__call_name(call);
 	const sci_model *f = sci__model(name);
-	sci_val n, m = 1;
+	int args[2] = { -1, -1 };
+	sci_val factor = 1;
 
-	if (!f || f->size_n < 0 || !exact(sci_call_arg(call, f->size_n), &n) ||
-	    (f->size_m >= 0 && !exact(sci_call_arg(call, f->size_m), &m)))
-		return NONE;
-	if (m && n > (sci_val)LLONG_MAX / m)
+	if (!f)
+		return name ? returned_object(call, name, out) : NONE;
+	if (f->size_n < 0 ||
+	    !size_part(sci_call_arg(call, f->size_n), &factor, args) ||
+	    (f->size_m >= 0 &&
+	     !size_part(sci_call_arg(call, f->size_m), &factor, args)))
 		return NONE;
 	/* the models' allocators that take no free= are on the stack */
-	return start(out, object(call, sci_arena_printf("%s(...)", name), n * m,
-				 strstr(name, "alloca") ? SCI_OBJECT_STACK :
-				 SCI_OBJECT_HEAP));
+	return sized_block(call, sci_arena_printf("%s(...)", name), factor,
+			   args, strstr(name, "alloca") ? SCI_OBJECT_STACK :
+			   SCI_OBJECT_HEAP, out);
 }
 
 static int key_value(struct expression *e, pt *out)
@@ -1061,10 +1161,10 @@ static long long access_size(struct expression *e)
 	return pointee_size(t) ? (long long)pointee_size(t) : 1;
 }
 
-/* @out from @v (materialized), unless its offsets are empty. */
+/* @out from @v (materialized), unless its offsets or its size are unknown. */
 static int object_out(const pt *v, sci_object *out, long long access)
 {
-	if (sci_rl_is_empty(v->off))
+	if (sci_rl_is_empty(v->off) || v->obj->args[0] >= 0)
 		return 0;
 	out->name = v->obj->name;
 	out->size = (long long)v->obj->size;	/* alloc_object() keeps it small */
@@ -1128,11 +1228,33 @@ const sci_key *sci__points_array(struct expression *p, sci_val *off,
 	if (!sci__cur || !p || eval(p, &v, 0) != OBJECT)
 		return NULL;
 	v = materialize(&v, sci__cur);
-	if (!v.obj->key || sci_rl_is_empty(v.off))
+	if (!v.obj->key || sci_rl_is_empty(v.off) || v.obj->args[0] >= 0)
 		return NULL;
 	*exact = sci_rl_single(v.off, off);
 	*size = v.obj->size;
 	return v.obj->key;
+}
+
+int sci__points_ret_obj(struct expression *v, sci_ret_obj *out)
+{
+	sci_val off;
+	pt p;
+
+	if (!sci__cur || !v || eval(v, &p, 0) != OBJECT)
+		return 0;
+	p = materialize(&p, sci__cur);
+	if (!sci_rl_single(p.off, &off) || off != 0 ||
+	    (p.obj->kind != SCI_OBJECT_HEAP && p.obj->kind != SCI_OBJECT_STATIC))
+		return 0;
+	memset(out, 0, sizeof(*out));
+	out->kind = p.obj->kind;
+	out->size = p.obj->size;
+	out->factor = p.obj->factor;
+	out->args[0] = p.obj->args[0];
+	out->args[1] = p.obj->args[1];
+	/* a static array is the callers' by its name; a block is the call's */
+	out->name = p.obj->kind == SCI_OBJECT_STATIC ? p.obj->name : NULL;
+	return out->args[0] >= 0 || out->size > 0;
 }
 
 const char *sci__points_text(struct expression *e)
@@ -1145,6 +1267,14 @@ const char *sci__points_text(struct expression *e)
 	if (kind != OBJECT)
 		return "none";
 	v = materialize(&v, sci__cur);
+	if (v.obj->args[0] >= 0)
+		return sci_arena_printf("%s (%lld * parameter %d%s bytes, unknown here) + %s",
+					v.obj->name, (long long)v.obj->factor,
+					v.obj->args[0] + 1,
+					v.obj->args[1] >= 0 ?
+					sci_arena_printf(" * parameter %d",
+							 v.obj->args[1] + 1) :
+					"", off_text(v.off));
 	return sci_arena_printf("%s (%lld bytes) + %s", v.obj->name,
 				(long long)v.obj->size, off_text(v.off));
 }

@@ -193,6 +193,28 @@ static int first_param(unsigned mask)
 	return 0;
 }
 
+/* "returns the start of ...": the summary's ret_obj in words. */
+static void put_ret_obj(FILE *f, const char *text)
+{
+	long long size, factor;
+	int a0, a1, n = 0;
+
+	if (sscanf(text, "static:%lld:%n", &size, &n) == 1 && n > 0)
+		fprintf(f, "    returns the start of '%s' (%lld bytes)\n",
+			text + n, size);
+	else if (sscanf(text, "heap:%lld*a%d*a%d", &factor, &a0, &a1) == 3)
+		fprintf(f, "    returns the start of a block of %lld * parameter %d * parameter %d bytes\n",
+			factor, a0 + 1, a1 + 1);
+	else if (sscanf(text, "heap:%lld*a%d", &factor, &a0) == 2)
+		fprintf(f, "    returns the start of a block of %lld * parameter %d bytes\n",
+			factor, a0 + 1);
+	else if (sscanf(text, "heap:%lld", &size) == 1)
+		fprintf(f, "    returns the start of a block of %lld bytes\n",
+			size);
+	else
+		fprintf(f, "    returns an object: %s\n", text);
+}
+
 /* "returns a value between parameter 2 and parameter 3" (ret_ge/ret_le) */
 static void put_within(FILE *f, unsigned ge, unsigned le, int *lines)
 {
@@ -230,6 +252,10 @@ static void put_facts(FILE *f, const char *text)
 	}
 	if (s->returns & SCI_SUM_RET_FREED) {
 		fprintf(f, "    returns memory it freed\n");
+		lines++;
+	}
+	if (s->ret_obj) {
+		put_ret_obj(f, s->ret_obj);
 		lines++;
 	}
 	put_params(f, &first, "dereferences", s->derefs);

@@ -40,6 +40,7 @@ void sci_summary_free(sci_summary *s)
 	free(s->name);
 	free(s->file);
 	free(s->ret);
+	free(s->ret_obj);
 	for (i = 0; i < s->ncalls; i++)
 		free(s->calls[i]);
 	free(s->calls);
@@ -80,6 +81,7 @@ sci_summary *sci_summary_dup(const sci_summary *s)
 	d->name = sci_strdup(s->name);
 	d->file = s->file ? sci_strdup(s->file) : NULL;
 	d->ret = s->ret ? sci_strdup(s->ret) : NULL;
+	d->ret_obj = s->ret_obj ? sci_strdup(s->ret_obj) : NULL;
 	d->calls = s->ncalls ? sci_calloc(s->ncalls, sizeof(*d->calls)) : NULL;
 	for (i = 0; i < s->ncalls; i++)
 		d->calls[i] = sci_strdup(s->calls[i]);
@@ -312,6 +314,8 @@ char *sci_summary_format(const sci_summary *s)
 		json_array_append_new(ret, json_string("freed"));
 	set(o, "returns", ret);
 	set(o, "noreturn", json_boolean(s->noreturn));
+	if (s->ret_obj)
+		set(o, "ret_obj", json_string(s->ret_obj));
 	if (s->ret) {
 		set(o, "range", json_string(s->ret));
 		set(o, "range_soft", json_integer(s->ret_soft));
@@ -518,6 +522,12 @@ static int parse_obj(sci_summary *s, json_t *o)
 		else
 			return bad("returns");
 	}
+	v = json_object_get(o, "ret_obj");
+	if (v) {
+		if (!json_is_string(v))
+			return bad("ret_obj");
+		s->ret_obj = sci_strdup(json_string_value(v));
+	}
 	v = json_object_get(o, "range");
 	if (v) {
 		if (!json_is_string(v))
@@ -600,7 +610,8 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       a->passes == b->passes &&
 	       a->ret_ge == b->ret_ge && a->ret_le == b->ret_le &&
 	       a->returns == b->returns && a->noreturn == b->noreturn &&
-	       str_eq(a->ret, b->ret) && a->ret_soft == b->ret_soft;
+	       str_eq(a->ret, b->ret) && a->ret_soft == b->ret_soft &&
+	       str_eq(a->ret_obj, b->ret_obj);
 }
 
 /* ------------------------------------------------------------ the set */

@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 11
+#define SCI_SUMMARY_VERSION 12
 
 /*
  * The name of the record that carries what a TU's file scope says of its
@@ -147,6 +147,13 @@ typedef struct {
 	 */
 	char *ret;
 	unsigned ret_soft;
+	/*
+	 * What every non-NULL return points to the start of, when known
+	 * (db.md "ret_obj"): "heap:SIZE", "heap:F*aN" or "heap:F*aN*aM" (a
+	 * block of F times parameters N and M bytes: an allocation
+	 * wrapper), "static:SIZE:NAME" (a static array); NULL otherwise.
+	 */
+	char *ret_obj;
 	/*
 	 * Per return path, what it returns and what it says of parameters
 	 * the body never assigns: "RET;N=VALUES;..." (analyzer/ret_paths.c),

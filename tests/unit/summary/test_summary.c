@@ -501,6 +501,33 @@ static void test_global_values(void **state)
 	sci_summary_free(w);
 }
 
+/* The object a function returns travels in the text and is a fact. */
+static void test_ret_obj(void **state)
+{
+	sci_summary *a = sample("make_buf"), *back = NULL;
+	char *text;
+
+	(void)state;
+	a->ret_obj = strdup("heap:4*a0");
+	text = sci_summary_format(a);
+	assert_non_null(strstr(text, "\"ret_obj\":\"heap:4*a0\""));
+	assert_int_equal(sci_summary_parse(&back, text), 0);
+	assert_string_equal(back->ret_obj, "heap:4*a0");
+	assert_int_equal(sci_summary_same_facts(a, back), 1);
+	free(back->ret_obj);
+	back->ret_obj = strdup("heap:8*a0");
+	assert_int_equal(sci_summary_same_facts(a, back), 0);
+	free(back->ret_obj);
+	back->ret_obj = NULL;
+	assert_int_equal(sci_summary_same_facts(a, back), 0);
+	free(text);
+	sci_summary_free(back);
+	back = sci_summary_dup(a);
+	assert_string_equal(back->ret_obj, "heap:4*a0");
+	sci_summary_free(back);
+	sci_summary_free(a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -514,6 +541,7 @@ int main(void)
 		cmocka_unit_test(test_results),
 		cmocka_unit_test(test_call_args),
 		cmocka_unit_test(test_global_values),
+		cmocka_unit_test(test_ret_obj),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

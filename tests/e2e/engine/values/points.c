@@ -62,8 +62,9 @@ void objects(struct rec *s, struct msg *m, size_t n)
 	free(ip);
 	p = alloca(32);
 	__sci_object(p);	/* expect-note: sci-debug "object 'p' = alloca(...) (32 bytes) + 0" */
+	/* a block as big as a parameter: unknown here, known to callers */
 	p = malloc(n);
-	__sci_object(p);	/* expect-note: sci-debug "object 'p' = none" */
+	__sci_object(p);	/* expect-note: sci-debug "object 'p' = malloc(...) (1 * parameter 3 bytes, unknown here) + 0" */
 	free(p);
 	p = m->data;
 	__sci_object(p);	/* expect-note: sci-debug "object 'p' = none" */
