@@ -779,9 +779,9 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 
 		if (sci__type_is_ptr(type)) {
 			t.args[i].freed = !!(input & 2);
-			if (pp)
-				entry_object(&t.args[i], args,
-					     sci_arena_printf("o%s", tag + 1));
+			/* "o0*" for what parameter 0 reaches, "ogNAME" */
+			entry_object(&t.args[i], args,
+				     sci_arena_printf("o%s", pp ? tag + 1 : tag));
 			t.args[i].text = rl ? pointer_text(rl, type) : NULL;
 			continue;
 		}

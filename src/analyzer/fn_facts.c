@@ -1020,9 +1020,13 @@ static void add_greads(struct symbol *fn)
 	for (k = 0; k < n; k++) {
 		struct symbol *type = sci__real_type(globals[k]);
 
-		if (!(globals[k]->ctype.modifiers & MOD_STATIC) && type &&
-		    sci__type_is_int(type))
+		if ((globals[k]->ctype.modifiers & MOD_STATIC) || !type)
+			continue;
+		if (sci__type_is_int(type))
 			sci_summary_add_gread(cur_sum, globals[k]->ident->name);
+		else if (sci__type_is_ptr(type))
+			sci_summary_add_gpread(cur_sum,
+					       globals[k]->ident->name);
 	}
 }
 
@@ -1054,6 +1058,33 @@ static int has_name(char *const *v, size_t n, const char *name)
 	return 0;
 }
 
+static const char *object_arg(const char *text, const char *tag,
+			      struct expression *arg, const sci_key *key);
+
+/*
+ * @text with what the pointer global @g holds at @call, for a callee in
+ * another TU that reads it: ";gNAME=VALUES#" when this path freed what it
+ * points to, ";ogNAME=SIZE+OFF:NAME" when it points at one place of an
+ * object of known size (callers.c gives both to the callee's walk).
+ */
+static const char *global_pointer_arg(const char *text, struct symbol *g,
+				      struct expression *call)
+{
+	const sci_key *key = sci_key_sym(g);
+	const sci_rl *rl;
+
+	text = object_arg(text, sci_arena_printf("og%s", g->ident->name),
+			  NULL, key);
+	if (!sci__freed_key(key))
+		return text;
+	rl = sci__key_known_rl(key);
+	if (!rl || sci_rl_is_empty(rl))
+		rl = sci_rl_type(sci_vt(64, 0));
+	(void)call;
+	return sci_arena_printf("%s;g%s=%s%s#", text, g->ident->name,
+				sci_rl_text(rl), soft_mark(rl->soft));
+}
+
 /*
  * @text with ";gNAME=VALUES" appended for each integer global of external
  * linkage that this function names, that the callee (in another TU, by
@@ -1069,7 +1100,7 @@ static const char *global_args(const char *text, const char *name,
 	struct symbol *const *globals;
 	size_t k, n;
 
-	if (!callee || !callee->ngreads)
+	if (!callee || (!callee->ngreads && !callee->ngpreads))
 		return text;
 	n = sci__fn_globals(cur_fn, &globals);
 	for (k = 0; k < n; k++) {
@@ -1080,8 +1111,15 @@ static const char *global_args(const char *text, const char *name,
 		long long fixed;
 		int input;
 
-		if ((g->ctype.modifiers & MOD_STATIC) || !type ||
-		    !sci__type_is_int(type) ||
+		if ((g->ctype.modifiers & MOD_STATIC) || !type)
+			continue;
+		if (sci__type_is_ptr(type) &&
+		    has_name(callee->gpreads, callee->ngpreads,
+			     g->ident->name)) {
+			text = global_pointer_arg(text, g, call);
+			continue;
+		}
+		if (!sci__type_is_int(type) ||
 		    !has_name(callee->greads, callee->ngreads,
 			      g->ident->name) ||
 		    sci_summary_set_global_value(sci__fn_facts_summaries(),

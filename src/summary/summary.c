@@ -58,6 +58,7 @@ void sci_summary_free(sci_summary *s)
 	free_names(s->gdefs, s->ngdefs);
 	free_names(s->gwrites, s->ngwrites);
 	free_names(s->greads, s->ngreads);
+	free_names(s->gpreads, s->ngpreads);
 	free_names(s->preads, s->npreads);
 	free(s);
 }
@@ -103,6 +104,7 @@ sci_summary *sci_summary_dup(const sci_summary *s)
 	d->gdefs = dup_names(s->gdefs, s->ngdefs);
 	d->gwrites = dup_names(s->gwrites, s->ngwrites);
 	d->greads = dup_names(s->greads, s->ngreads);
+	d->gpreads = dup_names(s->gpreads, s->ngpreads);
 	d->preads = dup_names(s->preads, s->npreads);
 	return d;
 }
@@ -153,6 +155,11 @@ void sci_summary_add_gwrite(sci_summary *s, const char *entry)
 void sci_summary_add_gread(sci_summary *s, const char *name)
 {
 	add_sorted(&s->greads, &s->ngreads, name);
+}
+
+void sci_summary_add_gpread(sci_summary *s, const char *name)
+{
+	add_sorted(&s->gpreads, &s->ngpreads, name);
 }
 
 void sci_summary_add_pread(sci_summary *s, const char *entry)
@@ -299,6 +306,7 @@ char *sci_summary_format(const sci_summary *s)
 	set_names(o, "gdefs", s->gdefs, s->ngdefs);
 	set_names(o, "gwrites", s->gwrites, s->ngwrites);
 	set_names(o, "greads", s->greads, s->ngreads);
+	set_names(o, "gpreads", s->gpreads, s->ngpreads);
 	set_names(o, "preads", s->preads, s->npreads);
 	if (s->returns & SCI_SUM_RET_FRESH)
 		json_array_append_new(ret, json_string("fresh"));
@@ -491,6 +499,7 @@ static int parse_obj(sci_summary *s, json_t *o)
 	    (e = get_names(s, o, "gdefs", sci_summary_add_gdef)) < 0 ||
 	    (e = get_names(s, o, "gwrites", sci_summary_add_gwrite)) < 0 ||
 	    (e = get_names(s, o, "greads", sci_summary_add_gread)) < 0 ||
+	    (e = get_names(s, o, "gpreads", sci_summary_add_gpread)) < 0 ||
 	    (e = get_names(s, o, "preads", sci_summary_add_pread)) < 0)
 		return e;
 	v = json_object_get(o, "static");
@@ -598,6 +607,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       same_names(a->gwrites, a->ngwrites, b->gwrites, b->ngwrites) &&
 	       /* what its callers elsewhere send it (call_args) */
 	       same_names(a->greads, a->ngreads, b->greads, b->ngreads) &&
+	       same_names(a->gpreads, a->ngpreads, b->gpreads, b->ngpreads) &&
 	       same_names(a->preads, a->npreads, b->preads, b->npreads) &&
 	       str_eq(a->name, b->name) && a->is_static == b->is_static &&
 	       a->nparams == b->nparams && a->derefs == b->derefs &&

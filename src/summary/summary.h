@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 12
+#define SCI_SUMMARY_VERSION 13
 
 /*
  * The name of the record that carries what a TU's file scope says of its
@@ -192,6 +192,13 @@ typedef struct {
 	char **greads;
 	size_t ngreads;
 	/*
+	 * The pointers with external linkage it reads, sorted: callers in
+	 * other TUs send what they freed or what object it points into
+	 * (";gNAME=...#", ";ogNAME=SIZE+OFF:NAME" in their call_args).
+	 */
+	char **gpreads;
+	size_t ngpreads;
+	/*
 	 * The integers and pointers it reaches in one step from a
 	 * parameter, read or written, as "N PATH" without the space: "0*" (`*p`), "0[2]"
 	 * (`p[2]`), "1->len", "0.first" (a struct passed by value); sorted,
@@ -228,6 +235,7 @@ void sci_summary_add_result(sci_summary *s, const char *callee,
 void sci_summary_add_gdef(sci_summary *s, const char *entry);
 void sci_summary_add_gwrite(sci_summary *s, const char *entry);
 void sci_summary_add_gread(sci_summary *s, const char *name);
+void sci_summary_add_gpread(sci_summary *s, const char *name);
 /** Adds @entry to s->preads (kept sorted and unique). */
 void sci_summary_add_pread(sci_summary *s, const char *entry);
 

@@ -501,7 +501,10 @@ static void test_global_values(void **state)
 	sci_summary_free(w);
 }
 
-/* The object a function returns travels in the text and is a fact. */
+/*
+ * The object a function returns, and the pointer globals it reads,
+ * travel in the text and are facts.
+ */
 static void test_ret_obj(void **state)
 {
 	sci_summary *a = sample("make_buf"), *back = NULL;
@@ -509,10 +512,14 @@ static void test_ret_obj(void **state)
 
 	(void)state;
 	a->ret_obj = strdup("heap:4*a0");
+	sci_summary_add_gpread(a, "g_name");
+	sci_summary_add_gpread(a, "g_data");
 	text = sci_summary_format(a);
 	assert_non_null(strstr(text, "\"ret_obj\":\"heap:4*a0\""));
+	assert_non_null(strstr(text, "\"gpreads\":[\"g_data\",\"g_name\"]"));
 	assert_int_equal(sci_summary_parse(&back, text), 0);
 	assert_string_equal(back->ret_obj, "heap:4*a0");
+	assert_int_equal(back->ngpreads, 2);
 	assert_int_equal(sci_summary_same_facts(a, back), 1);
 	free(back->ret_obj);
 	back->ret_obj = strdup("heap:8*a0");
