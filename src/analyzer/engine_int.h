@@ -977,6 +977,7 @@ typedef struct sci_model {
 	int null_test;			/* true when this argument is NULL */
 	int nullable_if_input;		/* may return NULL when this argument
 					 * holds input, or -1 */
+	int format_arg;			/* its printf-style format, or -1 */
 	struct sci_model *next;		/* the file's order */
 	struct sci_model *hash_next;
 } sci_model;

@@ -185,7 +185,7 @@ static int parse_fact(sci_model *f, char *fact, unsigned *seen, parse_err *e)
 	       RETURNS = 1 << 22, RANGE = 1 << 23, INPUT_FROM = 1 << 24,
 	       FILLS = 1 << 25, FILLS_IF = 1 << 26, LOCK = 1 << 27,
 	       UNLOCK = 1 << 28, TRYLOCK = 1 << 29, NULL_TEST = 1 << 30,
-	       NULL_IF_INPUT = 1u << 31 };
+	       NULL_IF_INPUT = 1u << 31, FORMAT = 1 << 15 };
 	char *value = strchr(fact, '=');
 	unsigned bit = 0;
 	size_t i;
@@ -252,6 +252,9 @@ static int parse_fact(sci_model *f, char *fact, unsigned *seen, parse_err *e)
 		} else if (strcmp(fact, "null-test") == 0) {
 			bit = NULL_TEST;
 			ok = (f->null_test = one_arg(value)) >= 0;
+		} else if (strcmp(fact, "format") == 0) {
+			bit = FORMAT;
+			ok = (f->format_arg = one_arg(value)) >= 0;
 		} else {
 			return fail(e, "unknown fact '%s'", fact);
 		}
@@ -300,6 +303,7 @@ static sci_model *new_model(const char *name)
 	f->input_from = f->fills = f->fills_if_input = -1;
 	f->lock_arg = f->unlock_arg = f->trylock_arg = f->null_test = -1;
 	f->nullable_if_input = -1;
+	f->format_arg = -1;
 	f->nonnull.name = f->name;
 	f->nonnull.size_arg = -1;
 	return f;

@@ -142,6 +142,13 @@ int sci_profile_uses_arg(const char *name, int i)
 	return sci__fn_facts_uses_arg(name, i);
 }
 
+int sci_profile_format_arg(const char *name)
+{
+	const sci_model *f = name ? sci__model(name) : NULL;
+
+	return f ? f->format_arg : -1;
+}
+
 int sci_profile_is_known(const char *name)
 {
 	if (!name)

@@ -37,14 +37,51 @@ void sci__untrusted_register(void)
 	sci__owners[SCI_OWNER_UNTRUSTED].enabled = 1;
 }
 
-/* The key an argument names or points to: `x`, `&x`, `(char *)&x`, `buf`. */
+/*
+ * A pointer to, or an array of, bytes: `buf + len` steps inside the one
+ * buffer.  Not a struct pointer: `(char *)(s + 1)` is the memory after s,
+ * and the compiled form of `s->arr` is s plus the member's offset.
+ */
+static int is_byte_buffer(struct symbol *type)
+{
+	struct symbol *t = sci__real_type(type), *base;
+
+	if (!t || (t->type != SYM_PTR && t->type != SYM_ARRAY))
+		return 0;
+	base = sci__real_type(t->ctype.base_type);
+	if (!base)
+		return 0;
+	if (base == &void_ctype)
+		return 1;
+	examine_symbol_type(base);
+	return sci__type_is_int(base) && base->bit_size == 8;
+}
+
+/*
+ * The key an argument names or points to: `x`, `&x`, `(char *)&x`, `buf`;
+ * for `buf + len` (a read appended to what the buffer holds), `buf`.
+ */
 static const sci_key *target_key(struct expression *arg)
 {
-	struct expression *inner;
+	struct expression *inner, *e;
 
 	if (sci_expr_is_addr_of(arg, &inner))
 		return sci_key_expr(inner);
-	return sci_key_expr(sci__strip(arg));
+	e = sci__strip(arg);
+	if (!e || e->type != EXPR_BINOP)
+		return sci_key_expr(e);
+	while (e && e->type == EXPR_BINOP && (e->op == '+' || e->op == '-') &&
+	       is_byte_buffer(sci__expr_type(e->left)))
+		e = sci__strip(e->left);
+	/*
+	 * A local buffer only: a member's (`s->inbuf + total`) is where a
+	 * program keeps what it parses, with bounds between members the
+	 * value model does not relate (busybox tls.c's buffered_size).
+	 */
+	if (!e || e->type != EXPR_SYMBOL || !e->symbol ||
+	    !sci_sym_is_local(e->symbol))
+		return NULL;
+	return sci_key_expr(e);
 }
 
 static int key_untrusted(const sci_key *key)

@@ -1,0 +1,56 @@
+/* format-string: input used as a printf-style format. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <syslog.h>
+#include <unistd.h>
+
+void echo_line(void)
+{
+	char line[128];
+
+	if (!fgets(line, sizeof line, stdin))
+		return;
+	printf(line);	/* expect-error: format-string "the format of printf() is 'line', which holds input: the input chooses the conversions" */
+}
+
+/* appended to what the buffer holds, through a pointer to it */
+void appended(void)
+{
+	char buffer[100] = "";
+	char *data = buffer;
+	size_t len = strlen(data);
+
+	if (fgets(data + len, (int)(sizeof buffer - len), stdin) == NULL)
+		return;
+	fprintf(stderr, data);	/* expect-error: format-string "the format of fprintf() is 'data', which holds input: the input chooses the conversions" */
+}
+
+/* copied from the environment into a buffer */
+void from_environment(char *out, size_t n)
+{
+	char buffer[100] = "";
+	char *env = getenv("GREETING");
+
+	if (env)
+		strncat(buffer, env, sizeof buffer - 1);
+	snprintf(out, n, buffer);	/* expect-error: format-string "the format of snprintf() is 'buffer', which holds input: the input chooses the conversions" */
+}
+
+void logged(int fd)
+{
+	char msg[64];
+	ssize_t got = read(fd, msg, sizeof msg - 1);
+
+	if (got <= 0)
+		return;
+	msg[got] = '\0';
+	syslog(LOG_INFO, msg);	/* expect-error: format-string "the format of syslog() is 'msg', which holds input: the input chooses the conversions" */
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1)
+		printf(argv[1]);	/* expect-error: format-string "the format of printf() is 'argv[1]', which holds input: the input chooses the conversions" */
+	return 0;
+}

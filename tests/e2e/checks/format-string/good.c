@@ -1,0 +1,52 @@
+/* expect-none */
+/* format-string: formats that must stay silent. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* the input is an argument, not the format */
+void echo_line(void)
+{
+	char line[128];
+
+	if (!fgets(line, sizeof line, stdin))
+		return;
+	printf("%s", line);
+	fputs(line, stdout);
+}
+
+/* a format chosen among the program's own strings */
+void chosen(int verbose, int n)
+{
+	const char *fmt = verbose ? "%d items\n" : "%d\n";
+
+	printf(fmt, n);
+}
+
+/* a buffer the program filled itself */
+void built(int n)
+{
+	char fmt[32];
+
+	snprintf(fmt, sizeof fmt, "%%%dd\n", n);
+	printf(fmt, 42);
+}
+
+/* a constant copied into the buffer, not input */
+void copied_constant(void)
+{
+	char buffer[100] = "";
+	char *data = buffer;
+
+	strcpy(data, "fixed string\n");
+	printf(data);
+}
+
+/* input into one buffer, the format from another */
+void two_buffers(void)
+{
+	char in[64], fmt[16] = "[%s]\n";
+
+	if (fgets(in, sizeof in, stdin))
+		printf(fmt, in);
+}
