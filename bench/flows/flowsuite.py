@@ -115,6 +115,13 @@ KINDS = {
         K="{ char source[100]; memset(source, 'C', 100 - 1); source[100 - 1] = '\\0'; strcpy(data, source); printLine(data); }",
         KG="{ char source[100]; memset(source, 'C', 100 - 1); source[50 - 1] = '\\0'; strcpy(data, source); printLine(data); }",
         rules={"buffer-overflow"}),
+    "format-string": dict(
+        type="char *", init="NULL",
+        S="{ static char line[100]; if (fgets(line, sizeof(line), stdin) == NULL) line[0] = '\\0'; data = line; }",
+        G="{ static char fixed[100] = \"fixed string\"; data = fixed; }",
+        K="printf(data);",
+        KG="printf(\"%s\\n\", data);",
+        rules={"format-string"}),
     "resource-leak": dict(
         type="FILE *", init="NULL",
         S="data = fopen(\"out.txt\", \"w+\");",

@@ -932,8 +932,9 @@ int sci_profile_uses_arg(const char *name, int i);
 int sci_profile_is_known(const char *name);
 /**
  * The argument (0-based) that is @name's printf-style format (printf 0,
- * fprintf 1, snprintf 2, syslog 1...: the library models' format=), or
- * -1.
+ * fprintf 1, snprintf 2, syslog 1...: the library models' format=; a
+ * project function that passes a parameter on as one, by its summary),
+ * or -1.
  */
 int sci_profile_format_arg(const char *name);
 /**

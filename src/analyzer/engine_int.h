@@ -689,6 +689,8 @@ int sci__fn_facts_ret_obj(const char *name, sci_ret_obj *out);
 int sci__fn_facts_int_param(struct expression *e);
 /* A definition in this TU, or another TU's summary, says what @name does. */
 int sci__fn_facts_known(const char *name);
+/* The first parameter @name uses as a printf format (summaries), or -1. */
+int sci__fn_facts_format_arg(const char *name);
 const sci_nonnull_params *sci__fn_facts_nonnull(const char *name);
 int sci__fn_facts_noreturn(const char *name);
 unsigned sci__fn_facts_out_allocs(const char *name);

@@ -156,6 +156,7 @@ typedef struct facts {
 	unsigned deref_pointees;/* *param dereferenced, every path */
 	unsigned uses;		/* *param read or written, some path */
 	unsigned fills;		/* *param gets input, some path */
+	unsigned formats;	/* params used as a printf format, some path */
 	unsigned overwrites;	/* scalar params assigned before any read */
 	unsigned passes;	/* scalar params only returned */
 	unsigned ret_ge, ret_le;	/* every return is >= / <= these params */
@@ -302,6 +303,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->deref_pointees = s->deref_pointees;
 	f->uses = s->uses;
 	f->fills = s->fills;
+	f->formats = s->formats;
 	f->overwrites = s->overwrites;
 	f->passes = s->passes;
 	f->ret_ge = s->ret_ge;
@@ -491,6 +493,7 @@ static unsigned every_path_ge, every_path_le;
 static unsigned every_path_pderef;
 static unsigned uses;	/* parameters whose pointee some path used */
 static unsigned fills;	/* parameters whose pointee some path filled */
+static unsigned formats;	/* parameters some path uses as a format */
 /*
  * Locals holding `*param` or a global's value: where from (a parameter
  * index, or -2 - the global's index in gkeys[]; path-insensitive, first
@@ -594,6 +597,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 			captures |= 1u << i;
 	uses = 0;
 	fills = 0;
+	formats = 0;
 	returns_fresh = returns_null = returns_other = nreturns = 0;
 	returns_input = returns_noninput = 0;
 	returns_opened = returns_unopened = 0;
@@ -1276,6 +1280,23 @@ void sci__fn_facts_settle_end(void)
 	settle_sum = NULL;
 }
 
+/*
+ * `vfprintf(stderr, fmt, ap)` with fmt a parameter: the function takes a
+ * printf format there, and its callers' arguments are formats too
+ * (format-string).
+ */
+static void note_format(const char *name, struct expression *call)
+{
+	int n = sci_profile_format_arg(name), i;
+	const sci_key *key;
+
+	if (n < 0 || !(key = sci_key_expr(sci__strip(sci_call_arg(call, n)))))
+		return;
+	i = param_index(key);
+	if (i >= 0 && !(path_bits(key) & GONE))
+		formats |= 1u << i;
+}
+
 void sci__fn_facts_call_args(struct expression *call)
 {
 	const char *name;
@@ -1296,6 +1317,7 @@ void sci__fn_facts_call_args(struct expression *call)
 	if (name) {
 		sci_summary_add_call(cur_sum, name);
 		record_call_args(name, call);
+		note_format(name, call);
 	}
 }
 
@@ -1869,6 +1891,7 @@ static void fill_summary(const facts *f)
 	cur_sum->deref_pointees = f->deref_pointees;
 	cur_sum->uses = f->uses;
 	cur_sum->fills = f->fills;
+	cur_sum->formats = f->formats;
 	cur_sum->overwrites = f->overwrites;
 	cur_sum->passes = f->passes;
 	cur_sum->ret_ge = f->ret_ge;
@@ -1922,6 +1945,7 @@ void sci__fn_facts_end(int complete)
 		f->preads_first = sci__tu_pointees_read_first(cur_fn);
 		f->uses = uses | f->derefs;
 		f->fills = fills;
+		f->formats = formats;
 		f->overwrites = sci__tu_params_overwritten(cur_fn);
 		f->passes = sci__tu_params_returned(cur_fn);
 		if (nreturns) {
@@ -2155,6 +2179,17 @@ int sci__fn_facts_is_nocapture(const char *name)
 	const facts *f = find(name);
 
 	return f && !f->captures && !f->frees;
+}
+
+int sci__fn_facts_format_arg(const char *name)
+{
+	const facts *f = find(name);
+	int i;
+
+	for (i = 0; f && i < 32; i++)
+		if (f->formats & (1u << i))
+			return i;
+	return -1;
 }
 
 void sci__fn_facts_filled(struct expression *arg)

@@ -146,7 +146,9 @@ int sci_profile_format_arg(const char *name)
 {
 	const sci_model *f = name ? sci__model(name) : NULL;
 
-	return f ? f->format_arg : -1;
+	if (f)
+		return f->format_arg;
+	return name ? sci__fn_facts_format_arg(name) : -1;
 }
 
 int sci_profile_is_known(const char *name)

@@ -9,7 +9,9 @@
  *	printf("%s", line);		// fine: the input is an argument
  *
  * The functions are the library models' format=N (printf, fprintf,
- * snprintf, vprintf, syslog, err, warn...).  Input is the value layer's
+ * snprintf, vprintf, syslog, err, warn...) and the project's functions
+ * whose summary says they pass a parameter on as such a format (a
+ * logging wrapper around vfprintf()).  Input is the value layer's
  * "untrusted": a buffer fgets(), read() or recv() filled, what getenv()
  * returns, main's argv, the profile's untrusted sources, and a project
  * function whose summary says it returns input.  A format that is a

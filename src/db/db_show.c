@@ -273,6 +273,7 @@ static void put_facts(FILE *f, const char *text)
 		   s->out_allocs);
 	put_params(f, &first, "fills with input what is pointed to by",
 		   s->fills);
+	put_params(f, &first, "uses as a printf format", s->formats);
 	put_params(f, &first, "only returns", s->passes);
 	if (!first) {
 		fputc('\n', f);

@@ -283,6 +283,8 @@ char *sci_summary_format(const sci_summary *s)
 		set(o, "uses", mask_json(s->uses));
 	if (s->fills)
 		set(o, "fills", mask_json(s->fills));
+	if (s->formats)
+		set(o, "formats", mask_json(s->formats));
 	if (s->overwrites)
 		set(o, "overwrites", mask_json(s->overwrites));
 	if (s->passes)
@@ -467,6 +469,9 @@ static int parse_obj(sci_summary *s, json_t *o)
 	if (json_object_get(o, "fills") &&
 	    (e = get_mask(&s->fills, o, "fills")) < 0)
 		return e;
+	if (json_object_get(o, "formats") &&
+	    (e = get_mask(&s->formats, o, "formats")) < 0)
+		return e;
 	if (json_object_get(o, "ret_ge") &&
 	    (e = get_mask(&s->ret_ge, o, "ret_ge")) < 0)
 		return e;
@@ -616,6 +621,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       a->out_allocs == b->out_allocs &&
 	       a->deref_pointees == b->deref_pointees &&
 	       a->uses == b->uses && a->fills == b->fills &&
+	       a->formats == b->formats &&
 	       a->overwrites == b->overwrites &&
 	       a->passes == b->passes &&
 	       a->ret_ge == b->ret_ge && a->ret_le == b->ret_le &&

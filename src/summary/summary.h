@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 13
+#define SCI_SUMMARY_VERSION 14
 
 /*
  * The name of the record that carries what a TU's file scope says of its
@@ -104,6 +104,7 @@ typedef struct {
 	unsigned deref_pointees;/* *param dereferenced unchecked, every path */
 	unsigned uses;		/* what param points to is read or written on
 				 * some path (checked or not) */
+	unsigned formats;	/* params some path uses as a printf format */
 	unsigned fills;		/* what param points to receives input (read,
 				 * fgets, recv, or a function that fills it)
 				 * on some path */

@@ -50,3 +50,31 @@ void two_buffers(void)
 	if (fgets(in, sizeof in, stdin))
 		printf(fmt, in);
 }
+
+/* a printf-like wrapper given its own format, the input as an argument */
+#include <stdarg.h>
+
+static void log_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+/* a function that prints its parameter as data, not as a format */
+static void show(const char *text)
+{
+	fputs(text, stdout);
+}
+
+void log_line(void)
+{
+	char line[80];
+
+	if (!fgets(line, sizeof line, stdin))
+		return;
+	log_msg("read: %s", line);
+	show(line);
+}
