@@ -55,6 +55,7 @@ typedef struct {
 	unsigned char soft;
 	unsigned char input;	/* carries data read from input */
 	unsigned char freed;	/* a pointer to memory the caller freed */
+	unsigned char carry;	/* carried states held there (carried[]) */
 	/*
 	 * A pointer into an object of a size the caller knows (points.c):
 	 * osize bytes (0: none), ooff bytes in, named oname in the caller.
@@ -113,11 +114,86 @@ typedef struct {
 	size_t nwalk;
 } rec;
 
+/*
+ * States checkers carry across calls (sci_carry_state()): bit i of
+ * arg_val.carry is carried[i].  Another TU's callee gets them by name
+ * ("?RULE.STATE"), so the order of registration need not agree.
+ */
+#define MAX_CARRIED 8
+static struct {
+	int owner;
+	const sci_state *state;
+} carried[MAX_CARRIED];
+static int ncarried;
+
 static sci_symtab rec_tab;
 /* The table's records, as an array of caprecs (empty ones: sym NULL). */
 #define recs ((rec *)rec_tab.slots)
 #define caprecs (rec_tab.cap)
 static const tuple *active;	/* the tuple of the walk in progress */
+
+int sci_carry_state(sci_checker_id me, const sci_state *state)
+{
+	int i;
+
+	for (i = 0; i < ncarried; i++)
+		if (carried[i].owner == me && carried[i].state == state)
+			return 0;
+	if (ncarried == MAX_CARRIED || !state || !state->name)
+		return -1;
+	carried[ncarried].owner = me;
+	carried[ncarried++].state = state;
+	return 0;
+}
+
+void sci__callers_carry_reset(void)
+{
+	ncarried = 0;
+}
+
+unsigned sci__callers_carry_mask(const sci_key *key)
+{
+	unsigned mask = 0;
+	int i;
+
+	for (i = 0; key && sci__cur && i < ncarried; i++)
+		if (sci__get_state(carried[i].owner, key) == carried[i].state)
+			mask |= 1u << i;
+	return mask;
+}
+
+const char *sci__callers_carry_text(const sci_key *key)
+{
+	unsigned mask = sci__callers_carry_mask(key);
+	const char *text = "";
+	int i;
+
+	for (i = 0; i < ncarried; i++)
+		if (mask & (1u << i))
+			text = sci_arena_printf("%s?%s.%s", text,
+				sci__owners[carried[i].owner].rule,
+				carried[i].state->name);
+	return text;
+}
+
+/* The bit of the carried state named "RULE.STATE" (@len chars), or 0. */
+static unsigned carry_bit(const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < ncarried; i++) {
+		const char *rule = sci__owners[carried[i].owner].rule;
+		size_t n = strlen(rule);
+
+		if (n < len && strncmp(name, rule, n) == 0 &&
+		    name[n] == '.' &&
+		    strlen(carried[i].state->name) == len - n - 1 &&
+		    strncmp(name + n + 1, carried[i].state->name,
+			    len - n - 1) == 0)
+			return 1u << i;
+	}
+	return 0;
+}
 static struct symbol *active_fn;
 static const sci_summary_set *run_set;	/* other TUs' summaries, or NULL */
 static struct symbol **tu_fns;		/* the TU's functions (borrowed) */
@@ -317,7 +393,8 @@ static int same_args(const tuple *a, const tuple *b, int n)
 		const arg_val *x = &a->args[i], *y = &b->args[i];
 
 		if (x->soft != y->soft || x->input != y->input ||
-		    x->freed != y->freed || x->osize != y->osize ||
+		    x->freed != y->freed || x->carry != y->carry ||
+		    x->osize != y->osize ||
 		    x->ooff != y->ooff ||
 		    (x->text == NULL) != (y->text == NULL) ||
 		    (x->text && strcmp(x->text, y->text) != 0))
@@ -473,7 +550,9 @@ void sci__callers_call(struct expression *call)
 			a->input = !!sci__untrusted_expr(g);
 			a->freed = sci__type_is_ptr(type) &&
 				   sci_value_freed(g, NULL);
+			key = sci_key_expr(g);
 		}
+		a->carry = (unsigned char)sci__callers_carry_mask(key);
 		if (sci__type_is_ptr(type)) {
 			a->input = 0;
 			a->text = pointer_text(rl, type);
@@ -567,6 +646,7 @@ static void join_args(tuple *into, const tuple *t, const rec *r)
 		}
 		a->input |= b->input;
 		a->freed &= b->freed;
+		a->carry &= b->carry;
 		if (a->osize != b->osize || a->ooff != b->ooff)
 			drop_object(a);
 	}
@@ -600,7 +680,7 @@ static int narrows(const tuple *t, const rec *r)
 		struct symbol *type = r->s[i].type;
 		const sci_rl *rl;
 
-		if (a->freed || a->osize)
+		if (a->freed || a->carry || a->osize)
 			return 1;
 		if (!a->text || !sci__type_is_int(type))
 			continue;
@@ -657,7 +737,7 @@ typedef struct {
  * the argument's type), soft bits and input mark; NULL when not there.
  */
 static const sci_rl *entry_value(const char *args, int i, const char *tag,
-				 unsigned *soft, int *input)
+				 unsigned *soft, int *input, unsigned *carry)
 {
 	const char *p, *m;
 	char *end, *text;
@@ -672,7 +752,7 @@ static const sci_rl *entry_value(const char *args, int i, const char *tag,
 			   strtol(p, &end, 10) != i || *end != '=') {
 			continue;
 		}
-		len = strcspn(end + 1, ";~!#");
+		len = strcspn(end + 1, ";~!#?");
 		text = sci_arena_alloc(len + 1);
 		memcpy(text, end + 1, len);
 		text[len] = '\0';
@@ -681,10 +761,20 @@ static const sci_rl *entry_value(const char *args, int i, const char *tag,
 			*soft = (unsigned)(m[1] - '0') & 3;
 			m += 2;
 		}
-		/* '!': input; '#': a pointer to memory the caller freed */
+		/* '!': input; '#': a pointer to memory the caller freed;
+		 * "?RULE.STATE": a carried state */
 		*input = 0;
-		for (; *m == '!' || *m == '#'; m++)
+		*carry = 0;
+		while (*m == '!' || *m == '#' || *m == '?') {
+			if (*m == '?') {
+				len = strcspn(m + 1, ";~!#?");
+				*carry |= carry_bit(m + 1, len);
+				m += 1 + len;
+				continue;
+			}
 			*input |= *m == '!' ? 1 : 2;
+			m++;
+		}
 		return sci_rl_parse(text);
 	}
 	return NULL;
@@ -739,14 +829,14 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 	FOR_EACH_PTR(base->arguments, param) {
 		struct symbol *type = param_type(param);
 		const sci_rl *rl = NULL;
-		unsigned soft = 0;
+		unsigned soft = 0, carry = 0;
 		int input = 0;
 
 		if (!sci__type_is_int(type) && !sci__type_is_ptr(type)) {
 			i++;
 			continue;
 		}
-		rl = entry_value(args, i, NULL, &soft, &input);
+		rl = entry_value(args, i, NULL, &soft, &input, &carry);
 		if (sci__type_is_ptr(type)) {
 			entry_object(&t.args[i], args,
 				     sci_arena_printf("o%d", i));
@@ -773,10 +863,11 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 		char *tag = pp ? sci_arena_printf("p%d%s", pp->param, pp->path) :
 				 sci_arena_printf("g%s",
 						  sci_sym_name(x->r->s[i].slot));
-		unsigned soft = 0;
+		unsigned soft = 0, carry = 0;
 		int input = 0;
-		const sci_rl *rl = entry_value(args, i, tag, &soft, &input);
+		const sci_rl *rl = entry_value(args, i, tag, &soft, &input, &carry);
 
+		t.args[i].carry = (unsigned char)carry;
 		if (sci__type_is_ptr(type)) {
 			t.args[i].freed = !!(input & 2);
 			/* "o0*" for what parameter 0 reaches, "ogNAME" */
@@ -813,6 +904,8 @@ static int cmp_arg(const arg_val *a, const arg_val *b)
 		return a->soft < b->soft ? -1 : 1;
 	if (a->freed != b->freed)
 		return (int)a->freed - (int)b->freed;
+	if (a->carry != b->carry)
+		return (int)a->carry - (int)b->carry;
 	return (int)a->input - (int)b->input;
 }
 
@@ -900,7 +993,7 @@ void sci__callers_use(struct symbol *fn, size_t k)
 void sci__callers_entry(struct symbol *fn)
 {
 	const rec *r;
-	int i;
+	int i, c;
 
 	if (!active || fn != active_fn || !(r = lookup(fn, 0)))
 		return;
@@ -915,6 +1008,10 @@ void sci__callers_entry(struct symbol *fn)
 		 * the free (the finding names the calls) */
 		if (a->freed && key)
 			sci__freed_set_key(key, fn->pos);
+		for (c = 0; key && c < ncarried; c++)
+			if (a->carry & (1u << c))
+				sci__set_state(carried[c].owner, key,
+					       carried[c].state, fn->pos);
 		/* what every caller's pointer points into, for its size */
 		if (a->osize && key)
 			sci__points_set_object(key, r->s[i].slot, a->oname,

@@ -446,6 +446,12 @@ sci_expr *sci_expr_passed_to(sci_expr *e, int *index);
  */
 sci_expr *sci_expr_copied_to(sci_expr *e);
 /**
+ * True while @e is walked as the left side of an assignment (`g = 1`,
+ * `p->m = x`: its subexpressions such as p are read, @e itself is
+ * written).  Local storage on the left is not walked at all.
+ */
+int sci_expr_is_assign_target(sci_expr *e);
+/**
  * True when the object @e designates holds the storage @key names: @e is
  * @key itself, or a variable or member that @key is a member path of
  * (`s` and `s.in` both hold "s.in.p"; `s.p` does not hold "s.p->x").
@@ -991,6 +997,22 @@ int sci_call_keeps_pointee(sci_expr *call, int i);
  * "preads_first": `int v = *p;` first): `f(&x)` reads x.
  */
 int sci_call_reads_pointee(sci_expr *call, int i);
+/**
+ * Carries @state of checker @me across calls, as Smatch's caller info
+ * does: where what a caller's argument reaches (`*p`, `p[2]`, `s.m` of
+ * the callee's parameter) or a global the callee reads holds @state at
+ * the call, the callee's walk with that caller's values (engine.md,
+ * "Callers' values") starts with @state there, in this TU or another.
+ * Call from the checker's init; at most 8 states in all.  Returns 0, or
+ * -1 when the table is full.
+ */
+int sci_carry_state(sci_checker_id me, const sci_state *state);
+/**
+ * True when the callee of @call is a project function the run analyzes
+ * (its body is in this TU, or its summary is in the run's set): what the
+ * call passes reaches its walk, and sci_carry_state()'s states with it.
+ */
+int sci_call_carries(sci_expr *call);
 /**
  * Inside a modify hook: the call whose argument @index passes the
  * address of what is being modified (`f(&p)` may change p), else NULL.

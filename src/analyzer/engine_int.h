@@ -1071,6 +1071,15 @@ size_t sci__callers_tuples(struct symbol *fn, int *all_known);
 void sci__callers_use(struct symbol *fn, size_t k);
 /** At @fn's start (after its parameters are declared): the tuple's values. */
 void sci__callers_entry(struct symbol *fn);
+/**
+ * The carried states (sci_carry_state()) @key holds here, for another
+ * TU's callee: "" or "?RULE.STATE" for each, appended to a call_args
+ * entry (fn_facts.c); sci__callers_carry_mask() is this TU's form.
+ */
+const char *sci__callers_carry_text(const sci_key *key);
+unsigned sci__callers_carry_mask(const sci_key *key);
+/** Forgets the carried states (the checkers register them again). */
+void sci__callers_carry_reset(void);
 /** Adds the call sites of @fn's tuple @k to @d, saying what they pass. */
 void sci__callers_annotate(sci_diag *d, struct symbol *fn, size_t k);
 /**

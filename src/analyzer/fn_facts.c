@@ -1075,18 +1075,21 @@ static const char *global_pointer_arg(const char *text, struct symbol *g,
 				      struct expression *call)
 {
 	const sci_key *key = sci_key_sym(g);
+	const char *carry = sci__callers_carry_text(key);
 	const sci_rl *rl;
+	int freed = sci__freed_key(key);
 
 	text = object_arg(text, sci_arena_printf("og%s", g->ident->name),
 			  NULL, key);
-	if (!sci__freed_key(key))
+	if (!freed && !*carry)
 		return text;
 	rl = sci__key_known_rl(key);
 	if (!rl || sci_rl_is_empty(rl))
 		rl = sci_rl_type(sci_vt(64, 0));
 	(void)call;
-	return sci_arena_printf("%s;g%s=%s%s#", text, g->ident->name,
-				sci_rl_text(rl), soft_mark(rl->soft));
+	return sci_arena_printf("%s;g%s=%s%s%s%s", text, g->ident->name,
+				sci_rl_text(rl), soft_mark(rl->soft),
+				freed ? "#" : "", carry);
 }
 
 /*
@@ -1112,6 +1115,7 @@ static const char *global_args(const char *text, const char *name,
 		struct symbol *type = sci__real_type(g);
 		struct expression *e;
 		const sci_rl *rl;
+		const char *carry;
 		long long fixed;
 		int input;
 
@@ -1135,12 +1139,15 @@ static const char *global_args(const char *text, const char *name,
 		e->ctype = g;
 		rl = sci__expr_rl(e);
 		input = !!sci__untrusted_expr(e);
+		carry = sci__callers_carry_text(sci_key_sym(g));
+		if (sci_rl_is_empty(rl) && *carry)
+			rl = sci__type_rl(type);
 		if (sci_rl_is_empty(rl) ||
-		    (!input && sci_rl_equal(rl, sci__type_rl(type))))
+		    (!input && !*carry && sci_rl_equal(rl, sci__type_rl(type))))
 			continue;
-		text = sci_arena_printf("%s;g%s=%s%s%s", text, g->ident->name,
+		text = sci_arena_printf("%s;g%s=%s%s%s%s", text, g->ident->name,
 					sci_rl_text(rl), soft_mark(rl->soft),
-					input ? "!" : "");
+					input ? "!" : "", carry);
 	}
 	return text;
 }
@@ -1185,6 +1192,7 @@ static const char *path_args(const char *text, const char *name,
 		char *end;
 		long n;
 		const sci_rl *rl;
+		const char *carry;
 		int input, freed;
 
 		if (!key)
@@ -1197,15 +1205,18 @@ static const char *path_args(const char *text, const char *name,
 		input = sci__untrusted_key(key);
 		/* '#': memory the caller freed (callers.c, arg_val.freed) */
 		freed = sci__freed_key(key);
+		/* "?RULE.STATE": a checker's carried state (callers.c) */
+		carry = sci__callers_carry_text(key);
 		text = object_arg(text, sci_arena_printf("o%ld%s", n, path),
 				  NULL, key);
-		if (!input && !freed && (!rl || sci_rl_is_empty(rl)))
+		if (!input && !freed && !*carry && (!rl || sci_rl_is_empty(rl)))
 			continue;
 		if (!rl || sci_rl_is_empty(rl))
 			rl = sci_rl_type(sci_vt(64, 0));
-		text = sci_arena_printf("%s;p%ld%s=%s%s%s%s", text, n, path,
+		text = sci_arena_printf("%s;p%ld%s=%s%s%s%s%s", text, n, path,
 					sci_rl_text(rl), soft_mark(rl->soft),
-					input ? "!" : "", freed ? "#" : "");
+					input ? "!" : "", freed ? "#" : "",
+					carry);
 	}
 	return text;
 }

@@ -218,6 +218,13 @@ int sci_call_overwrites_arg(sci_expr *call, int i)
 	return name && sci__fn_facts_overwrites_arg(name, i);
 }
 
+int sci_call_carries(sci_expr *call)
+{
+	const char *name = sci__call_name(call);
+
+	return name && !sci_call_is_library(call) && sci__fn_facts_known(name);
+}
+
 int sci_call_passes_arg(sci_expr *call, int i)
 {
 	const char *name = sci__call_name(call);

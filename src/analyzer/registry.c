@@ -205,6 +205,7 @@ void sci__registry_init(const sci_analyze_opts *opts)
 	sci__closed_register();
 	sci__strlen_register();
 	sci__hooks_reset();
+	sci__callers_carry_reset();
 	sci__locks_register();
 	for (i = 0; i < nchecks; i++)
 		if (wanted(table[i], opts))

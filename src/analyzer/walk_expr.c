@@ -262,6 +262,14 @@ sci_expr *sci_expr_copied_to(sci_expr *e)
 	return c >= 0 && contexts[c].index < 0 ? contexts[c].outer->left : NULL;
 }
 
+/* The left side of the assignment being walked (not local storage). */
+static struct expression *assign_target;
+
+int sci_expr_is_assign_target(sci_expr *e)
+{
+	return e && assign_target && sci__strip(e) == assign_target;
+}
+
 static void walk_assignment(struct expression *e)
 {
 	struct expression *right = sci__strip(e->right);
@@ -277,8 +285,13 @@ static void walk_assignment(struct expression *e)
 	 * (`s.in.x`) reads nothing: it is not walked, so expression hooks
 	 * see only reads of it.
 	 */
-	if (!sci_expr_is_local_storage(e->left))
+	if (!sci_expr_is_local_storage(e->left)) {
+		struct expression *outer = assign_target;
+
+		assign_target = sci__strip(e->left);
 		sci__walk_expr(e->left);
+		assign_target = outer;
+	}
 	if (!sci__cur)
 		return;
 	key = sci_key_expr(e->left);

@@ -34,6 +34,15 @@
  * whose first statements read what the parameter points to (`int v =
  * *p;`, its summary's "preads_first") is a read of it.
  *
+ * Garbage copied into a constant-index element of a local array (`a[2] =
+ * x;`) or into a global (`g = x;`) is a copy too.  Handed to a project
+ * function (the array or struct as an argument, a global by any call),
+ * the engine carries the copy into that function's walk
+ * (sci_carry_state()), where its read is reported; handed to a function
+ * the run does not analyze, the array or struct is reported at the call.
+ * A global that still holds it when the function returns is reported at
+ * the copy.
+ *
  * Only a read that no path initialized is reported: a variable assigned
  * on some paths only is not (the paths that skip it are often ones the
  * code knows cannot reach the read: a switch over every enum value, a
@@ -73,20 +82,48 @@ static struct {
 } relay;
 
 /*
- * `y = e` (`y = x`, `y = relay(x)`) with y a local scalar or a scalar
- * member of local storage (`s.first`, not an element `a[2]`, which a
- * function the array is passed to may read): y's key, or NULL.
+ * Places other than local variables hold copies in this walk (`s.first`,
+ * `a[2]`, or what a caller's copy reached here through a parameter or a
+ * global: sci_carry_state()): reads of members and elements are looked
+ * up only then.  -1: not yet known for this walk.
+ */
+static int places = -1;
+
+/* Globals this walk copied garbage into (on_func_end()). */
+#define MAX_GLOBAL_COPIES 8
+static const sci_key *global_copies[MAX_GLOBAL_COPIES];
+static int nglobal_copies;
+
+/* A variable outside the function's frame: file scope, or a static. */
+static int is_static_storage(sci_sym *sym)
+{
+	return !sci_sym_is_local(sym) && !sci_sym_is_param(sym) &&
+	       sci_sym_is_scalar(sym);
+}
+
+/*
+ * `y = e` (`y = x`, `y = relay(x)`) with y a local scalar, a scalar
+ * member or constant-index element of local storage (`s.first`, `a[2]`),
+ * or a scalar of static storage (a global): y's key, or NULL.  What
+ * happens to the copy then: its reads are reported; a call that hands it
+ * to a project function leaves it to that function's walk (on_call());
+ * a global that still holds it when the function returns is reported
+ * (on_func_end()).
  */
 static const sci_key *local_copy_of(sci_expr *e)
 {
-	sci_expr *to = sci_expr_copied_to(e);
+	sci_expr *to = sci_expr_copied_to(e), *arr, *idx;
 	sci_sym *dst = to ? sci_expr_symbol(to) : NULL;
 	const sci_key *key;
+	long long k;
 
 	if (dst)
-		return sci_sym_is_local(dst) && sci_sym_is_scalar(dst) ?
-		       sci_key_sym(dst) : NULL;
-	if (!to || !sci_expr_is_member(to) || !sci_expr_is_local_storage(to) ||
+		return (sci_sym_is_local(dst) && sci_sym_is_scalar(dst)) ||
+		       is_static_storage(dst) ? sci_key_sym(dst) : NULL;
+	if (!to || !(sci_expr_is_member(to) ||
+		     (sci_expr_index(to, &arr, &idx) &&
+		      sci_expr_const(idx, &k))) ||
+	    !sci_expr_is_local_storage(to) ||
 	    !sci_expr_is_scalar(to) || !(key = sci_key_expr(to)) ||
 	    !sci_key_base(key))
 		return NULL;
@@ -113,7 +150,9 @@ static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
 	(void)target;
 	(void)pos;
 	(void)payload;
-	if (sci_key_base(key) && sci_state_get(me, sci_key_sym(sci_key_base(key))))
+	if ((sci_key_base(key) &&
+	     sci_state_get(me, sci_key_sym(sci_key_base(key)))) ||
+	    sci_state_get(me, key) == &copied)
 		sci_state_set(me, key, &init);
 }
 
@@ -176,6 +215,33 @@ static void report_passed(const sci_key *key, sci_sym *var, sci_pos pos,
 	sci_state_set(me, key, &init);
 }
 
+/* Does @key name @var or a place inside it (`a[2]`, `s.m`)? */
+static int rooted_at(const sci_key *key, sci_sym *var)
+{
+	const char *name = sci_key_name(sci_key_sym(var));
+	const char *k = sci_key_name(key);
+	size_t n = strlen(name);
+
+	return sci_key_base(key) == var && strncmp(k, name, n) == 0 &&
+	       (k[n] == '.' || k[n] == '[');
+}
+
+/*
+ * The first copy of garbage held in @var's elements (`a[2] = x;`), for
+ * an array passed to a function that the run does not analyze.
+ */
+static const sci_key *copied_element(sci_sym *var)
+{
+	const sci_key *found = NULL;
+
+	SCI_FOR_EACH_STATE(me, sm) {
+		if (!found && sci_sm_state(sm) == &copied &&
+		    rooted_at(sci_sm_key(sm), var))
+			found = sci_sm_key(sm);
+	} SCI_END_FOR_EACH_STATE(sm);
+	return found;
+}
+
 /*
  * The local struct @var passed by value: a member that holds a copy of
  * garbage (`s.first = x;` with x unassigned) reaches the callee.  Members
@@ -206,6 +272,15 @@ static void on_expr(sci_expr *e, void *payload)
 	sci_sym *var;
 
 	(void)payload;
+	if (places < 0) {
+		/* what the callers' copies reached here (sci_carry_state()) */
+		places = 0;
+		SCI_FOR_EACH_STATE(me, sm) {
+			if (sci_sm_state(sm) == &copied &&
+			    !sci_key_is_var(sci_sm_key(sm)))
+				places = 1;
+		} SCI_END_FOR_EACH_STATE(sm);
+	}
 	if (sci_expr_is_addr_of(e, &inner)) {
 		sci_expr *call;
 		int i;
@@ -233,6 +308,10 @@ static void on_expr(sci_expr *e, void *payload)
 	}
 	if (copy_call && sci_expr_strip(e) == copy_call)
 		return;		/* its result is the copy: the assignment's */
+	/* written, not read (`g = 1;`): the walk of the copy's target, a
+	 * global, comes after its value's */
+	if (sci_expr_is_assign_target(e))
+		return;
 	copy_to = NULL;
 	copy_call = NULL;
 	if (relay.call && e == relay.call) {
@@ -258,9 +337,15 @@ static void on_expr(sci_expr *e, void *payload)
 
 		key = sci_key_sym(var);
 		st = sci_state_get(me, key);
-		if (sci_sym_is_struct(var) && sci_sym_is_local(var) &&
-		    sci_expr_passed_to(e, &i)) {
-			passed_by_value(var, sci_expr_pos(e));
+		/* a project function's walk gets the copies (on_call()) */
+		if (places && !sci_sym_is_scalar(var) &&
+		    (call = sci_expr_passed_to(e, &i)) &&
+		    !sci_call_carries(call) && sci_expr_is_local_storage(e)) {
+			if (sci_sym_is_struct(var))
+				passed_by_value(var, sci_expr_pos(e));
+			else if (!sci_call_is_library(call) &&
+				 (dst = copied_element(var)))
+				report(dst, var, sci_expr_pos(e));
 			return;
 		}
 		if (!sci_sym_is_scalar(var) || (st != &uninit && st != &copied))
@@ -284,8 +369,8 @@ static void on_expr(sci_expr *e, void *payload)
 		report(key, var, sci_expr_pos(e));
 		return;
 	}
-	if (!sci_expr_is_member(e) || !sci_expr_is_local_storage(e) ||
-	    !sci_expr_is_scalar(e) || !(key = sci_key_expr(e)))
+	if (!sci_expr_is_scalar(e) || sci_expr_is_call(e) ||
+	    !(sci_expr_is_member(e) || places) || !(key = sci_key_expr(e)))
 		return;
 	var = sci_key_base(key);
 	if (!var)
@@ -300,6 +385,8 @@ static void on_expr(sci_expr *e, void *payload)
 			report(key, var, sci_expr_pos(e));
 		return;
 	}
+	if (!sci_expr_is_member(e) || !sci_expr_is_local_storage(e))
+		return;
 	if (sci_state_get(me, sci_key_sym(var)) == &uninit &&
 	    !container_initialized(key))
 		report(key, var, sci_expr_pos(e));
@@ -311,10 +398,94 @@ static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos,
 	(void)right;
 	(void)pos;
 	(void)payload;
-	if (copy_to && sci_key_expr(left) == copy_to)
+	if (copy_to && sci_key_expr(left) == copy_to) {
+		sci_sym *var = sci_key_base(copy_to);
+		int i;
+
 		sci_state_set(me, copy_to, &copied);
+		if (!sci_key_is_var(copy_to))
+			places = 1;
+		else if (var && is_static_storage(var)) {
+			for (i = 0; i < nglobal_copies; i++)
+				if (global_copies[i] == copy_to)
+					break;
+			if (i == nglobal_copies &&
+			    nglobal_copies < MAX_GLOBAL_COPIES)
+				global_copies[nglobal_copies++] = copy_to;
+		}
+	}
 	copy_to = NULL;
 	copy_call = NULL;
+}
+
+/*
+ * After a call to a project function (its walk got what this call
+ * passes, sci_carry_state()): garbage in a global it may read, or in an
+ * array or struct passed to it, is its business now - its walk reports
+ * a read.  The callee may also write them.  Elements of arrays passed
+ * to any other function may be written by it too.
+ */
+static void on_call(sci_expr *call, void *payload)
+{
+	int carries = sci_call_carries(call), i, n = sci_call_nargs(call);
+	const sci_key *drop[16];
+	size_t nd = 0, k;
+
+	(void)payload;
+	if (!places && !carries)
+		return;
+	SCI_FOR_EACH_STATE(me, sm) {
+		const sci_key *key = sci_sm_key(sm);
+		sci_sym *base = sci_key_base(key);
+		int passed = 0;
+
+		if (sci_sm_state(sm) != &copied || nd == 16 || !base)
+			continue;
+		for (i = 0; i < n && !passed; i++)
+			passed = sci_expr_symbol(sci_call_arg(call, i)) == base &&
+				 !sci_key_is_var(key);
+		if (passed || (carries && is_static_storage(base) &&
+			       sci_key_is_var(key)))
+			drop[nd++] = key;
+	} SCI_END_FOR_EACH_STATE(sm);
+	for (k = 0; k < nd; k++)
+		sci_state_set(me, drop[k], &init);
+}
+
+/*
+ * The function returns with garbage in a global: whoever reads it next
+ * reads the garbage.  Reported at the copy.
+ */
+static void on_func_end(sci_sym *fn, void *payload)
+{
+	int i;
+
+	(void)fn;
+	(void)payload;
+	for (i = 0; i < nglobal_copies; i++) {
+		const sci_key *key = global_copies[i];
+		const sci_sm *sm = sci_sm_get(me, key);
+		sci_pos pos;
+
+		if (!sm || sci_sm_state(sm) != &copied ||
+		    sci_sm_where(sm, &copied, &pos) != 0)
+			continue;
+		sci_finding_related(sci_report(me, pos, sci_key_name(key),
+			"'%s' is assigned a copy of a variable no path assigned, and still holds it when the function returns",
+			sci_key_name(key)), sci_sym_pos(sci_key_base(key)),
+			"declared here");
+	}
+}
+
+static void on_func_start(sci_sym *fn, void *payload)
+{
+	(void)fn;
+	(void)payload;
+	places = -1;
+	nglobal_copies = 0;
+	copy_to = NULL;
+	copy_call = NULL;
+	relay.call = NULL;
 }
 
 static void init_checker(sci_checker_id id)
@@ -324,6 +495,11 @@ static void init_checker(sci_checker_id id)
 	sci_on_modify(me, on_modify, NULL);
 	sci_on_expr(me, on_expr, NULL);
 	sci_on_assign(me, on_assign, NULL);
+	sci_on_call(me, NULL, on_call, NULL);
+	sci_on_func_start(me, on_func_start, NULL);
+	sci_on_func_end(me, on_func_end, NULL);
+	/* a copy a caller made reaches the callee's walk (on_call()) */
+	sci_carry_state(me, &copied);
 }
 
 const struct sci_checker sci_checker_uninitialized = {

@@ -119,7 +119,8 @@ static void put_passed(FILE *f, const char *callee, const char *text)
 {
 	sci_summary *s = NULL;
 	size_t i, n = strlen(callee);
-	const char *p, *eq, *path;
+	const char *p, *eq, *path, *marks, *q;
+	size_t mlen;
 	char *end;
 	long k;
 
@@ -168,14 +169,17 @@ static void put_passed(FILE *f, const char *callee, const char *text)
 					break;
 				fprintf(f, "%s parameter %ld", sep, k + 1);
 			}
-			len = strcspn(eq + 1, ";~!#");
+			len = strcspn(eq + 1, ";~!#?");
+			marks = eq + 1 + len;
+			mlen = strcspn(marks, ";");
 			fprintf(f, " = %.*s%s%s", (int)len, eq + 1,
-				memchr(eq + 1 + len, '!',
-				       strcspn(eq + 1 + len, ";")) ?
-				" (input)" : "",
-				memchr(eq + 1 + len, '#',
-				       strcspn(eq + 1 + len, ";")) ?
-				" (freed)" : "");
+				memchr(marks, '!', mlen) ? " (input)" : "",
+				memchr(marks, '#', mlen) ? " (freed)" : "");
+			/* "?RULE.STATE": a checker's state carried in */
+			for (q = memchr(marks, '?', mlen); q;
+			     q = memchr(q + 1, '?', mlen - (size_t)(q + 1 - marks)))
+				fprintf(f, " (%.*s)", (int)strcspn(q + 1, ";~!#?"),
+					q + 1);
 		}
 		fputc('\n', f);
 	}

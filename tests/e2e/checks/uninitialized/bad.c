@@ -105,13 +105,71 @@ void passed_along_and_read(void)
 	relay_count(count, 1);	/* expect-error: uninitialized "'count' is used uninitialized: no path assigns it before this read" */
 }
 
-/* a copy into something that is not a local scalar is a use */
+/* a copy into an element of a local array: its read is reported */
 int copied_to_array(void)
 {
 	int n, a[2];
 
-	a[0] = n;	/* expect-error: uninitialized "'n' is used uninitialized" */
-	return a[0];
+	a[0] = n;
+	return a[0];	/* expect-error: uninitialized "'a[0]' is used uninitialized: it holds a copy of a variable no path assigned" */
+}
+
+/* the array handed to a function nothing is known of: the pass is */
+void show_numbers(int *v, int n);
+
+void copied_to_array_shown(void)
+{
+	int n, a[2];
+
+	a[0] = 1;
+	a[1] = n;
+	show_numbers(a, 2);	/* expect-error: uninitialized "'a[1]' is used uninitialized: it holds a copy of a variable no path assigned" */
+}
+
+/*
+ * A project function the array or a global is handed to is walked with
+ * the copy (sci_carry_state()): its read of it is reported there.
+ */
+static int first_slot(const int *v)
+{
+	int x = v[0];
+
+	return x + 1;	/* expect-error: uninitialized "'x' is used uninitialized: it holds a copy of a variable no path assigned" */
+}
+
+int array_to_reader(void)
+{
+	int n, a[4];
+
+	a[0] = n;
+	return first_slot(a);
+}
+
+static int g_pending;
+
+static int take_pending(void)
+{
+	int v = g_pending;
+
+	return v * 2;	/* expect-error: uninitialized "'v' is used uninitialized: it holds a copy of a variable no path assigned" */
+}
+
+int global_to_reader(void)
+{
+	int n;
+
+	g_pending = n;
+	return take_pending();
+}
+
+/* garbage left in a global when the function returns: the copy is */
+int g_last;
+
+void leave_in_global(void)
+{
+	int n;
+
+	g_last = n;	/* expect-error: uninitialized "'g_last' is assigned a copy of a variable no path assigned, and still holds it when the function returns" */
 }
 
 /*

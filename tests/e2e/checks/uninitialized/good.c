@@ -284,3 +284,86 @@ void partly_set_passed(void)
 	p.second = 1;
 	take_pair(p);
 }
+
+/*
+ * Copies into an array element or a global handed to a project function
+ * that overwrites what it reads before using it: its walk gets the copy
+ * (sci_carry_state()) and reads nothing of it.
+ */
+static int slot_reset(const int *v)
+{
+	int x = v[2];
+
+	x = 5;
+	return x;
+}
+
+int array_to_overwriter(void)
+{
+	int n, a[5];
+
+	a[2] = n;
+	return slot_reset(a);
+}
+
+static int g_staged;
+
+static int staged_reset(void)
+{
+	int v = g_staged;
+
+	v = 7;
+	return v;
+}
+
+int global_to_overwriter(void)
+{
+	int n;
+
+	g_staged = n;
+	return staged_reset();
+}
+
+/* the global handed over: what it holds next is not this function's */
+static void staged_store(void)
+{
+	g_staged = 1;
+}
+
+void global_then_stored(void)
+{
+	int n;
+
+	g_staged = n;
+	staged_store();
+}
+
+/* the element assigned again, or the array filled by the C library */
+int element_reassigned(void)
+{
+	int n, a[2];
+
+	a[0] = n;
+	a[0] = 3;
+	return a[0];
+}
+
+int element_refilled(void)
+{
+	int n, a[2];
+
+	a[1] = n;
+	memset(a, 0, sizeof(a));
+	return a[1];
+}
+
+/* the global assigned a value before the function returns */
+int g_result;
+
+void global_reassigned(void)
+{
+	int n;
+
+	g_result = n;
+	g_result = 0;
+}
