@@ -123,6 +123,7 @@ typedef struct {
 static struct {
 	int owner;
 	const sci_state *state;
+	int (*holds)(const sci_key *key);	/* NULL: the owner's state */
 } carried[MAX_CARRIED];
 static int ncarried;
 
@@ -132,7 +133,8 @@ static sci_symtab rec_tab;
 #define caprecs (rec_tab.cap)
 static const tuple *active;	/* the tuple of the walk in progress */
 
-int sci_carry_state(sci_checker_id me, const sci_state *state)
+int sci_carry_state_if(sci_checker_id me, const sci_state *state,
+		       int (*holds)(const sci_key *key))
 {
 	int i;
 
@@ -142,8 +144,14 @@ int sci_carry_state(sci_checker_id me, const sci_state *state)
 	if (ncarried == MAX_CARRIED || !state || !state->name)
 		return -1;
 	carried[ncarried].owner = me;
+	carried[ncarried].holds = holds;
 	carried[ncarried++].state = state;
 	return 0;
+}
+
+int sci_carry_state(sci_checker_id me, const sci_state *state)
+{
+	return sci_carry_state_if(me, state, NULL);
 }
 
 void sci__callers_carry_reset(void)
@@ -157,7 +165,8 @@ unsigned sci__callers_carry_mask(const sci_key *key)
 	int i;
 
 	for (i = 0; key && sci__cur && i < ncarried; i++)
-		if (sci__get_state(carried[i].owner, key) == carried[i].state)
+		if (carried[i].holds ? carried[i].holds(key) :
+		    sci__get_state(carried[i].owner, key) == carried[i].state)
 			mask |= 1u << i;
 	return mask;
 }

@@ -1008,6 +1008,15 @@ int sci_call_reads_pointee(sci_expr *call, int i);
  */
 int sci_carry_state(sci_checker_id me, const sci_state *state);
 /**
+ * As sci_carry_state(), for a state the checker does not keep in the
+ * caller: the callee's walk starts with @state where @holds says the
+ * caller's place is so (sci_key_untrusted: a pointer to input).
+ */
+int sci_carry_state_if(sci_checker_id me, const sci_state *state,
+		       int (*holds)(const sci_key *key));
+/** True when @key holds input, or points to a buffer that does. */
+int sci_key_untrusted(const sci_key *key);
+/**
  * True when the callee of @call is a project function the run analyzes
  * (its body is in this TU, or its summary is in the run's set): what the
  * call passes reaches its walk, and sci_carry_state()'s states with it.

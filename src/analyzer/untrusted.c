@@ -263,6 +263,11 @@ void sci__untrusted_set(const sci_key *key)
 	set(key, 1);
 }
 
+int sci_key_untrusted(const sci_key *key)
+{
+	return sci__cur && key && key_untrusted(key);
+}
+
 int sci_value_untrusted(sci_expr *e)
 {
 	return sci__untrusted_expr(e);

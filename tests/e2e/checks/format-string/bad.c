@@ -76,3 +76,44 @@ void log_line(void)
 	if (fgets(line, sizeof line, stdin))
 		log_msg(3, line);	/* expect-error: format-string "the format of log_msg() is 'line', which holds input: the input chooses the conversions" */
 }
+
+/*
+ * Input handed over in memory, not as the argument: the callee's walk
+ * starts with it where it reads it (sci_carry_state_if()).
+ */
+static char *g_pending_line;
+
+static void print_pending(void)
+{
+	char *msg = g_pending_line;
+
+	printf(msg);	/* expect-error: format-string "the format of printf() is 'msg', which holds input: the input chooses the conversions" */
+}
+
+void pending_from_stdin(void)
+{
+	static char line[128];
+
+	if (!fgets(line, sizeof line, stdin))
+		return;
+	g_pending_line = line;
+	print_pending();
+}
+
+static void print_through(char **where)
+{
+	char *msg = *where;
+
+	fprintf(stderr, msg);	/* expect-error: format-string "the format of fprintf() is 'msg', which holds input: the input chooses the conversions" */
+}
+
+void through_pointer(void)
+{
+	char line[64];
+	char *p;
+
+	if (!fgets(line, sizeof line, stdin))
+		return;
+	p = line;
+	print_through(&p);
+}

@@ -78,3 +78,43 @@ void log_line(void)
 	log_msg("read: %s", line);
 	show(line);
 }
+
+/* input handed over in memory, printed as an argument by the callee */
+static char *g_last_line;
+
+static void print_last(void)
+{
+	char *msg = g_last_line;
+
+	printf("%s", msg);
+}
+
+void last_from_stdin(void)
+{
+	static char line[128];
+
+	if (!fgets(line, sizeof line, stdin))
+		return;
+	g_last_line = line;
+	print_last();
+}
+
+/* the callee replaces what it was handed before using it as a format */
+static void print_fixed(char **where)
+{
+	char *msg = *where;
+
+	msg = "fixed\n";
+	printf(msg);
+}
+
+void handed_then_replaced(void)
+{
+	char line[64];
+	char *p;
+
+	if (!fgets(line, sizeof line, stdin))
+		return;
+	p = line;
+	print_fixed(&p);
+}
