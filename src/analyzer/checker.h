@@ -452,6 +452,13 @@ sci_expr *sci_expr_copied_to(sci_expr *e);
  */
 int sci_expr_is_assign_target(sci_expr *e);
 /**
+ * When @e is `*p` and p is a local pointer that only ever holds `&x` and
+ * is only dereferenced (the engine's keys name `*p` as x), x; else NULL.
+ * sci_sym_alias_of() answers for p itself.
+ */
+sci_sym *sci_expr_alias_target(sci_expr *e);
+sci_sym *sci_sym_alias_of(sci_sym *p);
+/**
  * True when the object @e designates holds the storage @key names: @e is
  * @key itself, or a variable or member that @key is a member path of
  * (`s` and `s.in` both hold "s.in.p"; `s.p` does not hold "s.p->x").

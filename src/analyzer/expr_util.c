@@ -577,6 +577,24 @@ int sci_expr_is_local_storage(sci_expr *e)
 	return e && e->type == EXPR_SYMBOL && sci_sym_is_local(e->symbol);
 }
 
+sci_sym *sci_sym_alias_of(sci_sym *p)
+{
+	struct expression *x = p ? sci__strip(sci__local_alias(p)) : NULL;
+
+	return x && x->type == EXPR_SYMBOL ? x->symbol : NULL;
+}
+
+sci_sym *sci_expr_alias_target(sci_expr *e)
+{
+	struct expression *d;
+
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_PREOP || e->op != '*' ||
+	    !(d = sci__strip(e->unop)) || d->type != EXPR_SYMBOL)
+		return NULL;
+	return sci_sym_alias_of(d->symbol);
+}
+
 int sci_expr_contains_key(sci_expr *e, const sci_key *key)
 {
 	const sci_key *k = key ? sci_key_expr(e) : NULL;

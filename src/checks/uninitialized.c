@@ -114,6 +114,9 @@ static const sci_key *local_copy_of(sci_expr *e)
 {
 	sci_expr *to = sci_expr_copied_to(e), *arr, *idx;
 	sci_sym *dst = to ? sci_expr_symbol(to) : NULL;
+
+	if (to && !dst)
+		dst = sci_expr_alias_target(to);	/* `*p = x` for p = &y */
 	const sci_key *key;
 	long long k;
 
@@ -282,7 +285,7 @@ static void on_expr(sci_expr *e, void *payload)
 		} SCI_END_FOR_EACH_STATE(sm);
 	}
 	if (sci_expr_is_addr_of(e, &inner)) {
-		sci_expr *call;
+		sci_expr *call, *to;
 		int i;
 
 		/* `show(&x)` where show() first reads *p: a read of x */
@@ -295,6 +298,10 @@ static void on_expr(sci_expr *e, void *payload)
 				report_passed(sci_key_sym(var), var,
 					      sci_expr_pos(e), call);
 		}
+		/* `int *p = &x;` where p only stands for x: no hand-over */
+		if ((to = sci_expr_copied_to(e)) && (var = sci_expr_symbol(to)) &&
+		    sci_sym_alias_of(var))
+			return;
 		/*
 		 * Whoever gets `&s.m` may write past m: pipe(&fds.rd) fills
 		 * fds.wr too.  The whole variable counts as written.
@@ -329,6 +336,8 @@ static void on_expr(sci_expr *e, void *payload)
 		return;
 	}
 	var = sci_expr_symbol(e);
+	if (!var)
+		var = sci_expr_alias_target(e);	/* `*p` for p = &x is x */
 	if (var) {
 		const sci_state *st;
 		const sci_key *dst;

@@ -250,3 +250,12 @@ void member_copy_passed(void)
 	p.second = 1;
 	take_pair(p);	/* expect-error: uninitialized "'p.first' is used uninitialized: it holds a copy of a variable no path assigned" */
 }
+
+/* a pointer that only stands for the variable: its reads are the variable's */
+int read_through_alias(void)
+{
+	int n;
+	int *p = &n;
+
+	return *p + 1;	/* expect-error: uninitialized "'n' is used uninitialized: no path assigns it before this read" */
+}

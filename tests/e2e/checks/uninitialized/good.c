@@ -367,3 +367,25 @@ void global_reassigned(void)
 	g_result = n;
 	g_result = 0;
 }
+
+/* written through a pointer that stands for it, then read */
+int written_through_alias(void)
+{
+	int n;
+	int *p = &n, *q = &n;
+
+	*p = 4;
+	return *q;
+}
+
+/* the pointer is handed on: whoever gets it may write the variable */
+void fill_int(int *v);
+
+int alias_handed_on(void)
+{
+	int n;
+	int *p = &n;
+
+	fill_int(p);
+	return *p;
+}
