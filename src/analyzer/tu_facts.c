@@ -40,6 +40,13 @@ typedef struct {
 	struct symbol *sym;
 	int written;		/* assigned, stepped or address taken */
 	int pointed_to;		/* its address is kept: `p = &x`, `p = arr` */
+	/*
+	 * Local pointers initialized with its address (`int *p = &x;`):
+	 * while each stays an alias (sci__local_alias()), the address is not
+	 * kept anywhere else; 5 means more than 4.
+	 */
+	struct symbol *alias_ptrs[4];
+	int nalias_ptrs;
 	int state;		/* summary: 0 none, 1 in progress, 2 done */
 	int order;		/* ordering walk: 0 new, 1 on the stack, 2 placed */
 	int used;		/* sci__tu_facts_keep_used(): 1 reached,
@@ -515,12 +522,26 @@ static struct statement *last_stmt(struct statement *s)
  * A pointer may now hold @e's address (`&x` anywhere but as a call's
  * argument, which reaches only the callee).
  */
+/* The alias whose initializer is being scanned (scan_decls()), or NULL. */
+static struct symbol *alias_init;
+
 static void mark_pointed_to(struct expression *e)
 {
 	struct symbol *sym = root_var(e);
+	fact *f;
 
-	if (sym && !watch)
-		lookup(sym, 1)->pointed_to = 1;
+	if (!sym || watch)
+		return;
+	f = lookup(sym, 1);
+	if (alias_init &&
+	    sci__strip(e) == sci__strip(lookup(alias_init, 1)->alias)) {
+		if (f->nalias_ptrs < 4)
+			f->alias_ptrs[f->nalias_ptrs] = alias_init;
+		if (f->nalias_ptrs < 5)
+			f->nalias_ptrs++;
+		return;
+	}
+	f->pointed_to = 1;
 }
 
 /* `p = arr`, `p = arr + 2`: an array names its address. */
@@ -854,13 +875,18 @@ static void scan_decls(struct symbol_list *syms)
 	struct symbol *sym;
 
 	FOR_EACH_PTR(syms, sym) {
+		const fact *f;
+
 		mark_array_value(sym->initializer);
 		if (!watch) {
 			note_fn_init(sym);
 			note_alias(sym);
 			note_param_copy(sym);
 		}
+		f = watch ? NULL : lookup(sym, 0);
+		alias_init = f && f->alias ? sym : NULL;
 		scan_expr(sym->initializer);
+		alias_init = NULL;
 	} END_FOR_EACH_PTR(sym);
 }
 
@@ -1616,8 +1642,17 @@ int sci__tu_callers(struct symbol *fn, struct symbol **out, int max)
 int sci__sym_pointed_to(struct symbol *sym)
 {
 	const fact *f = lookup(sym, 0);
+	int i;
 
-	return f && f->pointed_to;
+	if (!f)
+		return 0;
+	if (f->pointed_to || f->nalias_ptrs > 4)
+		return 1;
+	/* a pointer that stopped standing for it keeps its address */
+	for (i = 0; i < f->nalias_ptrs; i++)
+		if (!sci__local_alias(f->alias_ptrs[i]))
+			return 1;
+	return 0;
 }
 
 void sci__tu_facts_order(struct symbol **fns, int n)

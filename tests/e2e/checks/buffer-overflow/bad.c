@@ -134,3 +134,14 @@ void append_wide(const wchar_t *s)
 	name[0] = L'\0';
 	wcsncat(name, s, 20);	/* expect-error: buffer-overflow "wcsncat() appends up to 20 characters and a NUL to 'name', which has room for 16" */
 }
+
+/* the buffer reached through a pointer that only stands for the variable */
+void through_alias(void)
+{
+	static char small[50];
+	char *data = NULL;
+	char **where = &data;
+
+	*where = small;
+	strcpy(data, "a string of sixty characters, which is more than fifty bytes");	/* expect-error: buffer-overflow "strcpy() writes 61 bytes into 'small', which has 50" */
+}

@@ -187,7 +187,19 @@ void forgotten(struct rec *s)
 	touch(s);
 	__sci_object(s->cur);	/* expect-note: sci-debug "object 's->cur' = none" */
 	__sci_object(kept);	/* expect-note: sci-debug "object 'kept' = none" */
-	*pp = 0;
+	take(pp);
+}
+
+/* a pointer that only stands for the variable: stores through it are seen */
+void through_alias(void)
+{
+	char buf[16];
+	char *kept = buf;
+	char **pp = &kept;
+
+	__sci_object(kept);	/* expect-note: sci-debug "object 'kept' = buf (16 bytes) + 0" */
+	*pp = buf + 4;
+	__sci_object(kept);	/* expect-note: sci-debug "object 'kept' = buf (16 bytes) + 4" */
 }
 
 void distances(void)
