@@ -784,6 +784,14 @@ void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope);
  */
 int sci__stmt_writes(struct statement *s, struct symbol *sym);
 /**
+ * True when @s uses the struct parameter @param only by reading its
+ * scalar members one step down (`s.len`, `s.buf`: no `s` whole, no `&s`,
+ * no write, no member that is itself a struct or an array); *@nptrs: how
+ * many distinct pointer members it reads.
+ */
+int sci__param_members_only(struct statement *s, struct symbol *param,
+			     int *nptrs);
+/**
  * True when the TU names function @fn other than as the callee of a call
  * (`cb = fn`, `&fn`, an initializer): it may be called from anywhere.
  */

@@ -439,9 +439,9 @@ void sci__fn_facts_reset(void)
 	summaries = NULL;
 }
 /*
- * A struct or union passed by value that holds a pointer: what the callee
- * does with the pointers inside is not tracked (`frees` and `captures`
- * are about pointer parameters), so such a parameter counts as kept.
+ * A struct or union passed by value that holds a pointer: such a
+ * parameter counts as kept unless its pointer members are followed as
+ * places and none is kept (struct_params, struct_params_kept()).
  */
 static int carries_pointer(struct symbol *type, int depth)
 {
@@ -488,6 +488,15 @@ static struct symbol *params[MAX_PARAMS];
 static int nparams;
 static unsigned every_path_derefs, every_path_frees, every_path_out, captures;
 static unsigned pkeeps;	/* sci_summary.pkeeps, some path */
+/*
+ * Struct parameters passed by value that hold pointers, and the places
+ * of them (pkeys[] bits) whose value some path freed, handed to a
+ * function that may keep it, stored outside the function or returned.
+ * A struct parameter is kept (captures, pkeeps) unless the body only
+ * reads its members one step down, every pointer member so read is a
+ * tracked place, and none of those was kept (sci__fn_facts_end()).
+ */
+static unsigned struct_params, pkept;
 /* integer parameters every returned value is >= / <= (ret_within) */
 static unsigned every_path_ge, every_path_le;
 static unsigned every_path_pderef;
@@ -592,9 +601,11 @@ void sci__fn_facts_begin(struct symbol *fn)
 	for (i = 0; i < nparams; i++)
 		if (!simple_pointee(sci__real_type(params[i])))
 			pkeeps |= 1u << i;
+	struct_params = 0;
+	pkept = 0;
 	for (i = 0; i < nparams; i++)
 		if (carries_pointer(sci__real_type(params[i]), 0))
-			captures |= 1u << i;
+			struct_params |= 1u << i;
 	uses = 0;
 	fills = 0;
 	formats = 0;
@@ -740,6 +751,18 @@ static int place_fresh(int k)
 	return !(path_bits(pkeys[k]) & GONE) &&
 	       !(path_bits(sci_key_sym(params[pk_param[k]])) & GONE) &&
 	       !globals_stale();
+}
+
+/* What @e holds may be a struct parameter's place's value: it is kept. */
+static void place_kept(struct expression *e)
+{
+	int k;
+
+	if (!struct_params || !e)
+		return;
+	k = place_of(sci_key_expr(sci__strip(e)));
+	if (k >= 0 && k < 32 && (struct_params & (1u << pk_param[k])))
+		pkept |= 1u << k;
 }
 
 /* The caller's value of place @k, dereferenced unchecked on this path. */
@@ -1407,7 +1430,8 @@ void sci__fn_facts_call(struct expression *call)
 	FOR_EACH_PTR(call->args, arg) {
 		any |= param_index(sci_key_expr(arg)) >= 0 || mentions_param(arg) ||
 		       (path_bits(sci_key_expr(arg)) & FRESH) ||
-		       alias_param(sci_key_expr(arg)) >= 0;
+		       alias_param(sci_key_expr(arg)) >= 0 ||
+		       (struct_params && place_of(sci_key_expr(arg)) >= 0);
 	} END_FOR_EACH_PTR(arg);
 	pointees_in_call(call, name);
 	if (!any)
@@ -1450,6 +1474,8 @@ void sci__fn_facts_call(struct expression *call)
 			if (copy)
 				captures |= 1u << i;
 		}
+		if (n == freed || keeps)
+			place_kept(arg);
 		/*
 		 * Handed to a list, a table, free(): no longer the caller's.
 		 * Only a callee known to keep it counts: most calls that get
@@ -1555,6 +1581,8 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 		escaped(rkey);
 	if (param_index(key) >= 0)
 		add_bits(key, GONE);
+	if (!(key && key->is_var && key->base && sci_sym_is_local(key->base)))
+		place_kept(r);
 	places_written(key);
 	/* a global written here: a later dereference is not the caller's value */
 	if (key && key->is_var && key->base &&
@@ -1613,6 +1641,8 @@ void sci__fn_facts_address(const sci_key *key)
 	if (!cur_fn || !sci__cur)
 		return;
 	places_written(key);
+	if (struct_params && key && place_of(key) >= 0 && place_of(key) < 32)
+		pkept |= 1u << place_of(key);
 	if (i < 0)
 		return;
 	captures |= 1u << i;
@@ -1834,6 +1864,7 @@ void sci__fn_facts_return(struct expression *value)
 	returned_freed(v);
 	returned_object(v);
 	captured_in(v);
+	place_kept(v);
 	pointee_kept(v);
 	name = v->type == EXPR_CALL ? sci__call_name(v) : NULL;
 	/* `return strcpy(p, s);` returns p */
@@ -1934,6 +1965,36 @@ static void fill_summary(const facts *f)
 	add_preads(fn);
 }
 
+/*
+ * A struct parameter the body reads only member by member, whose pointer
+ * members it read were all followed and none kept, leaves what they point
+ * to to its caller: neither captures nor pkeeps.  Any other is kept.
+ */
+static void struct_params_kept(void)
+{
+	struct symbol *base = sci__real_type(cur_fn);
+	int i, k, tracked, nptrs, kept;
+
+	for (i = 0; i < nparams && i < 32; i++) {
+		if (!(struct_params & (1u << i)))
+			continue;
+		tracked = kept = 0;
+		for (k = 0; k < npkeys && k < 32; k++)
+			if (pk_param[k] == i) {
+				tracked++;
+				kept |= !!(pkept & (1u << k));
+			}
+		if (kept || !base || !base->stmt ||
+		    !sci__param_members_only(base->stmt, params[i], &nptrs) ||
+		    nptrs != tracked) {
+			captures |= 1u << i;
+			pkeeps |= 1u << i;
+		} else {
+			pkeeps &= ~(1u << i);
+		}
+	}
+}
+
 void sci__fn_facts_end(int complete)
 {
 	facts *f;
@@ -1950,6 +2011,7 @@ void sci__fn_facts_end(int complete)
 		f->out_allocs = every_path_out & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
 		f->deref_pointees = every_path_pderef &
 				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
+		struct_params_kept();
 		f->captures = captures;
 		f->pkeeps = pkeeps;
 		f->nparams = (unsigned)nparams;

@@ -165,6 +165,14 @@ static int watch_reads;		/* mentions(): a read counts too */
 static int watch_passed;	/* value_used(): not as an argument the callee
 				 * overwrites (sci__fn_facts_overwrites_arg) */
 static int watch_returns;	/* `return watch;` is no mention; counted */
+/*
+ * sci__param_members_only(): a read of a scalar member of the watched
+ * struct (`s.len`, `s.buf`) is no mention; the pointer members so read,
+ * by name (at most 8; one more means "too many").
+ */
+static int watch_members;
+static const struct ident *watch_ptrs[9];
+static int nwatch_ptrs;
 
 /* The variable @e names or is a part of (`x`, `x.m`), or NULL. */
 static struct symbol *root_var(struct expression *e)
@@ -696,6 +704,27 @@ static void scan_expr(struct expression *e)
 	case EXPR_DEREF:
 		if (!watch)
 			note_param_path(e);
+		if (watch && watch_members && e->member &&
+		    sci__strip(e->deref) &&
+		    sci__strip(e->deref)->type == EXPR_SYMBOL &&
+		    sci__strip(e->deref)->symbol == watch) {
+			struct symbol *t = sci__real_type(sci__expr_type(e));
+			int i;
+
+			if (!t || (!sci__type_is_int(t) && !sci__type_is_ptr(t) &&
+				   t->type != SYM_BASETYPE)) {
+				watch_hit = 1;	/* a struct or array inside */
+				break;
+			}
+			if (!sci__type_is_ptr(t))
+				break;
+			for (i = 0; i < nwatch_ptrs; i++)
+				if (watch_ptrs[i] == e->member)
+					break;
+			if (i == nwatch_ptrs && nwatch_ptrs < 9)
+				watch_ptrs[nwatch_ptrs++] = e->member;
+			break;
+		}
 		scan_expr(e->deref);
 		break;
 	case EXPR_STATEMENT: {
@@ -1149,6 +1178,26 @@ int sci__stmt_writes(struct statement *s, struct symbol *sym)
 	watch = NULL;
 	scan_fn = save_fn;
 	return watch_hit;
+}
+
+int sci__param_members_only(struct statement *s, struct symbol *param,
+			     int *nptrs)
+{
+	struct symbol *save_fn = scan_fn;
+
+	scan_fn = NULL;
+	watch = param;
+	watch_reads = 1;
+	watch_members = 1;
+	watch_hit = 0;
+	nwatch_ptrs = 0;
+	scan_stmt(s);
+	watch = NULL;
+	watch_reads = 0;
+	watch_members = 0;
+	scan_fn = save_fn;
+	*nptrs = nwatch_ptrs;
+	return !watch_hit && nwatch_ptrs <= 8;
 }
 
 /* Does @s (or @e) name @sym anywhere, read or written? */

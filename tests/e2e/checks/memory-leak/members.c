@@ -146,3 +146,87 @@ void union_kept(const char *s)
 	u.one = strdup(s);
 	keep_name(u.two);	/* may keep it: it escapes */
 }
+
+/*
+ * Passed by value to a project function that only reads its members (its
+ * summary keeps neither the struct nor what its pointers point to): the
+ * block is still the caller's.
+ */
+static size_t measure_buf(struct buf b)
+{
+	char *d = b.data;
+
+	return d ? strlen(d) + b.len : 0;
+}
+
+size_t measured_then_lost(const char *s)
+{
+	struct buf b;
+	size_t n;
+
+	b.data = strdup(s);
+	if (!b.data)
+		return 0;
+	b.len = 1;
+	n = measure_buf(b);
+	return n;	/* expect-warning: memory-leak "memory leak of 'b.data'" */
+}
+
+/* ... and not when the callee frees, stores, returns or hands it on */
+static void drop_buf(struct buf b)
+{
+	char *d = b.data;
+
+	free(d);
+}
+
+static void keep_buf(struct buf b)
+{
+	last.data = b.data;
+}
+
+static char *take_data(struct buf b)
+{
+	return b.data;
+}
+
+static void pass_buf(struct buf b)
+{
+	send_buf(b);
+}
+
+void handed_to_dropper(const char *s)
+{
+	struct buf b;
+
+	b.data = strdup(s);
+	b.len = 0;
+	drop_buf(b);
+}
+
+void handed_to_keeper(const char *s)
+{
+	struct buf b;
+
+	b.data = strdup(s);
+	b.len = 0;
+	keep_buf(b);
+}
+
+char *handed_to_taker(const char *s)
+{
+	struct buf b;
+
+	b.data = strdup(s);
+	b.len = 0;
+	return take_data(b);
+}
+
+void handed_to_passer(const char *s)
+{
+	struct buf b;
+
+	b.data = strdup(s);
+	b.len = 0;
+	pass_buf(b);
+}
