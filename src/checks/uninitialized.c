@@ -114,12 +114,11 @@ static const sci_key *local_copy_of(sci_expr *e)
 {
 	sci_expr *to = sci_expr_copied_to(e), *arr, *idx;
 	sci_sym *dst = to ? sci_expr_symbol(to) : NULL;
-
-	if (to && !dst)
-		dst = sci_expr_alias_target(to);	/* `*p = x` for p = &y */
 	const sci_key *key;
 	long long k;
 
+	if (to && !dst)
+		dst = sci_expr_alias_target(to);	/* `*p = x` for p = &y */
 	if (dst)
 		return (sci_sym_is_local(dst) && sci_sym_is_scalar(dst)) ||
 		       is_static_storage(dst) ? sci_key_sym(dst) : NULL;
