@@ -750,6 +750,8 @@ int sci__points_key_object(const sci_key *key, sci_object *out);
  * @e (or, @e NULL, the pointer @key holds) points at one known place of
  * an object whose size is known: what the callers' values carry.
  */
+/** The key of the array the pointer @e points into on this path, or NULL. */
+const sci_key *sci__points_array_key(struct expression *e);
 int sci__points_exact_object(struct expression *e, const sci_key *key,
 			      sci_object *out);
 /*

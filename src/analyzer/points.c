@@ -1196,6 +1196,16 @@ int sci__points_exact_object(struct expression *e, const sci_key *key,
 	       out->off_min <= out->size && out->size > 0;
 }
 
+const sci_key *sci__points_array_key(struct expression *e)
+{
+	pt v;
+
+	if (!sci__cur || !e || eval(e, &v, 0) != OBJECT)
+		return NULL;
+	v = materialize(&v, sci__cur);
+	return v.obj ? v.obj->key : NULL;
+}
+
 int sci_value_object(sci_expr *p, sci_object *out)
 {
 	pt v;

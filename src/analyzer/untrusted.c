@@ -124,7 +124,7 @@ int sci__untrusted_key(const sci_key *key)
 
 int sci__untrusted_expr(struct expression *e)
 {
-	const sci_key *key;
+	const sci_key *key, *obj;
 	const sci_model *model;
 	const char *name;
 
@@ -132,8 +132,18 @@ int sci__untrusted_expr(struct expression *e)
 	if (!e || !sci__cur)
 		return 0;
 	key = sci_key_expr(e);
+	if (key && key_untrusted(key))
+		return 1;
+	/*
+	 * A pointer into a buffer read into after the pointer was set (`p =
+	 * line; fgets(line, ...)`): the buffer's mark, not the pointer's
+	 */
+	if (key && sci__type_is_ptr(sci__expr_type(e)) &&
+	    (obj = sci__points_array_key(e)) && obj != key &&
+	    key_untrusted(obj))
+		return 1;
 	if (key)
-		return key_untrusted(key);
+		return 0;
 	switch (e->type) {
 	case EXPR_CALL:
 		name = sci__call_name(e);

@@ -117,3 +117,13 @@ void through_pointer(void)
 	p = line;
 	print_through(&p);
 }
+
+/* a pointer set to the buffer before the read: it points to input after */
+void pointer_set_before_read(void)
+{
+	char line[64];
+	char *p = line;
+
+	if (fgets(line, sizeof line, stdin))
+		printf(p);	/* expect-error: format-string "the format of printf() is 'p', which holds input: the input chooses the conversions" */
+}

@@ -118,3 +118,16 @@ void handed_then_replaced(void)
 	p = line;
 	print_fixed(&p);
 }
+
+/* the same pointer printed as an argument, or moved to a fixed string */
+void pointer_set_before_read(void)
+{
+	char line[64];
+	char *p = line;
+
+	if (!fgets(line, sizeof line, stdin))
+		return;
+	printf("%s", p);
+	p = "done\n";
+	printf(p);
+}
