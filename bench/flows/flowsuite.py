@@ -404,8 +404,75 @@ def data_cases(short, k, g2b):
         files["a"] += "void %s_%sSink_b(void);\n" % (p, tag)
         files["a"] += fn("%s_%s" % (p, tag), D + "\t%s\n\t%s_%sData = data;\n\t%s_%sSink_b();\n" % (src, p, tag, p, tag), static=False)
 
-    makers = {"31": v31, "32": v32, "34": v34, "41": v41, "42": v42, "44": v44,
-              "45": v45, "51": v51, "52": v52, "61": v61, "63": v63, "64": v64,
+    def flagged(files, p, tag, src, snk, part, flag_decl, flag_ext):
+        """21 and 22: a flag the caller sets decides, in the function it
+        calls, whether the source runs (bad, goodG2B) or which sink runs
+        (goodB2G1 with the flag 0, goodB2G2 with it 1)."""
+        fa = files["a"]
+        fb = files[part]
+
+        def flag(name):
+            files["a"] += flag_decl % name
+            if part != "a":
+                files[part] += flag_ext % name
+
+        def source(name, fl, body):
+            text = fn(name, "\tif (%s) {\n\t\t%s\n\t}\n\treturn data;" % (fl, body),
+                      static=part == "a", ret=T, params=tdecl(k, "data"))
+            files[part] += text
+            if part != "a":
+                files["a"] += "%s %s(%s);\n" % (T, name, tdecl(k, "data"))
+
+        def sink(name, fl, body, when):
+            cond = "if (%s) {\n\t\t%s\n\t}" % (fl, body) if when else \
+                "if (%s) {\n\t\tprintLine(\"benign\");\n\t} else {\n\t\t%s\n\t}" % (fl, body)
+            files[part] += fn(name, "\t" + cond, static=part == "a", params=tdecl(k, "data"))
+            if part != "a":
+                files["a"] += "void %s(%s);\n" % (name, tdecl(k, "data"))
+
+        (fa, fb)  # the files grow through files[...]
+        f = "%s_%sFlag" % (p, tag)
+        if tag in ("bad", "goodG2B"):
+            flag(f)
+            source("%s_%sSource" % (p, tag), f, src)
+            files["a"] += fn("%s_%s" % (p, tag), D + "\t%s = 1;\n\tdata = %s_%sSource(data);\n\t%s\n" % (
+                f, p, tag, snk), static=False)
+            return
+        for n, val, when in (("1", 0, False), ("2", 1, True)):
+            f = "%s_%s%sFlag" % (p, tag, n)
+            flag(f)
+            sink("%s_%s%sSink" % (p, tag, n), f, snk, when)
+            files["a"] += fn("%s_%s%s" % (p, tag, n), D + "\t%s\n\t%s = %d;\n\t%s_%s%sSink(data);\n" % (
+                src, f, val, p, tag, n), static=False)
+
+    def v21(files, p, tag, src, snk):
+        flagged(files, p, tag, src, snk, "a", "static int %s = 0;\n", None)
+
+    def v22(files, p, tag, src, snk):
+        flagged(files, p, tag, src, snk, "b", "int %s = 0;\n", "extern int %s;\n")
+
+    def chain(files, p, tag, src, snk, parts):
+        """53, 54: the data handed down a chain of functions, one per file."""
+        last = parts[-1]
+        files[last] += fn("%s_%sSink_%s" % (p, tag, last), "\t" + snk, static=False, params=tdecl(k, "data"))
+        for here, nxt in reversed(list(zip(parts, parts[1:]))):
+            files[here] += "void %s_%sSink_%s(%s);\n" % (p, tag, nxt, tdecl(k, "data"))
+            if here == "a":
+                files["a"] += fn("%s_%s" % (p, tag), D + "\t%s\n\t%s_%sSink_%s(data);\n" % (src, p, tag, nxt), static=False)
+            else:
+                files[here] += fn("%s_%sSink_%s" % (p, tag, here), "\t%s_%sSink_%s(data);" % (p, tag, nxt),
+                                  static=False, params=tdecl(k, "data"))
+
+    def v53(files, p, tag, src, snk):
+        chain(files, p, tag, src, snk, ["a", "b", "c", "d"])
+
+    def v54(files, p, tag, src, snk):
+        chain(files, p, tag, src, snk, ["a", "b", "c", "d", "e"])
+
+    makers = {"21": v21, "22": v22,
+              "31": v31, "32": v32, "34": v34, "41": v41, "42": v42, "44": v44,
+              "45": v45, "51": v51, "52": v52, "53": v53, "54": v54,
+              "61": v61, "63": v63, "64": v64,
               "65": v65, "66": v66, "67": v67, "68": v68}
     for v, make in makers.items():
         p = "%s_%s" % (short, v)

@@ -808,6 +808,17 @@ int sci__tu_callers(struct symbol *fn, struct symbol **out, int max);
  * of appearance, into @out (borrowed, TU lifetime).  Returns how many.
  */
 size_t sci__fn_globals(struct symbol *fn, struct symbol *const **out);
+/**
+ * Has the path walked called a project function since the function's
+ * start?  Then a global's value now need not be its value on entry.
+ */
+int sci__fn_facts_globals_stale(void);
+/**
+ * At a call, before its walk forgets the globals it may change: what the
+ * caller knows of the globals the callee's return paths test
+ * (ret_paths.c), for the paths of the result.
+ */
+void sci__ret_paths_at_call(struct expression *call);
 /*
  * An integer or pointer a function names one step from a parameter (`*p`, `p[2]`,
  * `p->m`, `s.m`): @path is "*", "[OFFSET]", "->m" or ".m", as key.c

@@ -710,6 +710,11 @@ static int globals_stale(void)
 	return !!(path_bits(sci_key_sym(cur_fn)) & GONE);
 }
 
+int sci__fn_facts_globals_stale(void)
+{
+	return cur_fn && globals_stale();
+}
+
 /* A global's value dereferenced unchecked on this path. */
 static void global_deref(const sci_key *key, struct expression *ptr)
 {

@@ -26,10 +26,18 @@
  * x picks the paths it allows and so narrows the arguments.  A test of
  * the call itself (`if (!f(k))`) narrows the arguments directly.
  *
- * Text form (sci_summary.paths): "RET" then ";N=VALUES" per parameter N,
- * range lists as sci_rl_text() writes them; RET ends in "/S" when some of
- * its bounds only come from a type (S: its SCI_RL_SOFT_* bits), so a
- * caller's checks treat them as the whole summary's would.
+ * The integer globals the body reads and never writes count like
+ * parameters (Juliet's variants 21 and 22: a flag the caller sets before
+ * the call decides what the callee returns): a path records what it
+ * allows of such a global, when no call of a project function came
+ * before the return (one may have changed it since the entry).  A caller
+ * that knows the global's value keeps only the paths that allow it.
+ *
+ * Text form (sci_summary.paths): "RET" then ";N=VALUES" per parameter N
+ * and ";gNAME=VALUES" per global, range lists as sci_rl_text() writes
+ * them; RET ends in "/S" when some of its bounds only come from a type (S:
+ * its SCI_RL_SOFT_* bits), so a caller's checks treat them as the whole
+ * summary's would.
  */
 #include "analyzer/engine_int.h"
 #include "util/alloc.h"
@@ -39,11 +47,15 @@
 #include <string.h>
 
 #define MAX_PATHS 8
+#define MAX_PATH_GLOBALS 4
 
 /* ------------------------------------------------------- the summary */
 
 static struct symbol *fn;
 static unsigned written;	/* parameters the body assigns */
+/* integer globals the body reads and never writes (MAX_PATH_GLOBALS) */
+static struct symbol *gread[MAX_PATH_GLOBALS];
+static int ngread;
 static char **texts;		/* this function's paths so far (malloc) */
 static size_t ntexts;
 static int overflow;
@@ -80,9 +92,13 @@ void sci__ret_paths_begin(struct symbol *f)
 	struct statement *body = base->stmt ? base->stmt : base->inline_stmt;
 	unsigned i = 0;
 
+	struct symbol *const *globals;
+	size_t k, ng;
+
 	fn = f;
 	written = 0;
 	overflow = 0;
+	ngread = 0;
 	texts_clear();
 	FOR_EACH_PTR(base->arguments, arg) {
 		if (i < SCI_SUMMARY_MAX_PARAMS &&
@@ -90,6 +106,12 @@ void sci__ret_paths_begin(struct symbol *f)
 			written |= 1u << i;
 		i++;
 	} END_FOR_EACH_PTR(arg);
+	ng = body ? sci__fn_globals(f, &globals) : 0;
+	for (k = 0; k < ng && ngread < MAX_PATH_GLOBALS; k++)
+		if (sci__type_is_int(sci__real_type(globals[k])) &&
+		    sci_sym_name(globals[k]) && !sci__global_value(globals[k]) &&
+		    !sci__stmt_writes(body, globals[k]))
+			gread[ngread++] = globals[k];
 }
 
 /* "RET[/S]" as text. */
@@ -157,15 +179,14 @@ static void add_text(const char *text)
 	texts[ntexts++] = sci_strdup(text);
 }
 
-void sci__ret_paths_return(struct expression *value)
+/* The path text of returning @value in the state sci__cur. */
+static const char *path_text(struct expression *value)
 {
-	struct symbol *base, *arg;
+	struct symbol *base = fn->ctype.base_type, *arg;
 	const char *text;
 	unsigned i = 0;
+	int g;
 
-	if (!fn || !sci__cur || !value || overflow)
-		return;
-	base = fn->ctype.base_type;
 	text = ret_text(sci_rl_cast(sci__expr_rl(value),
 				    sci__vtype(base->ctype.base_type)));
 	FOR_EACH_PTR(base->arguments, arg) {
@@ -185,7 +206,72 @@ void sci__ret_paths_return(struct expression *value)
 						sci_rl_text(rl));
 		i++;
 	} END_FOR_EACH_PTR(arg);
-	add_text(text);
+	for (g = 0; g < ngread && !sci__fn_facts_globals_stale(); g++) {
+		struct symbol *type = sci__real_type(gread[g]);
+		const sci_rl *rl = sci__key_rl(sci_key_sym(gread[g]), type);
+
+		if (!sci_rl_is_empty(rl) && !sci_rl_equal(rl, sci__type_rl(type)))
+			text = sci_arena_printf("%s;g%s=%s", text,
+						sci_sym_name(gread[g]),
+						sci_rl_text(rl));
+	}
+	return text;
+}
+
+#define MAX_LEAVES 8
+
+static void collect_leaves(const sci_sm *sm, const sci_sm **out, size_t *n)
+{
+	if (!sm || *n > MAX_LEAVES)
+		return;
+	if (!sm->left) {
+		if (*n < MAX_LEAVES)
+			out[*n] = sm;
+		(*n)++;
+		return;
+	}
+	collect_leaves(sm->left, out, n);
+	collect_leaves(sm->right, out, n);
+}
+
+static int is_leaf(const sci_sm *leaf, void *payload)
+{
+	return leaf == payload;
+}
+
+/*
+ * A variable returned that different branches assigned (`if (g_flag)
+ * data = NULL; return data;`): one path per assignment, each with what
+ * that branch implies of the parameters and globals (implied.c), as if
+ * each branch had its own return.  Needed where the values overlap (the
+ * parameter passed back may be NULL too) and only the branch tells the
+ * paths apart.
+ */
+void sci__ret_paths_return(struct expression *value)
+{
+	const sci_stree *save = sci__cur, *t;
+	const sci_sm *sm, *leaves[MAX_LEAVES];
+	const sci_key *key;
+	size_t n = 0, i;
+
+	if (!fn || !sci__cur || !value || overflow)
+		return;
+	key = ngread ? sci_key_expr(sci__strip(value)) : NULL;
+	sm = key ? sci__stree_get(sci__cur, SCI_OWNER_EXTRA, key) : NULL;
+	if (sm && sm->left && sm->nleaves <= MAX_LEAVES)
+		collect_leaves(sm, leaves, &n);
+	if (n < 2 || n > MAX_LEAVES) {
+		add_text(path_text(value));
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		t = sci__implied(save, sm, is_leaf, (void *)leaves[i]);
+		if (!t)
+			continue;
+		sci__cur = t;
+		add_text(path_text(value));
+		sci__cur = save;
+	}
 }
 
 void sci__ret_paths_end(int complete)
@@ -255,31 +341,40 @@ void sci__ret_paths_free(void)
 typedef struct {
 	const sci_rl *ret;
 	const sci_rl *param[SCI_SUMMARY_MAX_PARAMS];	/* NULL: any */
+	const char *gname[MAX_PATH_GLOBALS];	/* globals it allows */
+	const sci_rl *global[MAX_PATH_GLOBALS];
+	int nglobals;
 } path;
 
 /*
  * The paths of @call's callee (arena), or 0: a function of this TU that
  * was summarized (one without paths has none), else another TU's.
  */
-static size_t call_paths(struct expression *call, path **out)
+/* The path texts of @call's callee, or 0. */
+static size_t call_texts(struct expression *call, char *const **out)
 {
 	const char *name = sci__call_name(call);
 	const sci_summary *s;
-	char *const *texts_of;
-	size_t n, i;
-	path *v;
 
 	if (!name)
 		return 0;
-	if (find_entry(name)) {
-		n = sci__ret_paths_text(name, &texts_of);
-	} else if (!sci__fn_has_body(call) &&
-		   (s = sci__fn_facts_external(name))) {
-		n = s->npaths;
-		texts_of = s->paths;
-	} else {
-		return 0;
+	if (find_entry(name))
+		return sci__ret_paths_text(name, out);
+	if (!sci__fn_has_body(call) && (s = sci__fn_facts_external(name))) {
+		*out = s->paths;
+		return s->npaths;
 	}
+	return 0;
+}
+
+static size_t call_paths(struct expression *call, path **out)
+{
+	char *const *texts_of;
+	size_t n = call_texts(call, &texts_of), i;
+	path *v;
+
+	if (!n)
+		return 0;
 	v = sci_arena_alloc((n ? n : 1) * sizeof(*v));
 	for (i = 0; i < n; i++) {
 		char *dup = sci_arena_strdup(texts_of[i]), *tok, *save = NULL;
@@ -292,6 +387,17 @@ static size_t call_paths(struct expression *call, path **out)
 			char *eq = strchr(tok, '=');
 			unsigned long k = strtoul(tok, NULL, 10);
 
+			if (tok[0] == 'g' && eq) {
+				/* past MAX_PATH_GLOBALS: a condition less */
+				if (v[i].nglobals == MAX_PATH_GLOBALS)
+					continue;
+				*eq = '\0';
+				v[i].gname[v[i].nglobals] = tok + 1;
+				if (!(v[i].global[v[i].nglobals++] =
+				      sci_rl_parse(eq + 1)))
+					return 0;
+				continue;
+			}
 			if (!eq || k >= SCI_SUMMARY_MAX_PARAMS ||
 			    !(v[i].param[k] = sci_rl_parse(eq + 1)))
 				return 0;
@@ -311,6 +417,70 @@ static struct expression *nth_arg(struct expression *call, unsigned n)
 			return arg;
 	} END_FOR_EACH_PTR(arg);
 	return NULL;
+}
+
+/*
+ * The globals the callee's paths test, as the caller knew them when the
+ * call was made: the walk of the call forgets what it may change, and
+ * its result is assigned after that (sci__ret_paths_at_call()).
+ */
+#define MAX_CALL_GLOBALS 8
+static struct {
+	struct expression *call;
+	const char *name[MAX_CALL_GLOBALS];
+	const sci_rl *now[MAX_CALL_GLOBALS];
+	int n;
+} at_call;
+
+static size_t call_paths(struct expression *call, path **out);
+
+void sci__ret_paths_at_call(struct expression *call)
+{
+	char *const *texts_of;
+	size_t n = call_texts(call, &texts_of), i;
+	path *v;
+	int g, k, tests = 0;
+
+	at_call.call = call;
+	at_call.n = 0;
+	/* the common case: no path tests a global */
+	for (i = 0; i < n && !tests; i++)
+		tests = strstr(texts_of[i], ";g") != NULL;
+	if (!tests || !(n = call_paths(call, &v)))
+		return;
+	for (i = 0; i < n; i++)
+		for (g = 0; g < v[i].nglobals; g++) {
+			const sci_key *key = sci_key_global(v[i].gname[g]);
+			const sci_rl *now = key ? sci__key_known_rl(key) : NULL;
+
+			for (k = 0; k < at_call.n; k++)
+				if (strcmp(at_call.name[k], v[i].gname[g]) == 0)
+					break;
+			if (k < at_call.n || at_call.n == MAX_CALL_GLOBALS ||
+			    !now || sci_rl_is_empty(now))
+				continue;
+			at_call.name[at_call.n] = v[i].gname[g];
+			at_call.now[at_call.n++] = now;
+		}
+}
+
+/*
+ * Can path @p of @call run: does every global it tests allow the value
+ * the caller knew the global held at the call (`g_mode = 1; x = f();`)?
+ */
+static int globals_fit(const path *p, struct expression *call)
+{
+	int g, k;
+
+	if (call != at_call.call)
+		return 1;
+	for (g = 0; g < p->nglobals; g++)
+		for (k = 0; k < at_call.n; k++)
+			if (strcmp(at_call.name[k], p->gname[g]) == 0 &&
+			    sci_rl_is_empty(sci_rl_intersect(at_call.now[k],
+							     p->global[g])))
+				return 0;
+	return 1;
 }
 
 /* @t with every argument narrowed to what @p allows (NULL: none fits). */
@@ -335,10 +505,11 @@ void sci__ret_paths_assign(struct expression *target, struct expression *call)
 	const sci_stree *base = sci__cur, *out = NULL, *t;
 	path *v;
 	size_t n = call_paths(call, &v), i;
-
 	if (n < 2 || !base || !sci_key_expr(target))
 		return;
 	for (i = 0; i < n; i++) {
+		if (!globals_fit(&v[i], call))
+			continue;
 		t = sci__extra_narrow(base, target, v[i].ret);
 		t = narrow_args(t, call, &v[i]);
 		if (t)
@@ -359,7 +530,8 @@ const sci_stree *sci__ret_paths_narrow(const sci_stree *t,
 	if (n < 2 || !t)
 		return t;
 	for (i = 0; i < n; i++) {
-		if (sci_rl_is_empty(sci_rl_intersect(v[i].ret, allowed)))
+		if (sci_rl_is_empty(sci_rl_intersect(v[i].ret, allowed)) ||
+		    !globals_fit(&v[i], call))
 			continue;
 		s = narrow_args(t, call, &v[i]);
 		if (s)

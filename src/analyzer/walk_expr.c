@@ -574,6 +574,7 @@ static void walk_call(struct expression *e)
 	/* what `&x` passes is x's value before the callee may change it */
 	sci__fn_facts_call_args(e);
 	sci__callers_call(e);
+	sci__ret_paths_at_call(e);
 	/* memory whose address is passed may be written by the callee */
 	i = 0;
 	FOR_EACH_PTR(e->args, arg) {

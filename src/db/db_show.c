@@ -89,7 +89,10 @@ static void put_lock(FILE *f, const char *verb, const char *lock)
 		fprintf(f, "    %s the lock %s\n", verb, lock);
 }
 
-/* "0;1=min--1" as "returns 0 when parameter 2 is min--1". */
+/*
+ * "0;1=min--1;gmode=1" as "returns 0 when parameter 2 is min--1, global
+ * mode is 1".
+ */
 static void put_path(FILE *f, const char *path)
 {
 	const char *semi = strchr(path, ';'), *p;
@@ -100,6 +103,14 @@ static void put_path(FILE *f, const char *path)
 						 : (long)strlen(path)),
 		path);
 	for (p = semi; p; p = strchr(p + 1, ';')) {
+		if (p[1] == 'g' && (end = strchr(p + 2, '=')) &&
+		    !memchr(p + 2, ';', (size_t)(end - p - 2))) {
+			/* ";gNAME=VALUES": a global the path tests */
+			fprintf(f, "%s global %.*s is %.*s",
+				p == semi ? " when" : ",", (int)(end - p - 2),
+				p + 2, (int)strcspn(end + 1, ";"), end + 1);
+			continue;
+		}
 		n = strtol(p + 1, &end, 10);
 		if (*end != '=')
 			break;

@@ -95,3 +95,41 @@ int no_variable(int k)
 	__sci_value(k);		/* expect-note: sci-debug "value 'k' = min-max" */
 	return it->v;
 }
+
+/*
+ * A global the callee tests and never writes is part of its paths, one
+ * per branch that assigned what it returns (the parameter handed back
+ * may hold any value, so the values alone do not tell the paths apart):
+ * a caller that set the global before the call keeps only the paths it
+ * allows.
+ */
+static int g_reset;
+
+static int maybe_reset(int v)
+{
+	if (g_reset)
+		v = 0;
+	return v;
+}
+
+int reset_chosen(int v)
+{
+	int r;
+
+	g_reset = 1;
+	r = maybe_reset(v);
+	__sci_value(r);	/* expect-note: sci-debug "value 'r' = 0" */
+	g_reset = 0;
+	r = maybe_reset(v);
+	__sci_value(r);	/* expect-note: sci-debug "value 'r' = min-max" */
+	return r;
+}
+
+/* a global unknown at the call: every path */
+int reset_unknown(int v)
+{
+	int r = maybe_reset(v);
+
+	__sci_value(r);	/* expect-note: sci-debug "value 'r' = min-max" */
+	return r;
+}

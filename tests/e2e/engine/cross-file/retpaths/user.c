@@ -15,3 +15,16 @@ int slot_value(int i)
 	__sci_value(i);		/* expect-note: sci-debug "value 'i' = 0-7" */
 	return s->v;
 }
+
+extern int g_strict;
+int checked_len(int n);
+
+int strict_len(int n)
+{
+	int r;
+
+	g_strict = 1;
+	r = checked_len(n);
+	__sci_value(r);	/* expect-note: sci-debug "value 'r' = -1" */
+	return r;
+}
