@@ -1274,20 +1274,56 @@ static unsigned scalar_params(struct symbol *fn,
 	return mask;
 }
 
+/* What the first statements naming a parameter do with it (first_use()). */
+enum { USE_NONE, USE_STORE, USE_PARTIAL, USE_READ };
+
 /*
- * The first statement that names @arg, in order, is a store; or no
- * statement uses its value (passing it on to such a parameter is no use:
- * a chain of helpers that ignore it).
+ * In order: does @s first store @arg on every path through it (STORE),
+ * not name it (NONE), store it first on some paths and not name it on the
+ * others (PARTIAL: `if (mode) { v = 5; print(v); }`), or may it read it
+ * first (READ)?  Only `if` is followed into; any other statement that
+ * names @arg other than as `arg = value;` is a read.
+ */
+static int first_use(struct statement *s, struct symbol *arg, int depth)
+{
+	struct statement *sub;
+	int r, acc = USE_NONE, a, b;
+
+	if (!s || !mentions(s, NULL, arg))
+		return USE_NONE;
+	if (depth > 16)
+		return USE_READ;
+	switch (s->type) {
+	case STMT_COMPOUND:
+		FOR_EACH_PTR(s->stmts, sub) {
+			r = first_use(sub, arg, depth + 1);
+			if (r == USE_STORE || r == USE_READ)
+				return r;
+			if (r == USE_PARTIAL)
+				acc = USE_PARTIAL;
+		} END_FOR_EACH_PTR(sub);
+		return acc;
+	case STMT_IF:
+		if (mentions(NULL, s->if_conditional, arg))
+			return USE_READ;
+		a = first_use(s->if_true, arg, depth + 1);
+		b = first_use(s->if_false, arg, depth + 1);
+		if (a == USE_READ || b == USE_READ)
+			return USE_READ;
+		return a == b ? a : USE_PARTIAL;
+	default:
+		return plain_store(s, arg) ? USE_STORE : USE_READ;
+	}
+}
+
+/*
+ * On every path, the first statement that names @arg is a store, or none
+ * does; or no statement uses its value (passing it on to such a
+ * parameter is no use: a chain of helpers that ignore it).
  */
 static int overwritten(struct statement *body, struct symbol *arg)
 {
-	struct statement *s;
-
-	FOR_EACH_PTR(body->stmts, s) {
-		if (mentions(s, NULL, arg))
-			return plain_store(s, arg) || !value_used(body, arg);
-	} END_FOR_EACH_PTR(s);
-	return !value_used(body, arg);
+	return first_use(body, arg, 0) != USE_READ || !value_used(body, arg);
 }
 
 unsigned sci__tu_params_overwritten(struct symbol *fn)

@@ -259,3 +259,20 @@ int read_through_alias(void)
 
 	return *p + 1;	/* expect-error: uninitialized "'n' is used uninitialized: no path assigns it before this read" */
 }
+
+/* stored on one branch only, then read: the value passed is used */
+static int g_quiet;
+
+static int pick_level(int v)
+{
+	if (g_quiet)
+		v = 0;
+	return v + 1;
+}
+
+int passed_to_partial_store(void)
+{
+	int n;
+
+	return pick_level(n);	/* expect-error: uninitialized "'n' is used uninitialized: no path assigns it before this read" */
+}

@@ -389,3 +389,21 @@ int alias_handed_on(void)
 	fill_int(p);
 	return *p;
 }
+
+/* the callee stores the parameter first on each branch that names it */
+static int g_verbose;
+
+static void show_when(int v)
+{
+	if (g_verbose) {
+		v = 3;
+		printf("%d\n", v);
+	}
+}
+
+void passed_to_branch_store(void)
+{
+	int n;
+
+	show_when(n);
+}
