@@ -90,9 +90,8 @@ void sci__ret_paths_begin(struct symbol *f)
 {
 	struct symbol *base = f->ctype.base_type, *arg;
 	struct statement *body = base->stmt ? base->stmt : base->inline_stmt;
-	unsigned i = 0;
-
 	struct symbol *const *globals;
+	unsigned i = 0;
 	size_t k, ng;
 
 	fn = f;
@@ -252,7 +251,7 @@ void sci__ret_paths_return(struct expression *value)
 	const sci_stree *save = sci__cur, *t;
 	const sci_sm *sm, *leaves[MAX_LEAVES];
 	const sci_key *key;
-	size_t n = 0, i;
+	size_t n = 0, i, added = 0;
 
 	if (!fn || !sci__cur || !value || overflow)
 		return;
@@ -271,7 +270,10 @@ void sci__ret_paths_return(struct expression *value)
 		sci__cur = t;
 		add_text(path_text(value));
 		sci__cur = save;
+		added++;
 	}
+	if (!added)
+		add_text(path_text(value));
 }
 
 void sci__ret_paths_end(int complete)
@@ -347,10 +349,9 @@ typedef struct {
 } path;
 
 /*
- * The paths of @call's callee (arena), or 0: a function of this TU that
- * was summarized (one without paths has none), else another TU's.
+ * The path texts of @call's callee, or 0: a function of this TU that was
+ * summarized (one without paths has none), else another TU's.
  */
-/* The path texts of @call's callee, or 0. */
 static size_t call_texts(struct expression *call, char *const **out)
 {
 	const char *name = sci__call_name(call);
@@ -367,6 +368,7 @@ static size_t call_texts(struct expression *call, char *const **out)
 	return 0;
 }
 
+/* The paths of @call's callee, parsed (arena), or 0. */
 static size_t call_paths(struct expression *call, path **out)
 {
 	char *const *texts_of;
