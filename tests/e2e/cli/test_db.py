@@ -312,6 +312,55 @@ int typed(void)
                       "      passes parameter 1 = "
                       "-2147483648-2147483647 (input)\n", out)
 
+    def test_show_paths_on_globals_and_carried_states(self):
+        self.write("lib.c", """int g_strict;
+
+int checked_len(int n)
+{
+	if (g_strict)
+		n = -1;
+	return n;
+}
+
+int use_slot(int *v)
+{
+	int x = v[2];
+
+	return x + 1;
+}
+""")
+        self.write("main.c", """extern int g_strict;
+int checked_len(int n);
+int use_slot(int *v);
+
+int strict(int n)
+{
+	g_strict = 1;
+	return checked_len(n);
+}
+
+int slot(void)
+{
+	int n, a[4];
+
+	a[2] = n;
+	return use_slot(a);
+}
+""")
+        b = self.run_ci("db", "build", "lib.c", "main.c")
+        self.assertEqual(b.returncode, 0, b.stderr)
+        show = self.run_ci("db", "show", "checked_len")
+        self.assertEqual(show.returncode, 0, show.stderr)
+        # one path per branch that set what is returned, with the global
+        self.assertIn("    returns -1 when global g_strict is "
+                      "-2147483648--1,1-2147483647\n", show.stdout)
+        self.assertIn(" when global g_strict is 0\n", show.stdout)
+        show = self.run_ci("db", "show", "use_slot")
+        self.assertEqual(show.returncode, 0, show.stderr)
+        # a checker's state carried to the callee (?RULE.STATE)
+        self.assertIn("param1[2] = -2147483648-2147483647 "
+                      "(uninitialized.copied)\n", show.stdout)
+
     def test_show_what_callers_pass_through_parameters(self):
         self.write("lib.c", """struct ratio { int num, den; };
 int lib_div(const int *parts, struct ratio r, int total)
