@@ -1641,13 +1641,14 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 /* `&p` passed or stored: p's value may change behind the walk. */
 void sci__fn_facts_address(const sci_key *key)
 {
-	int i = param_index(key);
+	int i = param_index(key), k;
 
 	if (!cur_fn || !sci__cur)
 		return;
 	places_written(key);
-	if (struct_params && key && place_of(key) >= 0 && place_of(key) < 32)
-		pkept |= 1u << place_of(key);
+	k = struct_params ? place_of(key) : -1;
+	if (k >= 0 && k < 32)
+		pkept |= 1u << k;
 	if (i < 0)
 		return;
 	captures |= 1u << i;

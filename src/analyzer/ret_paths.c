@@ -205,7 +205,8 @@ static const char *path_text(struct expression *value)
 						sci_rl_text(rl));
 		i++;
 	} END_FOR_EACH_PTR(arg);
-	for (g = 0; g < ngread && !sci__fn_facts_globals_stale(); g++) {
+	/* a project function called since the entry may have set them */
+	for (g = sci__fn_facts_globals_stale() ? ngread : 0; g < ngread; g++) {
 		struct symbol *type = sci__real_type(gread[g]);
 		const sci_rl *rl = sci__key_rl(sci_key_sym(gread[g]), type);
 

@@ -1180,26 +1180,6 @@ int sci__stmt_writes(struct statement *s, struct symbol *sym)
 	return watch_hit;
 }
 
-int sci__param_members_only(struct statement *s, struct symbol *param,
-			     int *nptrs)
-{
-	struct symbol *save_fn = scan_fn;
-
-	scan_fn = NULL;
-	watch = param;
-	watch_reads = 1;
-	watch_members = 1;
-	watch_hit = 0;
-	nwatch_ptrs = 0;
-	scan_stmt(s);
-	watch = NULL;
-	watch_reads = 0;
-	watch_members = 0;
-	scan_fn = save_fn;
-	*nptrs = nwatch_ptrs;
-	return !watch_hit && nwatch_ptrs <= 8;
-}
-
 /* Does @s (or @e) name @sym anywhere, read or written? */
 static int mentions(struct statement *s, struct expression *e,
 		    struct symbol *sym)
@@ -1218,6 +1198,19 @@ static int mentions(struct statement *s, struct expression *e,
 	watch_reads = 0;
 	scan_fn = save_fn;
 	return watch_hit;
+}
+
+int sci__param_members_only(struct statement *s, struct symbol *param,
+			     int *nptrs)
+{
+	int hit;
+
+	watch_members = 1;
+	nwatch_ptrs = 0;
+	hit = mentions(s, NULL, param);
+	watch_members = 0;
+	*nptrs = nwatch_ptrs;
+	return !hit && nwatch_ptrs <= 8;
 }
 
 /*

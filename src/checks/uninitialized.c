@@ -229,10 +229,11 @@ static int rooted_at(const sci_key *key, sci_sym *var)
 }
 
 /*
- * The first copy of garbage held in @var's elements (`a[2] = x;`), for
- * an array passed to a function that the run does not analyze.
+ * The first copy of garbage held inside @var (`a[2] = x;`, `s.first =
+ * x;`), for an array or struct passed where no project function's walk
+ * gets it.
  */
-static const sci_key *copied_element(sci_sym *var)
+static const sci_key *copied_inside(sci_sym *var)
 {
 	const sci_key *found = NULL;
 
@@ -252,17 +253,8 @@ static const sci_key *copied_element(sci_sym *var)
  */
 static void passed_by_value(sci_sym *var, sci_pos pos)
 {
-	const sci_key *found = NULL;
-	const char *name = sci_key_name(sci_key_sym(var));
-	size_t n = strlen(name);
+	const sci_key *found = copied_inside(var);
 
-	SCI_FOR_EACH_STATE(me, sm) {
-		const char *k = sci_key_name(sci_sm_key(sm));
-
-		if (!found && sci_sm_state(sm) == &copied &&
-		    strncmp(k, name, n) == 0 && k[n] == '.')
-			found = sci_sm_key(sm);
-	} SCI_END_FOR_EACH_STATE(sm);
 	if (found)
 		report(found, var, pos);
 }
@@ -352,7 +344,7 @@ static void on_expr(sci_expr *e, void *payload)
 			if (sci_sym_is_struct(var))
 				passed_by_value(var, sci_expr_pos(e));
 			else if (!sci_call_is_library(call) &&
-				 (dst = copied_element(var)))
+				 (dst = copied_inside(var)))
 				report(dst, var, sci_expr_pos(e));
 			return;
 		}
