@@ -431,11 +431,11 @@ static int points_to_const(struct symbol *type)
 }
 
 /*
- * May the callee write through argument @n (a pointer)?  Not when its
- * parameter points to const, nor through the variadic part (printf's
- * arguments; scanf's are `&x`, seen as such).  Unknown callees may.
+ * How the callee declares argument @n: 1 a pointer to const, 0 another
+ * parameter, -1 past the declared ones of a variadic function, -2 not
+ * known (no prototype, past the end).
  */
-static int may_write_through(struct expression *call, int n)
+static int declared_as(struct expression *call, int n)
 {
 	struct symbol *fn = sci__real_type(sci__expr_type(call->fn)), *arg;
 	int i = 0;
@@ -443,26 +443,122 @@ static int may_write_through(struct expression *call, int n)
 	if (fn && fn->type == SYM_PTR)
 		fn = sci__real_type(fn->ctype.base_type);
 	if (!fn || fn->type != SYM_FN)
-		return 1;
+		return -2;
 	FOR_EACH_PTR(fn->arguments, arg) {
 		if (i++ == n)
-			return !points_to_const(arg);
+			return points_to_const(arg);
 	} END_FOR_EACH_PTR(arg);
-	return !fn->variadic;
+	return fn->variadic ? -1 : -2;
+}
+
+/*
+ * May the callee write through argument @n (a pointer)?  Not when its
+ * parameter points to const, nor through the variadic part (printf's
+ * arguments; scanf's are `&x`, seen as such).  Unknown callees may.
+ */
+static int may_write_through(struct expression *call, int n)
+{
+	int how = declared_as(call, n);
+
+	return how == 0 || how == -2;
+}
+
+/*
+ * Is argument @n declared a pointer to const?  Not a variadic one
+ * (scanf's `&x` are written).
+ */
+static int declared_const(struct expression *call, int n)
+{
+	return declared_as(call, n) == 1;
+}
+
+/*
+ * A function of the C library (a model, defined nowhere in the project)
+ * writes none of the program's globals, unless it is handed a function
+ * of the program to call (qsort's comparison, pthread_create's start).
+ */
+static int is_library_call(struct expression *call)
+{
+	const char *name = sci__call_name(call);
+	struct expression *arg;
+	struct symbol *t;
+
+	if (!name || !sci__model(name) || sci__fn_facts_known(name))
+		return 0;
+	FOR_EACH_PTR(call->args, arg) {
+		t = sci__real_type(sci__expr_type(sci__strip(arg)));
+		if (t && t->type == SYM_PTR)
+			t = sci__real_type(t->ctype.base_type);
+		if (!t || t->type == SYM_FN)
+			return 0;
+	} END_FOR_EACH_PTR(arg);
+	return 1;
+}
+
+/*
+ * The library's own state (optind, tzname, environ) is declared in the
+ * system's headers: any library call may change it.
+ */
+static int is_library_global(struct symbol *sym)
+{
+	const char *name;
+
+	if (sym->pos.stream < 0 || sym->pos.stream >= input_stream_nr)
+		return 1;
+	name = input_streams[sym->pos.stream].name;
+	return !name || strncmp(name, "/usr/", 5) == 0;
+}
+
+/*
+ * Which globals a library call leaves as they were: the program's own
+ * variables, unless a pointer it gets may reach them (@writes: an
+ * argument the callee may write through) or they are volatile.  Never
+ * what is read through a global pointer: it may point to the library's
+ * own memory (busybox's `#define errno (*bb_errno)`).
+ */
+static int library_keeps(const sci_key *k, int writes)
+{
+	struct symbol *b = k->base;
+
+	if (!b || k->indirect || (b->ctype.modifiers & MOD_VOLATILE) ||
+	    is_library_global(b))
+		return 0;
+	return !writes || !sci__sym_pointed_to(b);
 }
 
 static void forget_after_call(struct expression *call)
 {
-	struct expression *arg;
+	struct expression *arg, *inner;
 	const sci_key *k, *ak;
-	int local_pointer = 0, n = -1;
+	int local_pointer = 0, n = -1, library = is_library_call(call);
+	int writes = 0;
 
+	if (library)
+		FOR_EACH_PTR(call->args, arg) {
+			n++;
+			if (!sci_expr_is_addr_of(arg, NULL) &&
+			    sci__type_is_ptr(sci__expr_type(sci__strip(arg))) &&
+			    !declared_const(call, n))
+				writes = 1;
+		} END_FOR_EACH_PTR(arg);
+	n = -1;
 	for (k = sci__keys_global(); k; k = k->next_global)
-		forget_value(k);
+		if (!library || !library_keeps(k, writes))
+			forget_value(k);
 	FOR_EACH_PTR(call->args, arg) {
 		n++;
+		/* `memset(&g, 0, sizeof(g))` when the globals were kept */
+		if (library && sci_expr_is_addr_of(arg, &inner) &&
+		    (ak = sci_key_expr(inner)) && ak->base &&
+		    !sci_sym_is_local(ak->base) && !declared_const(call, n))
+			for (k = sci__keys_of_base(ak->base); k;
+			     k = k->next_derived)
+				forget_value(k);
 		ak = sci_key_expr(arg);
 		if (!ak || !ak->base)
+			continue;
+		/* the library does not cast away const */
+		if (library && declared_const(call, n))
 			continue;
 		for (k = sci__keys_of_base(ak->base); k; k = k->next_derived)
 			if (!k->is_var)
