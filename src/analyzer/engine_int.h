@@ -901,6 +901,39 @@ int sci__fn_has_body(struct expression *call);
 void sci__ret_paths_begin(struct symbol *fn);
 void sci__ret_paths_return(struct expression *value);
 void sci__ret_paths_end(int complete);
+/*
+ * What a return path's pointer is (";!FLAGS" in its text): a fresh
+ * allocation the caller owns ('a'), one that may be NULL ('n'), memory the
+ * function freed ('f'), a stream or descriptor it opened ('o').
+ */
+enum {
+	SCI_RP_FRESH = 1,
+	SCI_RP_NULL = 2,
+	SCI_RP_FREED = 4,
+	SCI_RP_OPENED = 8,
+	/* not in the text: no path that can run returns NULL */
+	SCI_RP_NONNULL = 16
+};
+/** The SCI_RP_* of returning @v on the path sci__cur (fn_facts.c). */
+unsigned sci__fn_facts_path_flags(struct expression *v);
+/** @e reads a parameter (a symbol walked as a value): marks the path. */
+void sci__fn_facts_read(struct expression *e);
+/**
+ * The parameters (bit i: parameter i) that this path assigned before
+ * reading the value passed: the caller's value is unused here.
+ */
+unsigned sci__fn_facts_path_unread(void);
+/**
+ * True when every path of @call's callee that can run here assigns
+ * parameter @i before reading it (ret_paths.c).
+ */
+int sci__ret_paths_call_unread(struct expression *call, int i);
+/**
+ * The SCI_RP_* that every path of @call's callee that can run here has
+ * (the arguments' values and the globals the caller knew at the call
+ * allow it), or 0: no such paths, or none says more than the summary.
+ */
+unsigned sci__ret_paths_call_flags(struct expression *call);
 /** The paths of this TU's function @name as text (borrowed); 0: none. */
 size_t sci__ret_paths_text(const char *name, char *const **out);
 void sci__ret_paths_free(void);

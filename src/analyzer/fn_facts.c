@@ -65,16 +65,17 @@ enum {
 	PWRITTEN = 512,	/* on a param: what it points to was written */
 	COPY = 1024,	/* on a local: it holds a parameter (copy_of[]) */
 	OPENED = 2048,	/* a local holds what an opener returned (opened.c) */
-	NBITS = 4096
+	READ = 4096,	/* on a param: the value passed was read */
+	NBITS = 8192
 };
 
 static const char *const bit_words[] = {
 	"deref", "freed", "gone", "fresh", "nullable", "maybe", "out",
-	"pderef", "loaded", "pwritten", "copy", "opened"
+	"pderef", "loaded", "pwritten", "copy", "opened", "read"
 };
 
-/* all twelve words, eleven '+' and the NUL: 77 bytes */
-static char names[NBITS][80];
+/* all thirteen words, twelve '+' and the NUL: 82 bytes */
+static char names[NBITS][88];
 static sci_state states[NBITS];
 
 static unsigned bits_of(const sci_state *s)
@@ -95,7 +96,7 @@ static const sci_state *merge(const sci_state *a, const sci_state *b)
 	 */
 	return &states[((x & y) & (DEREF | FREED | FRESH | MAYBE | OUT | PDEREF |
 				   LOADED | COPY | OPENED)) |
-		       ((x | y) & (GONE | NULLABLE | PWRITTEN))];
+		       ((x | y) & (GONE | NULLABLE | PWRITTEN | READ))];
 }
 
 static const sci_state *unmatched(const sci_key *key)
@@ -618,16 +619,25 @@ void sci__fn_facts_begin(struct symbol *fn)
 }
 
 /* The index of the pointer parameter @key names, or -1. */
+/* Parameter @sym's index, or -1. */
+static int param_of(struct symbol *sym)
+{
+	int i;
+
+	for (i = 0; sym && i < nparams; i++)
+		if (params[i] == sym)
+			return i;
+	return -1;
+}
+
 static int param_index(const sci_key *key)
 {
 	int i;
 
-	if (!cur_fn || !key || !key->is_var || !key->base)
+	if (!cur_fn || !key || !key->is_var || !key->base ||
+	    (i = param_of(key->base)) < 0)
 		return -1;
-	for (i = 0; i < nparams; i++)
-		if (params[i] == key->base)
-			return sci__type_is_ptr(params[i]) ? i : -1;
-	return -1;
+	return sci__type_is_ptr(params[i]) ? i : -1;
 }
 
 static unsigned path_bits(const sci_key *key)
@@ -1584,7 +1594,9 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	    !(key && key->is_var && key->base &&
 	      sci_sym_is_local(key->base)))
 		escaped(rkey);
-	if (param_index(key) >= 0)
+	/* any parameter: an integer one reassigned holds no caller's value */
+	if (param_index(key) >= 0 ||
+	    (key && key->is_var && param_of(key->base) >= 0))
 		add_bits(key, GONE);
 	if (!(key && key->is_var && key->base && sci_sym_is_local(key->base)))
 		place_kept(r);
@@ -1900,6 +1912,62 @@ void sci__fn_facts_return(struct expression *value)
 		returns_null |= key && (path_bits(key) & MAYBE) &&
 				!sci_value_is_nonnull(v);
 	}
+}
+
+void sci__fn_facts_read(struct expression *e)
+{
+	const sci_key *key;
+
+	e = sci__strip(e);
+	if (!cur_fn || !sci__cur || !e || e->type != EXPR_SYMBOL ||
+	    param_of(e->symbol) < 0 || sci_expr_is_assign_target(e))
+		return;
+	key = sci_key_sym(e->symbol);
+	if (!(path_bits(key) & (GONE | READ)))
+		add_bits(key, READ);
+}
+
+unsigned sci__fn_facts_path_unread(void)
+{
+	unsigned mask = 0, b;
+	int i;
+
+	for (i = 0; cur_fn && sci__cur && i < nparams && i < 32; i++) {
+		b = path_bits(sci_key_sym(params[i]));
+		if ((b & GONE) && !(b & READ))
+			mask |= 1u << i;
+	}
+	return mask;
+}
+
+unsigned sci__fn_facts_path_flags(struct expression *value)
+{
+	struct expression *v = sci__strip(value);
+	const char *name;
+	const sci_key *key;
+	unsigned flags = 0, b;
+
+	if (!cur_fn || !sci__cur || !v || sci_value_is_null(v))
+		return 0;
+	name = v->type == EXPR_CALL ? sci__call_name(v) : NULL;
+	key = sci_key_expr(v);
+	b = key ? path_bits(key) : 0;
+	/* a stream or a descriptor; an error code is not one */
+	if ((v->type == EXPR_CALL && sci_call_opens(v)) || (b & OPENED))
+		return SCI_RP_OPENED;
+	if (!sci__type_is_ptr(sci__expr_type(v)))
+		return 0;
+	if (name && sci_profile_is_alloc(name))
+		flags = SCI_RP_FRESH |
+			(sci_profile_may_return_null(name) ? SCI_RP_NULL : 0);
+	else if (b & FRESH)
+		flags = SCI_RP_FRESH |
+			((b & NULLABLE) && !sci_value_is_nonnull(v) ? SCI_RP_NULL
+								    : 0);
+	if (sci_value_freed(v, NULL) ||
+	    (name && sci__fn_facts_returns_freed(name)))
+		flags = SCI_RP_FREED;
+	return flags;
 }
 
 /* The summary's "ret_obj" text of @o (owned), or NULL. */

@@ -90,14 +90,17 @@ void sci__freed_forget(const sci_key *key)
 
 /*
  * `q = p` with p freed, and `q = source()` where every path of source()
- * returns memory it freed (its summary): q is freed, at the call.
+ * returns memory it freed (its summary), or every path that the caller's
+ * values let run (ret_paths.c): q is freed, at the call.
  */
 void sci__freed_assign(const sci_key *key, struct expression *right)
 {
 	struct expression *r = sci__strip(right);
 	const char *name = r && r->type == EXPR_CALL ? sci__call_name(r) : NULL;
 
-	if (key && sci__cur && name && sci__fn_facts_returns_freed(name)) {
+	if (key && sci__cur && name &&
+	    (sci__fn_facts_returns_freed(name) ||
+	     (sci__ret_paths_call_flags(r) & SCI_RP_FREED))) {
 		sci__mark_set(SCI_OWNER_FREED, &freed, key, r->pos);
 		return;
 	}

@@ -50,7 +50,8 @@ int sci_call_opens(sci_expr *call)
 			return SCI_OPENS_STREAM;
 		return in(descriptors, name) ? SCI_OPENS_FD : 0;
 	}
-	if (!sci__fn_facts_opens(name))
+	if (!sci__fn_facts_opens(name) &&
+	    !(sci__ret_paths_call_flags(call) & SCI_RP_OPENED))
 		return 0;
 	return sci_expr_is_pointer(call) ? SCI_OPENS_STREAM :
 	       sci_expr_is_integer(call) ? SCI_OPENS_FD : 0;

@@ -96,7 +96,9 @@ int sci_profile_is_alloc_call(sci_expr *call)
 		buf = sci_call_arg(call, f->alloc_if_null);
 		return buf && sci_value_is_null(buf);
 	}
-	return sci_profile_is_alloc(name);
+	/* a path that a flag or an argument picks (ret_paths.c) */
+	return sci_profile_is_alloc(name) ||
+	       (sci__ret_paths_call_flags(call) & SCI_RP_FRESH);
 }
 
 const char *const *sci_profile_allocators(void)
@@ -215,7 +217,9 @@ int sci_call_overwrites_arg(sci_expr *call, int i)
 {
 	const char *name = sci__call_name(call);
 
-	return name && sci__fn_facts_overwrites_arg(name, i);
+	/* or on every path the caller's values let run (ret_paths.c) */
+	return name && (sci__fn_facts_overwrites_arg(name, i) ||
+			sci__ret_paths_call_unread(call, i));
 }
 
 int sci_call_carries(sci_expr *call)
@@ -235,12 +239,14 @@ int sci_call_passes_arg(sci_expr *call, int i)
 int sci_call_may_return_null(sci_expr *call)
 {
 	const char *name = sci_call_name(call);
+	unsigned paths = sci__ret_paths_call_flags(call);
 	const sci_model *m;
 	sci_expr *arg;
 
-	if (!name)
+	/* the paths the caller's values let run (ret_paths.c) decide */
+	if (!name || (paths & SCI_RP_NONNULL))
 		return 0;
-	if (sci_profile_may_return_null(name))
+	if (sci_profile_may_return_null(name) || (paths & SCI_RP_NULL))
 		return 1;
 	m = sci__model(name);
 	if (!m || m->nullable_if_input < 0 || sci_profile_returns_nonnull(name))

@@ -33,11 +33,21 @@
  * before the return (one may have changed it since the entry).  A caller
  * that knows the global's value keeps only the paths that allow it.
  *
- * Text form (sci_summary.paths): "RET" then ";N=VALUES" per parameter N
- * and ";gNAME=VALUES" per global, range lists as sci_rl_text() writes
- * them; RET ends in "/S" when some of its bounds only come from a type (S:
- * its SCI_RL_SOFT_* bits), so a caller's checks treat them as the whole
- * summary's would.
+ * A path also says what the pointer or descriptor it returns is, when
+ * that is more than a value: a fresh allocation (that may be NULL),
+ * memory the function freed, a stream or descriptor it opened.  Where a
+ * flag or a parameter decides it (`if (g_flag) data = malloc(n); return
+ * data;`), a caller whose values fit only such paths treats the call as
+ * an allocator or an opener, or its result as freed
+ * (sci__ret_paths_call_flags(): memory-leak, null-deref, double-free,
+ * use-after-free, resource-leak).
+ *
+ * Text form (sci_summary.paths): "RET", then ";!FLAGS" when the path
+ * returns such a thing ('a' fresh, 'n' may be NULL, 'f' freed, 'o'
+ * opened), then ";N=VALUES" per parameter N and ";gNAME=VALUES" per
+ * global, range lists as sci_rl_text() writes them; RET ends in "/S"
+ * when some of its bounds only come from a type (S: its SCI_RL_SOFT_*
+ * bits), so a caller's checks treat them as the whole summary's would.
  */
 #include "analyzer/engine_int.h"
 #include "util/alloc.h"
@@ -186,8 +196,19 @@ static const char *path_text(struct expression *value)
 	unsigned i = 0;
 	int g;
 
+	unsigned flags = sci__fn_facts_path_flags(value);
+	unsigned unread = sci__fn_facts_path_unread() & written;
+
 	text = ret_text(sci_rl_cast(sci__expr_rl(value),
 				    sci__vtype(base->ctype.base_type)));
+	if (flags || unread)
+		text = sci_arena_printf("%s;!%s%s%s%s%s", text,
+					flags & SCI_RP_FRESH ? "a" : "",
+					flags & SCI_RP_NULL ? "n" : "",
+					flags & SCI_RP_FREED ? "f" : "",
+					flags & SCI_RP_OPENED ? "o" : "",
+					unread ? sci_arena_printf("w%u", unread)
+					       : "");
 	FOR_EACH_PTR(base->arguments, arg) {
 		struct symbol *type = sci__real_type(arg);
 		const sci_rl *rl, *all;
@@ -241,9 +262,9 @@ static int is_leaf(const sci_sm *leaf, void *payload)
 
 /*
  * A variable returned that different branches assigned (`if (g_flag)
- * data = NULL; return data;`): one path per assignment, each with what
- * that branch implies of the parameters and globals (implied.c), as if
- * each branch had its own return.  Needed where the values overlap (the
+ * data = NULL; return data;`) or freed: one path per branch, each with
+ * what that branch implies of the parameters and globals (implied.c), as
+ * if each branch had its own return.  Needed where the values overlap (the
  * parameter passed back may be NULL too) and only the branch tells the
  * paths apart.
  */
@@ -258,6 +279,9 @@ void sci__ret_paths_return(struct expression *value)
 		return;
 	key = ngread ? sci_key_expr(sci__strip(value)) : NULL;
 	sm = key ? sci__stree_get(sci__cur, SCI_OWNER_EXTRA, key) : NULL;
+	/* the same pointer, freed on one branch only (`if (g) free(p);`) */
+	if (key && (!sm || !sm->left))
+		sm = sci__stree_get(sci__cur, SCI_OWNER_FREED, key);
 	if (sm && sm->left && sm->nleaves <= MAX_LEAVES)
 		collect_leaves(sm, leaves, &n);
 	if (n < 2 || n > MAX_LEAVES) {
@@ -277,6 +301,17 @@ void sci__ret_paths_return(struct expression *value)
 		add_text(path_text(value));
 }
 
+/* Does path @text say something of a parameter or a global? */
+static int names_something(const char *text)
+{
+	const char *p;
+
+	for (p = strchr(text, ';'); p; p = strchr(p + 1, ';'))
+		if (p[1] != '!')
+			return 1;
+	return 0;
+}
+
 void sci__ret_paths_end(int complete)
 {
 	int useful = 0;
@@ -286,7 +321,7 @@ void sci__ret_paths_end(int complete)
 	if (!fn)
 		return;
 	for (i = 0; i < ntexts; i++)
-		useful |= strchr(texts[i], ';') != NULL;
+		useful |= names_something(texts[i]);
 	/* an entry without paths still hides another TU's same name */
 	if (sci_sym_name(fn)) {
 		entries = sci_realloc(entries, (nentries + 1) * sizeof(*entries));
@@ -343,6 +378,8 @@ void sci__ret_paths_free(void)
 
 typedef struct {
 	const sci_rl *ret;
+	unsigned flags;		/* SCI_RP_* */
+	unsigned unread;	/* parameters assigned before any read */
 	const sci_rl *param[SCI_SUMMARY_MAX_PARAMS];	/* NULL: any */
 	const char *gname[MAX_PATH_GLOBALS];	/* globals it allows */
 	const sci_rl *global[MAX_PATH_GLOBALS];
@@ -390,6 +427,16 @@ static size_t call_paths(struct expression *call, path **out)
 			char *eq = strchr(tok, '=');
 			unsigned long k = strtoul(tok, NULL, 10);
 
+			if (tok[0] == '!') {
+				v[i].flags = (strchr(tok, 'a') ? SCI_RP_FRESH : 0) |
+					     (strchr(tok, 'n') ? SCI_RP_NULL : 0) |
+					     (strchr(tok, 'f') ? SCI_RP_FREED : 0) |
+					     (strchr(tok, 'o') ? SCI_RP_OPENED : 0);
+				if (strchr(tok, 'w'))
+					v[i].unread = (unsigned)strtoul(
+						strchr(tok, 'w') + 1, NULL, 10);
+				continue;
+			}
 			if (tok[0] == 'g' && eq) {
 				/* past MAX_PATH_GLOBALS: a condition less */
 				if (v[i].nglobals == MAX_PATH_GLOBALS)
@@ -433,9 +480,11 @@ static struct {
 	const char *name[MAX_CALL_GLOBALS];
 	const sci_rl *now[MAX_CALL_GLOBALS];
 	int n;
+	unsigned flags;		/* sci__ret_paths_call_flags() */
 } at_call;
 
 static size_t call_paths(struct expression *call, path **out);
+static unsigned call_flags(struct expression *call, const path *v, size_t n);
 
 void sci__ret_paths_at_call(struct expression *call)
 {
@@ -446,9 +495,12 @@ void sci__ret_paths_at_call(struct expression *call)
 
 	at_call.call = call;
 	at_call.n = 0;
-	/* the common case: no path tests a global */
-	for (i = 0; i < n && !tests; i++)
-		tests = strstr(texts_of[i], ";g") != NULL;
+	at_call.flags = 0;
+	/* the common case: no path tests a global or says what it returns */
+	for (i = 0; i < n && !(tests & 1); i++)
+		tests |= strstr(texts_of[i], ";g") != NULL;
+	for (i = 0; i < n && !(tests & 2); i++)
+		tests |= strstr(texts_of[i], ";!") != NULL ? 2 : 0;
 	if (!tests || !(n = call_paths(call, &v)))
 		return;
 	for (i = 0; i < n; i++)
@@ -465,6 +517,8 @@ void sci__ret_paths_at_call(struct expression *call)
 			at_call.name[at_call.n] = v[i].gname[g];
 			at_call.now[at_call.n++] = now;
 		}
+	if (tests & 2)
+		at_call.flags = call_flags(call, v, n);
 }
 
 /*
@@ -542,4 +596,91 @@ const sci_stree *sci__ret_paths_narrow(const sci_stree *t,
 	}
 	/* no path fits: the summary and the values disagree; trust neither */
 	return out ? out : t;
+}
+
+/*
+ * Can path @p run with @call's arguments?  A variable narrowed to what
+ * the path allows must keep some value; a constant must be one it allows.
+ */
+static int args_fit(struct expression *call, const path *p)
+{
+	struct expression *arg;
+	sci_val c;
+	unsigned i;
+
+	for (i = 0; i < SCI_SUMMARY_MAX_PARAMS; i++)
+		if (p->param[i] && (arg = nth_arg(call, i)) &&
+		    !sci_key_expr(sci__strip(arg)) && sci__const_val(arg, &c) &&
+		    sci_rl_is_empty(sci_rl_intersect(p->param[i],
+						     sci_rl_range(c, c))))
+			return 0;
+	return narrow_args(sci__cur, call, p) != NULL;
+}
+
+/*
+ * What every path of @call's callee (@v, @n) that can run here says it
+ * returns: the arguments' values as passed, the globals as the caller
+ * knew them.  Fresh or freed on every such path; NULL when some fresh
+ * one may be; SCI_RP_NONNULL when none of them returns NULL.
+ */
+static unsigned call_flags(struct expression *call, const path *v, size_t n)
+{
+	unsigned all = ~0u, null = 0, nonnull = SCI_RP_NONNULL;
+	const sci_rl *zero = sci_rl_range(0, 0);
+	int fits = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!globals_fit(&v[i], call) || !args_fit(call, &v[i]))
+			continue;
+		fits = 1;
+		all &= v[i].flags;
+		null |= v[i].flags & SCI_RP_NULL;
+		if ((v[i].flags & SCI_RP_NULL) ||
+		    !sci_rl_is_empty(sci_rl_intersect(v[i].ret, zero)))
+			nonnull = 0;
+	}
+	if (!fits)
+		return 0;
+	return (all & (SCI_RP_FRESH | SCI_RP_FREED | SCI_RP_OPENED)) |
+	       ((all & SCI_RP_FRESH) ? null : 0) | nonnull;
+}
+
+unsigned sci__ret_paths_call_flags(struct expression *call)
+{
+	return call && call == at_call.call ? at_call.flags : 0;
+}
+
+/*
+ * Asked while the call's arguments are walked (an argument read is a
+ * use unless the callee ignores it), so the globals are taken as they
+ * are now, not from at_call.
+ */
+int sci__ret_paths_call_unread(struct expression *call, int i)
+{
+	char *const *texts_of;
+	size_t n = call_texts(call, &texts_of), k;
+	unsigned all = ~0u;
+	int fits = 0, g;
+	path *v;
+
+	for (k = 0; k < n && !strstr(texts_of[k], ";!"); k++)
+		;
+	if (k == n || i < 0 || i >= 32 || !sci__cur || !(n = call_paths(call, &v)))
+		return 0;
+	for (k = 0; k < n; k++) {
+		for (g = 0; g < v[k].nglobals; g++) {
+			const sci_key *key = sci_key_global(v[k].gname[g]);
+			const sci_rl *now = key ? sci__key_known_rl(key) : NULL;
+
+			if (now && !sci_rl_is_empty(now) &&
+			    sci_rl_is_empty(sci_rl_intersect(now, v[k].global[g])))
+				break;
+		}
+		if (g < v[k].nglobals || !args_fit(call, &v[k]))
+			continue;
+		fits = 1;
+		all &= v[k].unread;
+	}
+	return fits && (all & (1u << i));
 }

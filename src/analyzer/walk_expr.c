@@ -275,10 +275,15 @@ static void walk_assignment(struct expression *e)
 	struct expression *right = sci__strip(e->right);
 	const sci_key *key;
 
-	if (e->op == '=')
+	if (e->op == '=') {
 		walk_in_context(e, e->right, -1);
-	else
+	} else {
 		sci__walk_expr(e->right);
+		/* `n += 1` reads n, which is not walked below */
+		if (sci__cur && sci__strip(e->left) &&
+		    sci__strip(e->left)->type == EXPR_SYMBOL)
+			sci__fn_facts_read(e->left);
+	}
 	/*
 	 * The left side is not read, but `p->x = ...` dereferences p and
 	 * `a[i] = ...` reads i.  A local variable or its member chain
@@ -864,6 +869,8 @@ static void walk_expr(struct expression *e)
 		 * operands are not evaluated */
 		break;
 	}
+	if (sci__cur && e->type == EXPR_SYMBOL)
+		sci__fn_facts_read(e);
 	if (sci__cur)
 		sci__fire_expr(e);
 }

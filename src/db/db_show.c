@@ -89,35 +89,69 @@ static void put_lock(FILE *f, const char *verb, const char *lock)
 		fprintf(f, "    %s the lock %s\n", verb, lock);
 }
 
+/* ";!anw2" (@flags, @len bytes) as " (a fresh allocation, may be NULL;
+ * assigns parameter 2 before reading it)". */
+static void put_path_flags(FILE *f, const char *flags, size_t len)
+{
+	const char *what = memchr(flags, 'a', len) ? "a fresh allocation" :
+			   memchr(flags, 'f', len) ? "memory it freed" :
+			   memchr(flags, 'o', len) ? "what it opened" : NULL;
+	const char *w = memchr(flags, 'w', len);
+	unsigned long mask = w ? strtoul(w + 1, NULL, 10) : 0;
+	int i, sep = 0;
+
+	fputs(" (", f);
+	if (what) {
+		fprintf(f, "%s%s", what,
+			memchr(flags, 'n', len) ? ", may be NULL" : "");
+		sep = 1;
+	}
+	for (i = 0; i < 32; i++)
+		if (mask & (1ul << i)) {
+			fprintf(f, "%sassigns parameter %d before reading it",
+				sep ? "; " : "", i + 1);
+			sep = 1;
+		}
+	fputs(")", f);
+}
+
 /*
  * "0;1=min--1;gmode=1" as "returns 0 when parameter 2 is min--1, global
- * mode is 1".
+ * mode is 1"; ";!an" (analyzer/ret_paths.c) as "(a fresh allocation, may
+ * be NULL)".
  */
 static void put_path(FILE *f, const char *path)
 {
 	const char *semi = strchr(path, ';'), *p;
 	char *end;
 	long n;
+	int when = 0;
 
 	fprintf(f, "    returns %.*s", (int)(semi ? semi - path
 						 : (long)strlen(path)),
 		path);
 	for (p = semi; p; p = strchr(p + 1, ';')) {
+		size_t len = strcspn(p + 1, ";");
+
+		if (p[1] == '!') {
+			put_path_flags(f, p + 2, len - 1);
+			continue;
+		}
 		if (p[1] == 'g' && (end = strchr(p + 2, '=')) &&
 		    !memchr(p + 2, ';', (size_t)(end - p - 2))) {
 			/* ";gNAME=VALUES": a global the path tests */
 			fprintf(f, "%s global %.*s is %.*s",
-				p == semi ? " when" : ",", (int)(end - p - 2),
+				when++ ? "," : " when", (int)(end - p - 2),
 				p + 2, (int)strcspn(end + 1, ";"), end + 1);
 			continue;
 		}
 		n = strtol(p + 1, &end, 10);
 		if (*end != '=')
 			break;
-		fprintf(f, "%s parameter %ld is %.*s", p == semi ? " when" : ",",
+		fprintf(f, "%s parameter %ld is %.*s", when++ ? "," : " when",
 			n + 1, (int)strcspn(end + 1, ";"), end + 1);
 	}
-	fputs(semi ? "\n" : " on the other paths\n", f);
+	fputs(when ? "\n" : " on the other paths\n", f);
 }
 
 /*
