@@ -682,6 +682,19 @@ typedef struct {
  * (sci_ret_obj).  Returns 1 and fills @out, else 0.
  */
 int sci__fn_facts_ret_obj(const char *name, sci_ret_obj *out);
+/**
+ * The summary text ("static:50:small") of the object returning @v points
+ * to the start of on the path sci__cur (owned), or NULL.
+ */
+char *sci__fn_facts_path_obj(struct expression *v);
+/** Parses such a text into *@out (its name in the arena); 0 if not one. */
+int sci__fn_facts_parse_obj(const char *text, sci_ret_obj *out);
+/**
+ * The object every path of @call's callee that can run here returns
+ * (";@OBJ" in their texts, ret_paths.c), when no path says another;
+ * 0 when unknown.
+ */
+int sci__ret_paths_call_obj(struct expression *call, sci_ret_obj *out);
 /*
  * The index of the parameter of the function being walked that @e names,
  * an integer not reassigned on this path, or -1.

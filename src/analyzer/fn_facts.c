@@ -1987,6 +1987,31 @@ static char *ret_obj_text(const sci_ret_obj *o)
 			      o->args[0], o->args[1]);
 }
 
+char *sci__fn_facts_path_obj(struct expression *value)
+{
+	struct expression *v = sci__strip(value);
+	sci_ret_obj o;
+
+	if (!cur_fn || !sci__cur || !v || sci_value_is_null(v) ||
+	    !sci__type_is_ptr(sci__expr_type(v)) || !sci__points_ret_obj(v, &o))
+		return NULL;
+	return ret_obj_text(&o);
+}
+
+int sci__fn_facts_parse_obj(const char *text, sci_ret_obj *out)
+{
+	char *name;
+
+	if (!ret_obj_parse(text, out, &name))
+		return 0;
+	/* the name lives as long as the walk */
+	if (name) {
+		out->name = sci_arena_strdup(name);
+		free(name);
+	}
+	return 1;
+}
+
 /* The record of the facts just made, for the run's summary set. */
 static void fill_summary(const facts *f)
 {

@@ -636,7 +636,8 @@ static int returned_object(struct expression *call, const char *name, pt *out)
 	sci_ret_obj r;
 	int i;
 
-	if (!sci__fn_facts_ret_obj(name, &r))
+	/* or the one a path that the caller's values let run returns */
+	if (!sci__fn_facts_ret_obj(name, &r) && !sci__ret_paths_call_obj(call, &r))
 		return NONE;
 	if (r.args[0] < 0)
 		return start(out, object(r.kind == SCI_OBJECT_STATIC && r.name ?

@@ -35,16 +35,21 @@
  *
  * A path also says what the pointer or descriptor it returns is, when
  * that is more than a value: a fresh allocation (that may be NULL),
- * memory the function freed, a stream or descriptor it opened.  Where a
- * flag or a parameter decides it (`if (g_flag) data = malloc(n); return
- * data;`), a caller whose values fit only such paths treats the call as
- * an allocator or an opener, or its result as freed
- * (sci__ret_paths_call_flags(): memory-leak, null-deref, double-free,
- * use-after-free, resource-leak).
+ * memory the function freed, a stream or descriptor it opened, the
+ * object it points to the start of.  Where a flag or a parameter decides
+ * it (`if (g_flag) data = malloc(n); return data;`), a caller whose
+ * values fit only such paths treats the call as an allocator or an
+ * opener, its result as freed or as pointing into that object
+ * (sci__ret_paths_call_flags(), sci__ret_paths_call_obj(): memory-leak,
+ * null-deref, double-free, use-after-free, resource-leak,
+ * buffer-overflow); and an uninitialized argument that every such path
+ * assigns before reading is unused (sci__ret_paths_call_unread()).
  *
  * Text form (sci_summary.paths): "RET", then ";!FLAGS" when the path
  * returns such a thing ('a' fresh, 'n' may be NULL, 'f' freed, 'o'
- * opened), then ";N=VALUES" per parameter N and ";gNAME=VALUES" per
+ * opened, "wMASK" the parameters assigned before any read), ";@OBJ" the
+ * object it points to the start of (fn_facts.c's "ret_obj" text), then
+ * ";N=VALUES" per parameter N and ";gNAME=VALUES" per
  * global, range lists as sci_rl_text() writes them; RET ends in "/S"
  * when some of its bounds only come from a type (S: its SCI_RL_SOFT_*
  * bits), so a caller's checks treat them as the whole summary's would.
@@ -198,6 +203,7 @@ static const char *path_text(struct expression *value)
 
 	unsigned flags = sci__fn_facts_path_flags(value);
 	unsigned unread = sci__fn_facts_path_unread() & written;
+	char *obj = sci__fn_facts_path_obj(value);
 
 	text = ret_text(sci_rl_cast(sci__expr_rl(value),
 				    sci__vtype(base->ctype.base_type)));
@@ -209,6 +215,9 @@ static const char *path_text(struct expression *value)
 					flags & SCI_RP_OPENED ? "o" : "",
 					unread ? sci_arena_printf("w%u", unread)
 					       : "");
+	if (obj)
+		text = sci_arena_printf("%s;@%s", text, obj);
+	free(obj);
 	FOR_EACH_PTR(base->arguments, arg) {
 		struct symbol *type = sci__real_type(arg);
 		const sci_rl *rl, *all;
@@ -307,7 +316,7 @@ static int names_something(const char *text)
 	const char *p;
 
 	for (p = strchr(text, ';'); p; p = strchr(p + 1, ';'))
-		if (p[1] != '!')
+		if (p[1] != '!' && p[1] != '@')
 			return 1;
 	return 0;
 }
@@ -380,6 +389,7 @@ typedef struct {
 	const sci_rl *ret;
 	unsigned flags;		/* SCI_RP_* */
 	unsigned unread;	/* parameters assigned before any read */
+	const char *obj;	/* what it points to the start of, or NULL */
 	const sci_rl *param[SCI_SUMMARY_MAX_PARAMS];	/* NULL: any */
 	const char *gname[MAX_PATH_GLOBALS];	/* globals it allows */
 	const sci_rl *global[MAX_PATH_GLOBALS];
@@ -427,6 +437,10 @@ static size_t call_paths(struct expression *call, path **out)
 			char *eq = strchr(tok, '=');
 			unsigned long k = strtoul(tok, NULL, 10);
 
+			if (tok[0] == '@') {
+				v[i].obj = tok + 1;
+				continue;
+			}
 			if (tok[0] == '!') {
 				v[i].flags = (strchr(tok, 'a') ? SCI_RP_FRESH : 0) |
 					     (strchr(tok, 'n') ? SCI_RP_NULL : 0) |
@@ -481,10 +495,12 @@ static struct {
 	const sci_rl *now[MAX_CALL_GLOBALS];
 	int n;
 	unsigned flags;		/* sci__ret_paths_call_flags() */
+	const char *obj;	/* sci__ret_paths_call_obj(), arena */
 } at_call;
 
 static size_t call_paths(struct expression *call, path **out);
-static unsigned call_flags(struct expression *call, const path *v, size_t n);
+static unsigned call_flags(struct expression *call, const path *v, size_t n,
+			   const char **obj);
 
 void sci__ret_paths_at_call(struct expression *call)
 {
@@ -496,11 +512,13 @@ void sci__ret_paths_at_call(struct expression *call)
 	at_call.call = call;
 	at_call.n = 0;
 	at_call.flags = 0;
+	at_call.obj = NULL;
 	/* the common case: no path tests a global or says what it returns */
 	for (i = 0; i < n && !(tests & 1); i++)
 		tests |= strstr(texts_of[i], ";g") != NULL;
 	for (i = 0; i < n && !(tests & 2); i++)
-		tests |= strstr(texts_of[i], ";!") != NULL ? 2 : 0;
+		tests |= strstr(texts_of[i], ";!") || strstr(texts_of[i], ";@")
+			 ? 2 : 0;
 	if (!tests || !(n = call_paths(call, &v)))
 		return;
 	for (i = 0; i < n; i++)
@@ -518,7 +536,7 @@ void sci__ret_paths_at_call(struct expression *call)
 			at_call.now[at_call.n++] = now;
 		}
 	if (tests & 2)
-		at_call.flags = call_flags(call, v, n);
+		at_call.flags = call_flags(call, v, n, &at_call.obj);
 }
 
 /*
@@ -623,23 +641,32 @@ static int args_fit(struct expression *call, const path *p)
  * knew them.  Fresh or freed on every such path; NULL when some fresh
  * one may be; SCI_RP_NONNULL when none of them returns NULL.
  */
-static unsigned call_flags(struct expression *call, const path *v, size_t n)
+static unsigned call_flags(struct expression *call, const path *v, size_t n,
+			   const char **obj)
 {
 	unsigned all = ~0u, null = 0, nonnull = SCI_RP_NONNULL;
 	const sci_rl *zero = sci_rl_range(0, 0);
-	int fits = 0;
+	int fits = 0, objs = 1;
 	size_t i;
 
+	*obj = NULL;
 	for (i = 0; i < n; i++) {
 		if (!globals_fit(&v[i], call) || !args_fit(call, &v[i]))
 			continue;
 		fits = 1;
+		/* one object on every path that returns non-NULL */
+		if (v[i].obj && objs && (!*obj || strcmp(*obj, v[i].obj) == 0))
+			*obj = v[i].obj;
+		else if (!sci_rl_equal(v[i].ret, zero))
+			objs = 0;
 		all &= v[i].flags;
 		null |= v[i].flags & SCI_RP_NULL;
 		if ((v[i].flags & SCI_RP_NULL) ||
 		    !sci_rl_is_empty(sci_rl_intersect(v[i].ret, zero)))
 			nonnull = 0;
 	}
+	if (!fits || !objs)
+		*obj = NULL;
 	if (!fits)
 		return 0;
 	return (all & (SCI_RP_FRESH | SCI_RP_FREED | SCI_RP_OPENED)) |
@@ -649,6 +676,12 @@ static unsigned call_flags(struct expression *call, const path *v, size_t n)
 unsigned sci__ret_paths_call_flags(struct expression *call)
 {
 	return call && call == at_call.call ? at_call.flags : 0;
+}
+
+int sci__ret_paths_call_obj(struct expression *call, sci_ret_obj *out)
+{
+	return call && call == at_call.call && at_call.obj &&
+	       sci__fn_facts_parse_obj(at_call.obj, out);
 }
 
 /*

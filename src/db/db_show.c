@@ -137,6 +137,11 @@ static void put_path(FILE *f, const char *path)
 			put_path_flags(f, p + 2, len - 1);
 			continue;
 		}
+		if (p[1] == '@') {
+			/* ";@static:10:small", ";@heap:16" */
+			fprintf(f, " (the start of %.*s)", (int)len - 1, p + 2);
+			continue;
+		}
 		if (p[1] == 'g' && (end = strchr(p + 2, '=')) &&
 		    !memchr(p + 2, ';', (size_t)(end - p - 2))) {
 			/* ";gNAME=VALUES": a global the path tests */

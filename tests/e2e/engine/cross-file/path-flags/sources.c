@@ -58,3 +58,14 @@ int init_or_pass(int n)
 		n = 5;
 	return n;
 }
+
+/* the flag picks the buffer: a small one or the caller's */
+int g_small;
+char *buffer_or_pass(char *data)
+{
+	static char small[10];
+
+	if (g_small)
+		data = small;
+	return data;
+}

@@ -148,3 +148,28 @@ int passes_garbage_read(void)
 	n = init_or_pass(n);	/* expect-error: uninitialized "'n'" */
 	return n;
 }
+
+#include <string.h>
+extern int g_small;
+char *buffer_or_pass(char *data);
+
+void copies_into_small(const char *name)
+{
+	static char big[64];
+	char *data = big;
+
+	g_small = 1;
+	data = buffer_or_pass(data);
+	strcpy(data, "a string longer than ten");	/* expect-error: buffer-overflow "small" */
+	(void)name;
+}
+
+void copies_into_big(void)
+{
+	static char big[64];
+	char *data = big;
+
+	g_small = 0;
+	data = buffer_or_pass(data);
+	strcpy(data, "a string longer than ten");
+}
