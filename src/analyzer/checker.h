@@ -529,6 +529,8 @@ const char *sci_sym_name(sci_sym *sym);
 /** Local automatic variable of the current function (not static). */
 int sci_sym_is_local(sci_sym *sym);
 int sci_sym_is_param(sci_sym *sym);
+/** @sym's position among the current function's parameters, or -1. */
+int sci_sym_param_index(sci_sym *sym);
 int sci_sym_is_pointer(sci_sym *sym);
 
 /** True when @sym's type is an integer, enum, float or pointer. */
@@ -645,6 +647,12 @@ int sci_value_known(sci_expr *e, long long *out);
  * parameter: engine.md, "Callers' values").
  */
 int sci_value_is_null(sci_expr *e);
+/**
+ * True when @e is NULL here only by assumption: every caller of a walk
+ * with its callers' values (engine.md, "Callers' values") passed NULL.
+ * sci_value_is_null() is false for it.
+ */
+int sci_value_assumed_null(sci_expr *e);
 /** True when @e can't be NULL / 0 here. */
 int sci_value_is_nonnull(sci_expr *e);
 /** True when @key has exactly one possible value on this path. */

@@ -758,18 +758,25 @@ const char *sci_sym_name(sci_sym *sym)
 	return sci_arena_printf("%.*s", sym->ident->len, sym->ident->name);
 }
 
-int sci_sym_is_param(sci_sym *sym)
+int sci_sym_param_index(sci_sym *sym)
 {
 	struct symbol *fn, *arg;
+	int i = 0;
 
 	if (!sym || !sci__cur_fn)
-		return 0;
+		return -1;
 	fn = sci__cur_fn->ctype.base_type;
 	FOR_EACH_PTR(fn->arguments, arg) {
 		if (arg == sym)
-			return 1;
+			return i;
+		i++;
 	} END_FOR_EACH_PTR(arg);
-	return 0;
+	return -1;
+}
+
+int sci_sym_is_param(sci_sym *sym)
+{
+	return sci_sym_param_index(sym) >= 0;
 }
 
 int sci_sym_is_local(sci_sym *sym)

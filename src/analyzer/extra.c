@@ -1394,6 +1394,18 @@ int sci_value_is_null(sci_expr *e)
 	return sci_rl_single(rl, &v) && v == 0 && !rl->soft;
 }
 
+int sci_value_assumed_null(sci_expr *e)
+{
+	const sci_rl *rl;
+	sci_val v;
+
+	if (!sci__cur)
+		return 0;
+	rl = sci__expr_rl(e);
+	return sci_rl_single(rl, &v) && v == 0 && rl->soft &&
+	       sci__type_is_ptr(sci__expr_type(e));
+}
+
 int sci_value_is_nonnull(sci_expr *e)
 {
 	return sci__cur &&

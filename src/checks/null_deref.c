@@ -41,6 +41,11 @@
  * because the engine is missing how that side ends; loops widen values,
  * so first-iteration NULLs are not reported.
  *
+ * A NULL every caller passes is an assumption in the walk with their
+ * values (it splits paths; the walk may not rule out what their other
+ * values would): reported in the callee only when that walk dereferences
+ * it on every path that returns.
+ *
  * Sibling: deref-before-check reports the opposite order (use, then check).
  */
 #include "analyzer/checker.h"
@@ -301,9 +306,94 @@ static void check_use(sci_expr *e, const sci_key *key, sci_pos pos,
 		report_unchecked(u, key, pos, callee, 0);
 }
 
+/*
+ * A NULL every caller passes, in a walk with the callers' values, is an
+ * assumption that splits paths, not evidence (engine.md, "Callers'
+ * values"): the walk may not rule out the paths a caller's other values
+ * would.  It counts when this walk dereferences it on every path that
+ * returns: then the callee cannot run with it (Juliet's 21: `badStatic =
+ * 1; badSink(NULL);` where the sink dereferences under the flag only).
+ * A parameter dereferenced on every path of every walk is the callers'
+ * finding instead (the summary's nonnull parameters, at the call).
+ */
+SCI_STATE(assumed_deref);
+#define MAX_ASSUMED 8
+static struct {
+	const sci_key *key;
+	sci_pos pos;
+	char *text;
+	int failed;
+} assumed[MAX_ASSUMED];
+static int nassumed, nreturns;
+static const char *walked;	/* the function's name, for its summary */
+
+static void note_assumed(sci_expr *pointer, sci_pos pos)
+{
+	const sci_key *key = sci_key_expr(pointer);
+	const sci_nonnull_params *np;
+	sci_sym *var = sci_key_base(key);
+	int i, k;
+
+	if (!key || !sci_key_is_var(key) ||
+	    (i = sci_sym_param_index(var)) < 0 || i >= 32 ||
+	    ((np = sci_profile_nonnull_params(walked)) &&
+	     (np->args & (1u << i))))
+		return;
+	sci_state_set(me, key, &assumed_deref);
+	for (k = 0; k < nassumed && assumed[k].key != key; k++)
+		;
+	if (k < nassumed || nassumed == MAX_ASSUMED)
+		return;
+	assumed[k].key = key;
+	assumed[k].pos = pos;
+	assumed[k].text = strdup(sci_expr_text(pointer));
+	assumed[k].failed = !assumed[k].text;
+	nassumed++;
+}
+
 static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 {
+	(void)payload;
+	if (sci_value_assumed_null(pointer))
+		note_assumed(pointer, pos);
 	check_use(pointer, sci_key_expr(pointer), pos, NULL);
+}
+
+static void on_return(sci_expr *value, sci_pos pos, void *payload)
+{
+	int k;
+
+	(void)value;
+	(void)pos;
+	(void)payload;
+	nreturns++;
+	for (k = 0; k < nassumed; k++)
+		if (sci_state_get(me, assumed[k].key) != &assumed_deref)
+			assumed[k].failed = 1;
+}
+
+static void forget_assumed(void)
+{
+	int k;
+
+	for (k = 0; k < nassumed; k++)
+		free(assumed[k].text);
+	nassumed = 0;
+	nreturns = 0;
+}
+
+static void on_func_end(sci_sym *fn, void *payload)
+{
+	int k;
+
+	(void)fn;
+	(void)payload;
+	for (k = 0; k < nassumed && nreturns; k++)
+		if (!assumed[k].failed)
+			sci_report(me, assumed[k].pos, assumed[k].text,
+				   "'%s' is NULL here: its callers pass NULL, and every path of the function dereferences it",
+				   assumed[k].text);
+	forget_assumed();
 }
 
 static void check_paths(sci_expr *call, const char *name, int addr);
@@ -524,6 +614,8 @@ static void on_func_start(sci_sym *fn, void *payload)
 {
 	walk_id++;
 	last_target = NULL;
+	forget_assumed();
+	walked = sci_sym_name(fn);
 }
 
 static void on_stmt(sci_stmt *stmt, void *payload)
@@ -590,6 +682,8 @@ static void init(sci_checker_id id)
 	sci_on_call(me, NULL, on_call, NULL);
 	sci_on_modify(me, on_modify, NULL);
 	sci_on_deref(me, on_deref, NULL);
+	sci_on_return(me, on_return, NULL);
+	sci_on_func_end(me, on_func_end, NULL);
 	sci_on_expr(me, on_expr, NULL);
 }
 

@@ -371,3 +371,24 @@ int unchecked_slot(void)
 	free(devs[0]);
 	return id;
 }
+
+/*
+ * A NULL every caller passes, dereferenced on every path the callers'
+ * values leave (a flag the caller set decides): Juliet's 21.
+ */
+static int sink_flag;
+void print_char(char c);
+
+static void flagged_sink(char *data)
+{
+	if (sink_flag)
+		print_char(data[0]);	/* expect-error: null-deref "callers pass NULL" */
+}
+
+void sets_flag_and_passes_null(void)
+{
+	char *data = NULL;
+
+	sink_flag = 1;
+	flagged_sink(data);
+}

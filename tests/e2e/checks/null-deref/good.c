@@ -559,3 +559,50 @@ int checked_slot(void)
 	free(reqs[0]);
 	return n;
 }
+
+/*
+ * A NULL a caller passes to a function that dereferences it on some
+ * paths only (the flag is not known): an assumption, not a finding.
+ */
+static int either_flag;
+void print_one(char c);
+void set_either(int v) { either_flag = v; }
+
+static void maybe_sink(char *data)
+{
+	if (either_flag)
+		print_one(data[0]);
+}
+
+void passes_null_flag_unknown(void)
+{
+	maybe_sink(NULL);
+}
+
+/* the flag the caller set keeps the callee off the dereference */
+static int off_flag;
+void set_off(int v) { off_flag = v; }
+
+static void guarded_sink(char *data)
+{
+	if (off_flag)
+		print_one(data[0]);
+}
+
+void clears_flag_and_passes_null(void)
+{
+	off_flag = 0;
+	guarded_sink(NULL);
+}
+
+/* checked on the paths that reach it */
+static void checking_sink(char *data, int n)
+{
+	if (n > 0 && data)
+		print_one(data[0]);
+}
+
+void passes_null_to_a_checker(void)
+{
+	checking_sink(NULL, 3);
+}
