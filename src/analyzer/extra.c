@@ -1382,7 +1382,8 @@ int sci_cond_decides(sci_expr *earlier, int is_true, sci_expr *leaf)
 	return known;
 }
 
-int sci_value_is_null(sci_expr *e)
+/* @e is exactly 0 here: 1 known, 2 only assumed (soft bounds), else 0. */
+static int zero_here(sci_expr *e)
 {
 	const sci_rl *rl;
 	sci_val v;
@@ -1390,20 +1391,20 @@ int sci_value_is_null(sci_expr *e)
 	if (!sci__cur)
 		return 0;
 	rl = sci__expr_rl(e);
+	if (!sci_rl_single(rl, &v) || v != 0)
+		return 0;
+	return rl->soft ? 2 : 1;
+}
+
+int sci_value_is_null(sci_expr *e)
+{
 	/* soft: a caller's NULL that a walk with its values assumed */
-	return sci_rl_single(rl, &v) && v == 0 && !rl->soft;
+	return zero_here(e) == 1;
 }
 
 int sci_value_assumed_null(sci_expr *e)
 {
-	const sci_rl *rl;
-	sci_val v;
-
-	if (!sci__cur)
-		return 0;
-	rl = sci__expr_rl(e);
-	return sci_rl_single(rl, &v) && v == 0 && rl->soft &&
-	       sci__type_is_ptr(sci__expr_type(e));
+	return zero_here(e) == 2 && sci__type_is_ptr(sci__expr_type(e));
 }
 
 int sci_value_is_nonnull(sci_expr *e)
