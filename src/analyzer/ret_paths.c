@@ -618,7 +618,8 @@ const sci_stree *sci__ret_paths_narrow(const sci_stree *t,
 
 /*
  * Can path @p run with @call's arguments?  A variable narrowed to what
- * the path allows must keep some value; a constant must be one it allows.
+ * the path allows must keep some value; a constant or another pointer
+ * (a string literal is not NULL) must have one it allows.
  */
 static int args_fit(struct expression *call, const path *p)
 {
@@ -626,12 +627,19 @@ static int args_fit(struct expression *call, const path *p)
 	sci_val c;
 	unsigned i;
 
-	for (i = 0; i < SCI_SUMMARY_MAX_PARAMS; i++)
-		if (p->param[i] && (arg = nth_arg(call, i)) &&
-		    !sci_key_expr(sci__strip(arg)) && sci__const_val(arg, &c) &&
-		    sci_rl_is_empty(sci_rl_intersect(p->param[i],
-						     sci_rl_range(c, c))))
+	for (i = 0; i < SCI_SUMMARY_MAX_PARAMS; i++) {
+		if (!p->param[i] || !(arg = nth_arg(call, i)) ||
+		    sci_key_expr(sci__strip(arg)))
+			continue;
+		/* a constant, or a pointer such as a string literal */
+		if ((sci__const_val(arg, &c) &&
+		     sci_rl_is_empty(sci_rl_intersect(p->param[i],
+						      sci_rl_range(c, c)))) ||
+		    (sci__type_is_ptr(sci__expr_type(arg)) &&
+		     sci_rl_is_empty(sci_rl_intersect(p->param[i],
+						      sci__expr_rl(arg)))))
 			return 0;
+	}
 	return narrow_args(sci__cur, call, p) != NULL;
 }
 

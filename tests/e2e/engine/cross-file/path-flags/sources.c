@@ -69,3 +69,20 @@ char *buffer_or_pass(char *data)
 		data = small;
 	return data;
 }
+
+/* frees what it made and returns it, or NULL for no string: the
+ * argument picks the path */
+#include <string.h>
+char *copy_then_free(const char *s)
+{
+	char *r;
+
+	if (!s)
+		return NULL;
+	r = malloc(strlen(s) + 1);
+	if (!r)
+		exit(1);
+	strcpy(r, s);
+	free(r);
+	return r;
+}

@@ -173,3 +173,21 @@ void copies_into_big(void)
 	data = buffer_or_pass(data);
 	strcpy(data, "a string longer than ten");
 }
+
+char *copy_then_free(const char *s);
+
+/* a string literal is never NULL: only the path that frees runs */
+void reads_freed_copy(void)
+{
+	char *r = copy_then_free("abc");
+
+	putchar(r[0]);	/* expect-error: use-after-free "freed" */
+}
+
+void null_copy_untouched(void)
+{
+	char *r = copy_then_free(NULL);
+
+	if (r)
+		putchar(r[0]);
+}
