@@ -488,6 +488,17 @@ static int all_failed(const sci_key *key)
 	       kind->failed(max);
 }
 
+/* Another key holding @b can only have a failed acquisition's value. */
+static int holder_failed(const block *b, const sci_key *key)
+{
+	SCI_FOR_EACH_STATE(me, h) {
+		if (sci_sm_key(h) != key && may_hold(h, b) &&
+		    all_failed(sci_sm_key(h)))
+			return 1;
+	} SCI_END_FOR_EACH_STATE(h);
+	return 0;
+}
+
 /*
  * At a join, a side on which the pointer is NULL holds nothing: its block
  * failed, or it never had one (`p = NULL; if (c) p = malloc(n);`).
@@ -497,7 +508,10 @@ static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
 {
 	const block *b = block_of(mine);
 
-	if (status_of(mine) == NULLED || !all_failed(key))
+	/* or a copy of it is (`copy = fd; if (copy >= 0) close(copy);`) */
+	if (status_of(mine) == NULLED ||
+	    (!all_failed(key) &&
+	     !(status_of(mine) == ALLOCATED && holder_failed(b, key))))
 		return mine;
 	return state_of(status_of(mine) == ALLOCATED ? b : &blocks[0], NULLED);
 }
@@ -550,10 +564,16 @@ static void die(const sci_key *key, sci_pos pos)
 	/*
 	 * NULL here, by a test the states did not see: one through a flag
 	 * (`*failed = p == NULL; if (*failed) return;`) of an allocator
-	 * without return-implies hooks (a wrapper known from its summary).
+	 * without return-implies hooks (a wrapper known from its summary),
+	 * or of a copy (`copy = fd; if (copy == -1) return;`): every holder
+	 * has the one value, so none holds anything.
 	 */
-	if (b && all_failed(key))
+	if (all_failed(key) || (b && holder_failed(b, key))) {
+		/* the holders still in scope hold nothing either */
+		if (may_hold(sm, NULL))
+			settle(key, NULLED, set_now);
 		b = NULL;
+	}
 	if (b) {
 		f = sci_report(me, pos, sci_key_name(key), kind->leak_fmt,
 			       sci_key_name(key), sci_call_name(b->site));

@@ -161,3 +161,40 @@ void union_closed(const char *path)
 		return;
 	close(u.raw);
 }
+
+/* a failure tested on a copy: nothing was opened on that path */
+void copy_tested(const char *path)
+{
+	int fd, copy;
+
+	fd = open(path, O_RDONLY);
+	copy = fd;
+	if (copy == -1)
+		return;
+	close(copy);
+}
+
+void copy_closed_when_open(const char *path)
+{
+	int fd, copy;
+
+	fd = open(path, O_RDONLY);
+	copy = fd;
+	if (copy != -1)
+		close(copy);
+}
+
+/* Juliet's 34: through the other member of a union */
+void through_union(const char *path)
+{
+	union { int first; int second; } u;
+	int fd = open(path, O_RDWR | O_CREAT, 0600);
+
+	u.first = fd;
+	{
+		int other = u.second;
+
+		if (other != -1)
+			close(other);
+	}
+}
