@@ -1449,9 +1449,24 @@ void sci__fn_facts_call(struct expression *call)
 		       (struct_params && place_of(sci_key_expr(arg)) >= 0);
 	} END_FOR_EACH_PTR(arg);
 	pointees_in_call(call, name);
+	np = sci_profile_nonnull_params(name);
+	/*
+	 * `data = g_data; strcpy(data, s)`: a library function that must
+	 * not get NULL dereferences a global's value as `data[0]` would
+	 * (the parameters' case is below).
+	 */
+	if (np)
+		FOR_EACH_PTR(call->args, arg) {
+			const sci_key *key = sci_key_expr(arg);
+
+			if (n < 32 && (np->args & (1u << n)) && np->size_arg < 0 &&
+			    param_index(key) < 0 && alias_param(key) < 0)
+				deref_of(arg);
+			n++;
+		} END_FOR_EACH_PTR(arg);
+	n = 0;
 	if (!any)
 		return;
-	np = sci_profile_nonnull_params(name);
 	/* realloc() frees its block only when it succeeds (freed.c) */
 	freed = name && sci_profile_is_alloc(name) ? -1 :
 		sci_profile_free_arg(name);

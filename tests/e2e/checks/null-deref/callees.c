@@ -88,3 +88,43 @@ int lookup(int id)
 {
 	return rec_find(id)->id;
 }
+
+/*
+ * A global handed over unchecked, copied into a local and given to a
+ * library function that must not get NULL (Juliet's 45).
+ */
+static char *g_name;
+
+static void fill_name(void)
+{
+	char *name = g_name;
+
+	strcpy(name, "init");
+	free(name);
+}
+
+void hands_unchecked_global(void)
+{
+	char *name = calloc(20, 1);
+
+	g_name = name;
+	fill_name();	/* expect-error: null-deref "fill_name() dereferences it" */
+}
+
+static void fill_name_checked(void)
+{
+	char *name = g_name;
+
+	if (!name)
+		return;
+	strcpy(name, "init");
+	free(name);
+}
+
+void hands_global_to_checker(void)
+{
+	char *name = calloc(20, 1);
+
+	g_name = name;
+	fill_name_checked();
+}
