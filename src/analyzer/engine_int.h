@@ -682,6 +682,8 @@ typedef struct {
  * (sci_ret_obj).  Returns 1 and fills @out, else 0.
  */
 int sci__fn_facts_ret_obj(const char *name, sci_ret_obj *out);
+/** The pointer parameter @name returns unchanged on every path, or -1. */
+int sci__fn_facts_ret_param(const char *name);
 /**
  * The summary text ("static:50:small") of the object returning @v points
  * to the start of on the path sci__cur (owned), or NULL.

@@ -160,6 +160,7 @@ typedef struct facts {
 	unsigned formats;	/* params used as a printf format, some path */
 	unsigned overwrites;	/* scalar params assigned before any read */
 	unsigned passes;	/* scalar params only returned */
+	unsigned ret_param;	/* the pointer param every path returns */
 	unsigned ret_ge, ret_le;	/* every return is >= / <= these params */
 	char **deref_globals;	/* globals dereferenced unchecked, every path */
 	size_t nderef_globals;
@@ -307,6 +308,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->formats = s->formats;
 	f->overwrites = s->overwrites;
 	f->passes = s->passes;
+	f->ret_param = s->ret_param;
 	f->ret_ge = s->ret_ge;
 	f->ret_le = s->ret_le;
 	copy_names(f, s->deref_globals, s->nderef_globals);
@@ -542,6 +544,8 @@ static int returns_fresh, returns_null, returns_other, nreturns;
 static int returns_input, returns_noninput;
 static int returns_opened, returns_unopened;
 static int returns_freed, returns_unfreed;
+/* the pointer parameter every return gives back: 0 none yet, i + 1, -1 */
+static int ret_param_state;
 /* the object the returns so far point to: 1 one agreed, -1 none */
 static sci_ret_obj ret_obj;
 static int ret_obj_state;
@@ -614,6 +618,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 	returns_input = returns_noninput = 0;
 	returns_opened = returns_unopened = 0;
 	returns_freed = returns_unfreed = 0;
+	ret_param_state = 0;
 	ret_obj_state = 0;
 	params_written = -1;
 }
@@ -1857,6 +1862,24 @@ int sci__fn_facts_int_param(struct expression *e)
 	return params_written & (1ll << i) ? -1 : i;
 }
 
+/*
+ * `return buf;` with buf a pointer parameter the body never reassigned:
+ * on every path, the function hands back what its caller passed there.
+ */
+static void returned_param(struct expression *v)
+{
+	const sci_key *key = v ? sci_key_expr(v) : NULL;
+	int i = key && key->is_var ? param_of(key->base) : -1;
+
+	if (i < 0 || i >= 32 || !sci__type_is_ptr(params[i]) ||
+	    (path_bits(key) & GONE))
+		ret_param_state = -1;
+	else if (!ret_param_state)
+		ret_param_state = i + 1;
+	else if (ret_param_state != i + 1)
+		ret_param_state = -1;
+}
+
 void sci__fn_facts_return(struct expression *value)
 {
 	struct expression *v = sci__strip(value);
@@ -1890,6 +1913,7 @@ void sci__fn_facts_return(struct expression *value)
 		if (!(path_bits(pkeys[i]) & DEREF))
 			pfailed |= 1u << i;
 	returned_within(v);
+	returned_param(v);
 	if (!v)
 		return;
 	returned_input(v);
@@ -2050,6 +2074,7 @@ static void fill_summary(const facts *f)
 	cur_sum->formats = f->formats;
 	cur_sum->overwrites = f->overwrites;
 	cur_sum->passes = f->passes;
+	cur_sum->ret_param = f->ret_param;
 	cur_sum->ret_ge = f->ret_ge;
 	cur_sum->ret_le = f->ret_le;
 	for (i = 0; i < f->nderef_globals; i++)
@@ -2135,6 +2160,8 @@ void sci__fn_facts_end(int complete)
 		f->formats = formats;
 		f->overwrites = sci__tu_params_overwritten(cur_fn);
 		f->passes = sci__tu_params_returned(cur_fn);
+		if (nreturns && ret_param_state > 0 && ret_param_state <= 32)
+			f->ret_param = 1u << (ret_param_state - 1);
 		if (nreturns) {
 			f->ret_ge = every_path_ge &
 				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
@@ -2333,6 +2360,17 @@ int sci__fn_facts_overwrites_arg(const char *name, int i)
 	const facts *f = find(name);
 
 	return f && i >= 0 && i < 32 && (f->overwrites & (1u << i));
+}
+
+int sci__fn_facts_ret_param(const char *name)
+{
+	const facts *f = find(name);
+	int i;
+
+	for (i = 0; f && i < 32; i++)
+		if (f->ret_param & (1u << i))
+			return i;
+	return -1;
 }
 
 int sci__fn_facts_passes_arg(const char *name, int i)

@@ -270,9 +270,44 @@ int sci_expr_is_assign_target(sci_expr *e)
 	return e && assign_target && sci__strip(e) == assign_target;
 }
 
+/*
+ * `p = f(buf)` where f() returns its argument on every path (a project
+ * function that fills buf and returns it: its summary's ret_param): as
+ * `p = buf`, with buf's value as passed (read before the assignment, so
+ * `data = source(data)` keeps what data pointed to).  NULL otherwise.
+ */
+static struct expression *returned_arg_assign(struct expression *e,
+					      struct expression *call)
+{
+	const char *name;
+	struct expression *arg, *as;
+	int n;
+
+	/*
+	 * Not the models' returns=N: that is "the argument or a pointer
+	 * into it" (strchr), and a search may come back NULL.
+	 */
+	if (!call || call->type != EXPR_CALL || !(name = sci__call_name(call)) ||
+	    (sci__model(name) && !sci__fn_facts_known(name)))
+		return NULL;
+	n = sci__fn_facts_ret_param(name);
+	arg = n >= 0 ? sci_call_arg(call, n) : NULL;
+	/* a variable, a member, an array or `&x`: no side effect to repeat */
+	if (!arg || (!sci_key_expr(sci__strip(arg)) &&
+		     !sci_expr_is_addr_of(arg, NULL)) ||
+	    !sci__type_is_ptr(sci__expr_type(sci__strip(e->left))))
+		return NULL;
+	as = alloc_expression(e->pos, EXPR_ASSIGNMENT);
+	as->op = '=';
+	as->left = e->left;
+	as->right = arg;
+	as->ctype = e->ctype;
+	return as;
+}
+
 static void walk_assignment(struct expression *e)
 {
-	struct expression *right = sci__strip(e->right);
+	struct expression *right = sci__strip(e->right), *as;
 	const sci_key *key;
 
 	if (e->op == '=') {
@@ -301,13 +336,15 @@ static void walk_assignment(struct expression *e)
 		return;
 	key = sci_key_expr(e->left);
 	sci__fire_assign(1, e->left, assigned_value(e), e->pos);
-	sci__extra_assign(e);
+	as = e->op == '=' ? returned_arg_assign(e, right) : NULL;
+	sci__extra_assign(as ? as : e);
 	sci__strlen_assign(e);
 	modified(key, e->left, e, e->pos);
 	if (!key)
 		modified_elements(e->left, e->pos);
 	forget_aliases(key);
 	if (e->op == '=') {
+		/* the callee may have freed or closed what it returns */
 		sci__freed_assign(key, e->right);
 		sci__closed_assign(key, e->right);
 	}

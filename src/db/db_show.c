@@ -329,6 +329,7 @@ static void put_facts(FILE *f, const char *text)
 		   s->fills);
 	put_params(f, &first, "uses as a printf format", s->formats);
 	put_params(f, &first, "only returns", s->passes);
+	put_params(f, &first, "returns, unchanged on every path,", s->ret_param);
 	if (!first) {
 		fputc('\n', f);
 		lines++;

@@ -289,6 +289,8 @@ char *sci_summary_format(const sci_summary *s)
 		set(o, "overwrites", mask_json(s->overwrites));
 	if (s->passes)
 		set(o, "passes", mask_json(s->passes));
+	if (s->ret_param)
+		set(o, "ret_param", mask_json(s->ret_param));
 	if (s->ret_ge)
 		set(o, "ret_ge", mask_json(s->ret_ge));
 	if (s->ret_le)
@@ -481,6 +483,9 @@ static int parse_obj(sci_summary *s, json_t *o)
 	if (json_object_get(o, "passes") &&
 	    (e = get_mask(&s->passes, o, "passes")) < 0)
 		return e;
+	if (json_object_get(o, "ret_param") &&
+	    (e = get_mask(&s->ret_param, o, "ret_param")) < 0)
+		return e;
 	if (json_object_get(o, "overwrites") &&
 	    (e = get_mask(&s->overwrites, o, "overwrites")) < 0)
 		return e;
@@ -623,7 +628,7 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       a->uses == b->uses && a->fills == b->fills &&
 	       a->formats == b->formats &&
 	       a->overwrites == b->overwrites &&
-	       a->passes == b->passes &&
+	       a->passes == b->passes && a->ret_param == b->ret_param &&
 	       a->ret_ge == b->ret_ge && a->ret_le == b->ret_le &&
 	       a->returns == b->returns && a->noreturn == b->noreturn &&
 	       str_eq(a->ret, b->ret) && a->ret_soft == b->ret_soft &&

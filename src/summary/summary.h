@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 17
+#define SCI_SUMMARY_VERSION 18
 
 /*
  * The name of the record that carries what a TU's file scope says of its
@@ -116,6 +116,12 @@ typedef struct {
 	unsigned passes;	/* scalar params the body only returns
 				 * (`return p;`): the result is the value
 				 * passed, nothing else reads it */
+	/*
+	 * The pointer parameter every path returns unchanged (one bit at
+	 * most): `return buf;` after filling it - the result is what the
+	 * caller passed there.
+	 */
+	unsigned ret_param;
 	unsigned overwrites;	/* scalar params the body assigns before
 				 * anything reads them: the value passed is
 				 * never used */

@@ -36,6 +36,7 @@ static sci_summary *sample(const char *name)
 	s->fills = 1u << 1;
 	s->overwrites = 1u << 2;
 	s->passes = 1u << 1;
+	s->ret_param = 1u << 0;
 	sci_summary_add_deref_path(s, "1.first");
 	sci_summary_add_deref_path(s, "0[16]");
 	s->returns = SCI_SUM_RET_FRESH | SCI_SUM_RET_NULL | SCI_SUM_RET_INPUT;
@@ -82,6 +83,8 @@ static void test_round_trip(void **state)
 	assert_non_null(strstr(text, "\"overwrites\":[2]"));
 	assert_int_equal(back->passes, 2);
 	assert_non_null(strstr(text, "\"passes\":[1]"));
+	assert_int_equal(back->ret_param, 1);
+	assert_non_null(strstr(text, "\"ret_param\":[0]"));
 	assert_int_equal(back->nderef_paths, 2);
 	assert_string_equal(back->deref_paths[0], "0[16]");
 	assert_string_equal(back->deref_paths[1], "1.first");
