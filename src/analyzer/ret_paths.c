@@ -49,10 +49,10 @@
  * returns such a thing ('a' fresh, 'n' may be NULL, 'f' freed, 'o'
  * opened, "wMASK" the parameters assigned before any read), ";@OBJ" the
  * object it points to the start of (fn_facts.c's "ret_obj" text), then
- * ";N=VALUES" per parameter N and ";gNAME=VALUES" per
- * global, range lists as sci_rl_text() writes them; RET ends in "/S"
- * when some of its bounds only come from a type (S: its SCI_RL_SOFT_*
- * bits), so a caller's checks treat them as the whole summary's would.
+ * ";N=VALUES" per parameter N and ";gNAME=VALUES" per global, range lists
+ * as sci_rl_text() writes them; RET ends in "/S" when some of its bounds
+ * only come from a type (S: its SCI_RL_SOFT_* bits), so a caller's
+ * checks treat them as the whole summary's would.
  */
 #include "analyzer/engine_int.h"
 #include "util/alloc.h"
@@ -197,13 +197,12 @@ static void add_text(const char *text)
 static const char *path_text(struct expression *value)
 {
 	struct symbol *base = fn->ctype.base_type, *arg;
-	const char *text;
-	unsigned i = 0;
-	int g;
-
 	unsigned flags = sci__fn_facts_path_flags(value);
 	unsigned unread = sci__fn_facts_path_unread() & written;
 	char *obj = sci__fn_facts_path_obj(value);
+	const char *text;
+	unsigned i = 0;
+	int g;
 
 	text = ret_text(sci_rl_cast(sci__expr_rl(value),
 				    sci__vtype(base->ctype.base_type)));
@@ -499,6 +498,16 @@ static struct {
 } at_call;
 
 static size_t call_paths(struct expression *call, path **out);
+
+/* What the walk knows of the global @name now, or NULL. */
+static const sci_rl *global_now(const char *name)
+{
+	const sci_key *key = sci_key_global(name);
+	const sci_rl *now = key ? sci__key_known_rl(key) : NULL;
+
+	return now && !sci_rl_is_empty(now) ? now : NULL;
+}
+
 static unsigned call_flags(struct expression *call, const path *v, size_t n,
 			   const char **obj);
 
@@ -523,14 +532,12 @@ void sci__ret_paths_at_call(struct expression *call)
 		return;
 	for (i = 0; i < n; i++)
 		for (g = 0; g < v[i].nglobals; g++) {
-			const sci_key *key = sci_key_global(v[i].gname[g]);
-			const sci_rl *now = key ? sci__key_known_rl(key) : NULL;
+			const sci_rl *now = global_now(v[i].gname[g]);
 
 			for (k = 0; k < at_call.n; k++)
 				if (strcmp(at_call.name[k], v[i].gname[g]) == 0)
 					break;
-			if (k < at_call.n || at_call.n == MAX_CALL_GLOBALS ||
-			    !now || sci_rl_is_empty(now))
+			if (k < at_call.n || at_call.n == MAX_CALL_GLOBALS || !now)
 				continue;
 			at_call.name[at_call.n] = v[i].gname[g];
 			at_call.now[at_call.n++] = now;
@@ -711,11 +718,10 @@ int sci__ret_paths_call_unread(struct expression *call, int i)
 		return 0;
 	for (k = 0; k < n; k++) {
 		for (g = 0; g < v[k].nglobals; g++) {
-			const sci_key *key = sci_key_global(v[k].gname[g]);
-			const sci_rl *now = key ? sci__key_known_rl(key) : NULL;
+			const sci_rl *now = global_now(v[k].gname[g]);
 
-			if (now && !sci_rl_is_empty(now) &&
-			    sci_rl_is_empty(sci_rl_intersect(now, v[k].global[g])))
+			if (now && sci_rl_is_empty(sci_rl_intersect(now,
+								    v[k].global[g])))
 				break;
 		}
 		if (g < v[k].nglobals || !args_fit(call, &v[k]))
