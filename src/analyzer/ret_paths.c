@@ -523,11 +523,10 @@ void sci__ret_paths_at_call(struct expression *call)
 	at_call.flags = 0;
 	at_call.obj = NULL;
 	/* the common case: no path tests a global or says what it returns */
-	for (i = 0; i < n && !(tests & 1); i++)
-		tests |= strstr(texts_of[i], ";g") != NULL;
-	for (i = 0; i < n && !(tests & 2); i++)
-		tests |= strstr(texts_of[i], ";!") || strstr(texts_of[i], ";@")
-			 ? 2 : 0;
+	for (i = 0; i < n && tests != 3; i++)
+		tests |= (strstr(texts_of[i], ";g") ? 1 : 0) |
+			 (strstr(texts_of[i], ";!") || strstr(texts_of[i], ";@")
+			  ? 2 : 0);
 	if (!tests || !(n = call_paths(call, &v)))
 		return;
 	for (i = 0; i < n; i++)
