@@ -80,6 +80,20 @@ KINDS = {
         K="printIntLine(data);",
         KG="data = 5; printIntLine(data);",
         rules={"uninitialized"}),
+    "uninit-array": dict(
+        type="int *", init="NULL",
+        S="data = (int *)malloc(10 * sizeof(int)); if (data == NULL) exit(1);",
+        G="data = (int *)malloc(10 * sizeof(int)); if (data == NULL) exit(1); { int i; for (i = 0; i < 10; i++) data[i] = i; }",
+        K="{ int i; for (i = 0; i < 10; i++) printIntLine(data[i]); } free(data);",
+        KG="{ int i; for (i = 0; i < 10; i++) data[i] = i; for (i = 0; i < 10; i++) printIntLine(data[i]); } free(data);",
+        rules={"uninitialized"}),
+    "uninit-partial": dict(
+        type="int *", init="NULL",
+        S="data = (int *)malloc(10 * sizeof(int)); if (data == NULL) exit(1); { int i; for (i = 0; i < 5; i++) data[i] = i; }",
+        G="data = (int *)malloc(10 * sizeof(int)); if (data == NULL) exit(1); { int i; for (i = 0; i < 10; i++) data[i] = i; }",
+        K="{ int i; for (i = 0; i < 10; i++) printIntLine(data[i]); } free(data);",
+        KG="{ int i; for (i = 0; i < 10; i++) data[i] = i; for (i = 0; i < 10; i++) printIntLine(data[i]); } free(data);",
+        rules={"uninitialized"}),
     "divide-by-zero": dict(
         type="int", init="-1",
         S="data = 0;",
@@ -161,6 +175,7 @@ static int staticReturnsFalse(void) { return 0; }
 
 HEADER = """#ifndef FLOW_SUPPORT_H
 #define FLOW_SUPPORT_H
+#include <alloca.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -166,6 +166,12 @@ const sci_key *sci_key_arg(sci_expr *call, int n);
 /** Key for an arbitrary name (a lock, a capability). */
 const sci_key *sci_key_named(const char *name);
 /**
+ * Key for the memory the variable @sym points to, or for the elements of
+ * the array @sym: "*p", the key a caller's argument reaches as the
+ * callee's `*p` (sci_carry_state()).
+ */
+const sci_key *sci_key_pointee(sci_sym *sym);
+/**
  * Key for the file-scope variable @name itself (not a member), when the
  * function being walked has one (it names the variable), else NULL.
  */
@@ -250,6 +256,10 @@ typedef void (*sci_sym_fn)(sci_sym *sym, void *payload);
 typedef void (*sci_modify_fn)(const sci_key *key, sci_expr *target,
 			      sci_pos pos, void *payload);
 typedef void (*sci_scope_fn)(sci_sym *sym, sci_pos pos, void *payload);
+typedef const sci_state *(*sci_loop_fn)(const sci_key *key,
+					const sci_state *state,
+					const sci_state *back, int depth,
+					void *payload);
 typedef void (*sci_func_fn)(sci_sym *fn, void *payload);
 typedef void (*sci_void_fn)(void *payload);
 
@@ -306,6 +316,26 @@ void sci_on_declaration(sci_checker_id me, sci_sym_fn fn, void *payload);
  * Also fires for keys rooted at it ("p->x" when p is assigned).
  */
 void sci_on_modify(sci_checker_id me, sci_modify_fn fn, void *payload);
+/**
+ * Loops are walked in a few passes (engine.md, "Loops"), and a checker's
+ * state that stands for "so far" (elements written, a count) can move
+ * with every pass as a counter does.  At the head of a pass that starts
+ * from what earlier passes brought round, for each of the checker's keys
+ * whose state the body changed, the hook gets @state, the join's, and
+ * @back, the state that came round (NULL: none), and returns the state
+ * the pass starts from, or NULL to keep @state.  @depth is the loop's
+ * nesting, 1 for an outermost loop.  A checker widens there what the
+ * value model cannot: the passes are few, the iterations may be many.
+ */
+void sci_on_loop_change(sci_checker_id me, sci_loop_fn fn, void *payload);
+/**
+ * After a loop's last pass, for each of the checker's keys on the paths
+ * that leave it: @state is the state there and @back the state at the
+ * end of that pass's body (NULL when no path goes round); returns the
+ * state after the loop, or NULL to keep @state.  A leaving path may have
+ * gone round any number of times first.
+ */
+void sci_on_loop_exit(sci_checker_id me, sci_loop_fn fn, void *payload);
 /**
  * A local variable goes out of scope on the current path (end of block,
  * return, break/continue/goto out of the block).  A variable with
@@ -464,6 +494,12 @@ sci_sym *sci_sym_alias_of(sci_sym *p);
  * (`s` and `s.in` both hold "s.in.p"; `s.p` does not hold "s.p->x").
  */
 int sci_expr_contains_key(sci_expr *e, const sci_key *key);
+/**
+ * True when @e names the variable @var anywhere in its operators (`p++`,
+ * `base + off`, `c ? p : q`, `p->next`), not inside calls' arguments or
+ * sizeof.
+ */
+int sci_expr_mentions(sci_expr *e, sci_sym *var);
 /** Printable text for @e, e.g. "p->next" or "foo(...)".  Arena. */
 const char *sci_expr_text(sci_expr *e);
 
@@ -474,6 +510,21 @@ const char *sci_expr_text(sci_expr *e);
 int sci_expr_index(sci_expr *e, sci_expr **array, sci_expr **index);
 /** The number of elements of the array @e (from its type), or 0. */
 long long sci_expr_array_count(sci_expr *e);
+/**
+ * When @e reads or writes one element of what a variable points to or
+ * holds - `a[i]`, `*(a + i)`, `*a`, `p->m`, `a[i].m.n` (members of the
+ * element are the element) - returns the variable's expression (a or p;
+ * sci_expr_symbol() gives the variable) and sets @index to the index
+ * expression, or to NULL for element 0.  An element that is itself an
+ * array (`m[i]` of `int m[3][4]`) is not one.  Else returns NULL.
+ */
+sci_expr *sci_expr_element(sci_expr *e, sci_expr **index);
+/**
+ * The address the lvalue @e is reached through: `p` of `*p` and `p->m`,
+ * `a + i` of `a[i]`, `p++` of `*p++` (members of what it points to are
+ * looked through: `p[i].m`); NULL for a variable or a member of one.
+ */
+sci_expr *sci_expr_address_of_lvalue(sci_expr *e);
 /** True when @e's type is an integer type (not a pointer or float). */
 int sci_expr_is_integer(sci_expr *e);
 /** True when @e's integer type is unsigned. */
@@ -539,6 +590,11 @@ int sci_sym_is_scalar(sci_sym *sym);
 int sci_sym_is_struct(sci_sym *sym);
 /** True when the declaration of @sym has an initializer. */
 int sci_sym_has_initializer(sci_sym *sym);
+/**
+ * The number of elements of the array variable @sym when its type gives
+ * it and its elements are no arrays themselves, else 0.
+ */
+long long sci_sym_array_count(sci_sym *sym);
 /**
  * The variable when @e itself (not stripped) is a use of a variable's
  * name, else NULL.  Such an expression reaches an expression hook only
@@ -790,6 +846,12 @@ enum {
  * `off + len <= sizeof buf`) in a way the model does not keep.
  */
 int sci_value_object(sci_expr *p, sci_object *out);
+/**
+ * The array the pointer expression @p points into on this path, as
+ * sci_value_object() knows it, by its key ("buf", "s->name"); NULL for
+ * blocks, strings, a variable's address or an unknown object.
+ */
+const sci_key *sci_value_object_key(sci_expr *p);
 
 /**
  * True when the memory @e (a variable or member path) points to was

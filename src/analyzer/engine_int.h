@@ -299,6 +299,17 @@ void sci__fire_condition(struct expression *leaf);
 void sci__fire_whole_condition(struct expression *cond);
 void sci__fire_return(struct expression *value, struct position pos);
 void sci__fire_deref(struct expression *ptr, struct position pos);
+/*
+ * @merged, the head of the next pass of a loop at nesting @depth, with
+ * the checkers' states that differ between @entry and @back replaced as
+ * sci_on_loop_change() says; @exits after the last pass as
+ * sci_on_loop_exit() says.
+ */
+const sci_stree *sci__fire_loop_change(const sci_stree *merged,
+				       const sci_stree *entry,
+				       const sci_stree *back, int depth);
+const sci_stree *sci__fire_loop_exit(const sci_stree *exits,
+				     const sci_stree *back, int depth);
 void sci__fire_declaration(struct symbol *sym);
 void sci__fire_modify(const sci_key *key, struct expression *target,
 		      struct position pos);

@@ -612,6 +612,36 @@ int sci_expr_contains_key(sci_expr *e, const sci_key *key)
 	       (key->name[n] == '.' || key->name[n] == '[');
 }
 
+int sci_expr_mentions(sci_expr *e, sci_sym *var)
+{
+	e = sci__strip(e);
+	if (!e || !var)
+		return 0;
+	switch (e->type) {
+	case EXPR_SYMBOL:
+		return e->symbol == var;
+	case EXPR_PREOP:
+	case EXPR_POSTOP:
+		return sci_expr_mentions(e->unop, var);
+	case EXPR_DEREF:
+		return sci_expr_mentions(e->deref, var);
+	case EXPR_BINOP:
+	case EXPR_COMPARE:
+	case EXPR_LOGICAL:
+	case EXPR_COMMA:
+	case EXPR_ASSIGNMENT:
+		return sci_expr_mentions(e->left, var) ||
+		       sci_expr_mentions(e->right, var);
+	case EXPR_CONDITIONAL:
+	case EXPR_SELECT:
+		return sci_expr_mentions(e->conditional, var) ||
+		       sci_expr_mentions(e->cond_true, var) ||
+		       sci_expr_mentions(e->cond_false, var);
+	default:
+		return 0;
+	}
+}
+
 static const char *op_text(int op)
 {
 	return op < 256 ? sci_arena_printf("%c", op) : show_special(op);
@@ -676,7 +706,31 @@ static const char *text(struct expression *e, int depth)
 	case EXPR_PREOP:
 		if (e->op == '-' || e->op == '!' || e->op == '~')
 			return sci_arena_printf("%c%s", e->op, operand(e->unop, depth - 1));
+		if (e->op == '*') {
+			struct expression *u = sci__strip(e->unop);
+
+			/* `a[i]` is `*(a + i)` */
+			if (u && u->type == EXPR_BINOP && u->op == '+' &&
+			    sci__type_is_int(sci__expr_type(u->right)))
+				return sci_arena_printf("%s[%s]",
+					operand(u->left, depth - 1),
+					text(u->right, depth - 1));
+			return sci_arena_printf("*%s", operand(e->unop, depth - 1));
+		}
 		break;
+	case EXPR_DEREF: {
+		struct expression *d = sci__strip(e->deref);
+		const char *m = e->member ? sci__ident_str(e->member) : NULL;
+
+		if (!m || !d)
+			break;
+		if (d->type == EXPR_PREOP && d->op == '*' &&
+		    !(sci__strip(d->unop) &&
+		      sci__strip(d->unop)->type == EXPR_BINOP))
+			return sci_arena_printf("%s->%s",
+						operand(d->unop, depth - 1), m);
+		return sci_arena_printf("%s.%s", text(d, depth - 1), m);
+	}
 	case EXPR_BINOP:
 	case EXPR_COMPARE:
 	case EXPR_LOGICAL:
@@ -906,6 +960,62 @@ int sci_sym_is_struct(sci_sym *sym)
 int sci_sym_has_initializer(sci_sym *sym)
 {
 	return sym && sym->initializer != NULL;
+}
+
+static int array_typed(struct symbol *t)
+{
+	t = sci__real_type(t);
+	return t && t->type == SYM_ARRAY;
+}
+
+long long sci_sym_array_count(sci_sym *sym)
+{
+	struct symbol *t = sym ? sci__real_type(sym) : NULL, *elem;
+
+	if (!t || t->type != SYM_ARRAY)
+		return 0;
+	examine_symbol_type(t);
+	elem = sci__real_type(t->ctype.base_type);
+	if (!elem || elem->type == SYM_ARRAY)
+		return 0;
+	examine_symbol_type(elem);
+	if (t->bit_size <= 0 || elem->bit_size <= 0)
+		return 0;
+	return t->bit_size / elem->bit_size;
+}
+
+sci_expr *sci_expr_element(sci_expr *e, sci_expr **index)
+{
+	struct expression *u, *b;
+
+	e = sci__strip(e);
+	/* a member of the element is the element */
+	while (e && e->type == EXPR_DEREF && e->member) {
+		u = sci__strip(e->deref);
+		if (u && u->type == EXPR_SYMBOL)
+			return NULL;	/* s.m: a variable's own member */
+		e = u;
+	}
+	if (!e || e->type != EXPR_PREOP || e->op != '*' ||
+	    array_typed(sci__expr_type(e)))
+		return NULL;
+	u = sci__strip(e->unop);
+	*index = NULL;
+	if (u && u->type == EXPR_BINOP && u->op == '+' &&
+	    sci__type_is_int(sci__expr_type(u->right))) {
+		*index = u->right;
+		u = sci__strip(u->left);
+	}
+	b = u;
+	return b && b->type == EXPR_SYMBOL ? b : NULL;
+}
+
+sci_expr *sci_expr_address_of_lvalue(sci_expr *e)
+{
+	e = sci__strip(e);
+	while (e && e->type == EXPR_DEREF && e->member)
+		e = sci__strip(e->deref);
+	return e && e->type == EXPR_PREOP && e->op == '*' ? e->unop : NULL;
 }
 
 sci_sym *sci_expr_symbol(sci_expr *e)

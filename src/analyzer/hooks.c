@@ -26,7 +26,8 @@ typedef struct {
 enum {
 	H_EXPR, H_STMT, H_ASSIGN_BEFORE, H_ASSIGN, H_CALL, H_CALL_ASSIGN,
 	H_IMPLIES, H_COND, H_WHOLE_COND, H_RETURN, H_DEREF, H_DECL, H_MODIFY,
-	H_SCOPE_END, H_FUNC_START, H_FUNC_END, H_FILE_END, H_NR
+	H_SCOPE_END, H_FUNC_START, H_FUNC_END, H_FILE_END, H_LOOP_CHANGE, H_LOOP_EXIT,
+	H_NR
 };
 
 static hook_table tables[H_NR];
@@ -130,6 +131,16 @@ void sci_on_declaration(sci_checker_id me, sci_sym_fn fn, void *payload)
 void sci_on_modify(sci_checker_id me, sci_modify_fn fn, void *payload)
 {
 	add(H_MODIFY, me, FN(fn), payload);
+}
+
+void sci_on_loop_change(sci_checker_id me, sci_loop_fn fn, void *payload)
+{
+	add(H_LOOP_CHANGE, me, FN(fn), payload);
+}
+
+void sci_on_loop_exit(sci_checker_id me, sci_loop_fn fn, void *payload)
+{
+	add(H_LOOP_EXIT, me, FN(fn), payload);
 }
 
 void sci_on_scope_end(sci_checker_id me, sci_scope_fn fn, void *payload)
@@ -280,6 +291,57 @@ void sci__fire_return(struct expression *value, struct position pos)
 	sci__locks_return(value, pos);
 	EACH(H_RETURN, h)
 		((sci_return_fn)h->fn)(value, sci__pos(pos), h->payload);
+}
+
+/*
+ * The loop hooks of @family over the checkers' states in @t: for each
+ * key, its state in @t and in @back; with @entry, only the keys whose
+ * state differs between @entry and @back.
+ */
+static const sci_stree *fire_loop(int family, const sci_stree *t,
+				  const sci_stree *entry,
+				  const sci_stree *back, int depth)
+{
+	EACH(family, h) {
+		const sci_sm **all;
+		size_t n, i;
+
+		all = sci__stree_list(t, h->owner, &n);
+		for (i = 0; i < n; i++) {
+			const sci_sm *b = back ? sci__stree_get(back, h->owner,
+							all[i]->key) : NULL;
+			const sci_state *was = b ? b->state : NULL, *st;
+
+			if (entry) {
+				const sci_sm *a = sci__stree_get(entry, h->owner,
+								 all[i]->key);
+
+				if ((a ? a->state : NULL) == was)
+					continue;
+			}
+			st = ((sci_loop_fn)h->fn)(all[i]->key, all[i]->state,
+						  was, depth, h->payload);
+			if (st && st != all[i]->state)
+				t = sci__stree_set(t, sci__sm_leaf(h->owner,
+						   all[i]->key, st,
+						   (struct position){ 0 }));
+		}
+	}
+	return t;
+}
+
+const sci_stree *sci__fire_loop_change(const sci_stree *merged,
+					const sci_stree *entry,
+					const sci_stree *back, int depth)
+{
+	return merged && entry ?
+	       fire_loop(H_LOOP_CHANGE, merged, entry, back, depth) : merged;
+}
+
+const sci_stree *sci__fire_loop_exit(const sci_stree *exits,
+				     const sci_stree *back, int depth)
+{
+	return exits ? fire_loop(H_LOOP_EXIT, exits, NULL, back, depth) : exits;
 }
 
 void sci__fire_deref(struct expression *ptr, struct position pos)

@@ -382,6 +382,15 @@ const sci_key *sci__key_fresh(const char *name)
 	return k;
 }
 
+const sci_key *sci_key_pointee(sci_sym *sym)
+{
+	key_shape shape = { NULL, 1 };
+
+	if (!sym || !sym->ident)
+		return NULL;
+	return intern(join3("*", "", ident_name(sym->ident)), sym, 0, &shape);
+}
+
 const sci_key *sci_key_named(const char *name)
 {
 	return intern(name, NULL, 0, NULL);

@@ -1197,6 +1197,11 @@ int sci__points_exact_object(struct expression *e, const sci_key *key,
 	       out->off_min <= out->size && out->size > 0;
 }
 
+const sci_key *sci_value_object_key(sci_expr *p)
+{
+	return sci__points_array_key(p);
+}
+
 const sci_key *sci__points_array_key(struct expression *e)
 {
 	pt v;

@@ -486,6 +486,14 @@ typedef const sci_stree *(*pass_fn)(void *ctx, const sci_stree *head,
  * deeper ones two, the deepest one (cost stays bounded), whose exits also
  * take the widened head.
  */
+/* The values, then the checkers' states, the body moves. */
+static const sci_stree *widen(const sci_stree *merged,
+			      const sci_stree *entry, const sci_stree *back)
+{
+	return sci__fire_loop_change(sci__extra_widen(merged, entry, back),
+				     entry, back, loop_nest);
+}
+
 static void iterate(pass_fn pass, void *ctx, const sci_stree *entry)
 {
 	const sci_stree *exits, *back, *head, *head2;
@@ -511,9 +519,9 @@ static void iterate(pass_fn pass, void *ctx, const sci_stree *entry)
 				pendings_restore(saved, nsaved);
 				back = pass(ctx, head, &exits);
 				head2 = sci__stree_merge_loop(entry, back);
-				head = sci__extra_widen(head2, head, head2);
+				head = widen(head2, head, head2);
 			} else {
-				head = sci__extra_widen(head, entry, back);
+				head = widen(head, entry, back);
 			}
 		}
 		sci__quiet--;
@@ -529,11 +537,10 @@ static void iterate(pass_fn pass, void *ctx, const sci_stree *entry)
 		 * number of iterations, widened, leaves the loop too - less
 		 * precise than a narrowed exit, never wrong.
 		 */
-		head = sci__extra_widen(sci__stree_merge_loop(entry, back),
-					entry, back);
+		head = widen(sci__stree_merge_loop(entry, back), entry, back);
 		exits = sci__stree_merge(exits, head);
 	}
-	sci__cur = exits;
+	sci__cur = sci__fire_loop_exit(exits, back, loop_nest);
 }
 
 typedef struct {

@@ -58,6 +58,9 @@
 
 static sci_checker_id me;
 
+/* arrays and allocated blocks, element by element */
+#include "uninit_contents.h"
+
 SCI_STATE(uninit);
 SCI_STATE(init);
 SCI_STATE(copied);	/* holds a copy of a variable no path assigned */
@@ -152,6 +155,9 @@ static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
 	(void)target;
 	(void)pos;
 	(void)payload;
+	/* a buffer's contents: uninit_contents.c */
+	if (uc_is_mine(sci_state_get(me, key)))
+		return;
 	if ((sci_key_base(key) &&
 	     sci_state_get(me, sci_key_sym(sci_key_base(key)))) ||
 	    sci_state_get(me, key) == &copied)
@@ -500,6 +506,15 @@ static void init_checker(sci_checker_id id)
 	sci_on_func_end(me, on_func_end, NULL);
 	/* a copy a caller made reaches the callee's walk (on_call()) */
 	sci_carry_state(me, &copied);
+	uc_init();
+}
+
+/* Different states of one key: the contents' hulls join (uninit_contents.c). */
+static const sci_state *merge(const sci_state *a, const sci_state *b)
+{
+	if (uc_is_mine(a) || uc_is_mine(b))
+		return uc_merge(a, b);
+	return &sci_merged;
 }
 
 const struct sci_checker sci_checker_uninitialized = {
@@ -512,5 +527,6 @@ const struct sci_checker sci_checker_uninitialized = {
 	.cwe = "CWE-457",
 	.tags = "reliability security",
 	.enabled_by_default = 1,
+	.merge = merge,
 	.init = init_checker,
 };

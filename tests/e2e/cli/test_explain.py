@@ -23,7 +23,7 @@ struct node { int v; struct node *next; };
 
 int pick(int mode, int n)
 {
-	struct node *p = malloc(sizeof(*p));
+	struct node *p = calloc(1, sizeof(*p));
 	int r = 0;
 
 	if (n > 3) {

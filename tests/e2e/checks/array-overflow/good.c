@@ -178,7 +178,7 @@ int checked_against_member(struct table *t)
 
 char strip_newline(int len)
 {
-	char buf[64];
+	char buf[64] = "";
 
 	if (len >= 64)
 		return 0;

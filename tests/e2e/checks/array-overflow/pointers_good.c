@@ -89,11 +89,14 @@ char *one_past_the_end(char *buf16)
 	return buf16 + 16;
 }
 
+void fill_buf(char *b);
+
 void trim(char *s)
 {
 	char buf[32];
 	char *p = buf + strlen(s);
 
+	fill_buf(buf);
 	if (strlen(s) >= sizeof(buf))
 		return;
 	while (p > buf && isspace((unsigned char)p[-1]))
@@ -107,6 +110,7 @@ int scan(void)
 	char *p, *end = buf + sizeof(buf);
 	int hits = 0;
 
+	fill_buf(buf);
 	for (p = buf; p < end; p++) {
 		if (end - p >= 2 && p[1] == '\n')
 			hits++;
@@ -123,13 +127,14 @@ int correlated(unsigned off, unsigned len)
 
 	if (off > 8 || len > 8 || len == 0)
 		return 0;
+	fill_buf(buf);
 	p = buf + off;
 	return p[len - 1];	/* off + len <= 16: a relation, not reported */
 }
 
 char unknown_size(size_t n)
 {
-	char *p = malloc(n);
+	char *p = calloc(n, 1);
 	char c;
 
 	if (!p)

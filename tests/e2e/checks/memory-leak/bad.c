@@ -77,7 +77,7 @@ double never_freed(int limit)
 	if (!x)
 		return 0;
 	for (i = 0; i < limit; i++)
-		sum += x[i];
+		sum += x[i] = i;
 	return sum;	/* expect-warning: memory-leak "memory leak of 'x'" */
 }
 

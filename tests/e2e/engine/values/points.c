@@ -153,6 +153,8 @@ void loops(void)
 		__sci_object(p);	/* expect-note: sci-debug "object 'p' = buf (16 bytes) + 0-15" */
 }
 
+void fill_buf(char *b);
+
 void comparisons(char *end_unknown)
 {
 	char buf[16];
@@ -161,6 +163,7 @@ void comparisons(char *end_unknown)
 	while (p < end_unknown)
 		p++;
 	__sci_object(p);	/* expect-note: sci-debug "object 'p' = buf (16 bytes) + 0-max" */
+	fill_buf(buf);
 	p = buf;
 	while (*p)
 		p++;

@@ -11,12 +11,12 @@ void tables(int i)
 {
 	const int local[] = { 10, 20 };
 
-	__sci_value(lbits[i & 7]);	/* expect-note: sci-debug "value '<expression>' = 0-4" */
-	__sci_value(partial[i & 3]);	/* expect-note: sci-debug "value '<expression>' = -2,0,3,7" */
-	__sci_value(designated[i & 7]);	/* expect-note: sci-debug "value '<expression>' = 0-9" */
-	__sci_value(local[i & 1]);	/* expect-note: sci-debug "value '<expression>' = 10,20" */
-	__sci_value(writable[i & 3]);	/* expect-note: sci-debug "value '<expression>' = 0-255" */
-	__sci_value(elsewhere[i & 3]);	/* expect-note: sci-debug "value '<expression>' = min-max" */
+	__sci_value(lbits[i & 7]);	/* expect-note: sci-debug "value 'lbits[i & 7]' = 0-4" */
+	__sci_value(partial[i & 3]);	/* expect-note: sci-debug "value 'partial[i & 3]' = -2,0,3,7" */
+	__sci_value(designated[i & 7]);	/* expect-note: sci-debug "value 'designated[i & 7]' = 0-9" */
+	__sci_value(local[i & 1]);	/* expect-note: sci-debug "value 'local[i & 1]' = 10,20" */
+	__sci_value(writable[i & 3]);	/* expect-note: sci-debug "value 'writable[i & 3]' = 0-255" */
+	__sci_value(elsewhere[i & 3]);	/* expect-note: sci-debug "value 'elsewhere[i & 3]' = min-max" */
 }
 
 /* packed nibbles: those of { 0x21, 0x12 } are 1 and 2, not 0..15 */
@@ -40,7 +40,7 @@ void upper_codes(int code)
 {
 	if (code < 16 || code >= 30)
 		return;
-	__sci_value(dbits[code] - 7);	/* expect-note: sci-debug "value '<expression> - 7' = 0-6" */
+	__sci_value(dbits[code] - 7);	/* expect-note: sci-debug "value 'dbits[code] - 7' = 0-6" */
 }
 
 /* a shift count from the table stays within the type */

@@ -1,0 +1,601 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * uninit_contents.h - uninitialized, for the contents of buffers: an
+ * element of a local array declared without a value, or of a block from
+ * malloc() or alloca(), is read where no path has written it.
+ *
+ *	double *data = alloca(10 * sizeof(double));
+ *	for (i = 0; i < 5; i++)
+ *		data[i] = i;
+ *	for (i = 0; i < 10; i++)
+ *		print(data[i]);	// elements 5 to 9: no path wrote them
+ *
+ * Each buffer keeps the range of elements some path wrote (a hull: what
+ * any path wrote, joined, so a read is reported only where no path
+ * could have written the element).  An element is written by an
+ * assignment to it or to a member of it (`a[i].m = 0` writes a[i]), with
+ * the index's range from the value model; an index the model bounds only
+ * by its type may have written any element.  The buffer stops being
+ * followed, as if all of it were written, when its address goes anywhere
+ * (`memset(a, ...)`, `fill(a)`, `p = a + 2`, `&a[i]`, a struct's member)
+ * or the pointer gets another value.  A read is an element's scalar
+ * value (`x = a[i]`, `use(a[i].m)`); an index whose bound is only its
+ * type's is taken at its lowest known value, so `a[i]` with i unknown
+ * reports only where no element at all was written.
+ *
+ * Known false-positive sources: a buffer written through a pointer the
+ * engine does not connect to it (a pointer kept before the buffer's
+ * scope, inline assembly), and reads whose index range the value model
+ * knows wider than the program allows (a relation between two counters
+ * it does not keep: `for (i = 0; i < n; i++) a[i] = ...;` then
+ * `for (j = 0; j < m; j++) use(a[j]);` with m <= n known only by the
+ * program).  Calloc'd, realloc'd, static and initialized buffers are not
+ * followed.
+ */
+#ifndef SCI_CHECKS_UNINIT_CONTENTS_H
+#define SCI_CHECKS_UNINIT_CONTENTS_H
+
+/*
+ * Not a module: uninitialized.c includes it, after declaring its
+ * checker id `me`, which these states and hooks share (one rule, one
+ * table of states: merge() and is_mine() are the rule's merge and
+ * its other half's test).  It uses only the checker API.
+ */
+#include "analyzer/checker.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+SCI_STATE(uc_nothing_written);	/* no element written on any path */
+SCI_STATE(uc_all_written);		/* not followed: any element may be written */
+
+/*
+ * Hull states: elements lo..hi written on some path, interned.  A soft
+ * hull (soft > 0) is one a loop's body was still growing when the loop
+ * was walked: lo..hi and maybe more, until the loop at nesting depth
+ * soft is left (on_loop_exit()).  Reads against it prove nothing.
+ */
+static const char uc_hull_name[] = "written";
+
+typedef struct {
+	sci_state st;
+	long long lo, hi;
+	int soft;
+} uc_hull;
+
+#define UC_HULL_SLOTS 8192		/* power of two; half full: all_written */
+static uc_hull *uc_hulls[UC_HULL_SLOTS];
+static size_t uc_nhulls;
+
+static const sci_state *uc_hull_state(long long lo, long long hi, int soft)
+{
+	uint64_t h = ((uint64_t)lo * 0x9e3779b97f4a7c15ULL ^ (uint64_t)hi) +
+		     (uint64_t)soft;
+	size_t i = (size_t)(h ^ (h >> 29)) & (UC_HULL_SLOTS - 1);
+	uc_hull *x;
+
+	for (; uc_hulls[i]; i = (i + 1) & (UC_HULL_SLOTS - 1))
+		if (uc_hulls[i]->lo == lo && uc_hulls[i]->hi == hi &&
+		    uc_hulls[i]->soft == soft)
+			return &uc_hulls[i]->st;
+	if (uc_nhulls >= UC_HULL_SLOTS / 2 || !(x = calloc(1, sizeof(*x))))
+		return &uc_all_written;
+	x->st.name = uc_hull_name;
+	x->st.data = x;
+	x->lo = lo;
+	x->hi = hi;
+	x->soft = soft;
+	uc_hulls[i] = x;
+	uc_nhulls++;
+	return &x->st;
+}
+
+static const uc_hull *uc_hull_of(const sci_state *s)
+{
+	return s && s->name == uc_hull_name ? s->data : NULL;
+}
+
+static int uc_is_mine(const sci_state *s)
+{
+	return s == &uc_nothing_written || s == &uc_all_written || uc_hull_of(s);
+}
+
+/* The softer of two: the outer loop's (the smaller depth) goes on. */
+static int uc_softer(int a, int b)
+{
+	if (!a || !b)
+		return a ? a : b;
+	return a < b ? a : b;
+}
+
+static const sci_state *uc_merge(const sci_state *a, const sci_state *b)
+{
+	const uc_hull *x = uc_hull_of(a), *y = uc_hull_of(b);
+
+	if (a == &uc_nothing_written && (b == &uc_nothing_written || y))
+		return b;
+	if (b == &uc_nothing_written && x)
+		return a;
+	if (x && y)
+		return uc_hull_state(x->lo < y->lo ? x->lo : y->lo,
+				  x->hi > y->hi ? x->hi : y->hi,
+				  uc_softer(x->soft, y->soft));
+	/* anything else: a path that does not follow the buffer */
+	return &uc_all_written;
+}
+
+/* The body writes more with each pass: so far, and maybe more. */
+static const sci_state *uc_on_loop_change(const sci_key *key,
+				       const sci_state *state,
+				       const sci_state *back, int depth,
+				       void *payload)
+{
+	const uc_hull *h = uc_hull_of(state);
+
+	(void)key;
+	(void)back;
+	(void)payload;
+	if (!h)
+		return NULL;
+	return uc_hull_state(h->lo, h->hi, uc_softer(h->soft, depth));
+}
+
+/*
+ * Leaving the loop that made a hull soft: what the last pass's body
+ * wrote, with the index the value model widened over every iteration,
+ * is what any iteration wrote.  A path leaving through the loop's test
+ * before the last pass's body gets it too.
+ */
+static const sci_state *uc_on_loop_exit(const sci_key *key,
+				     const sci_state *state,
+				     const sci_state *back, int depth,
+				     void *payload)
+{
+	const uc_hull *h;
+
+	(void)key;
+	(void)payload;
+	if (!uc_is_mine(state) || state == &uc_all_written)
+		return NULL;
+	if (back && uc_is_mine(back))
+		state = uc_merge(state, back);
+	else if (back)
+		state = &uc_all_written;
+	h = uc_hull_of(state);
+	if (h && h->soft >= depth)
+		state = uc_hull_state(h->lo, h->hi, 0);
+	return state;
+}
+
+/* The state of what @var holds or points to, when followed. */
+static const sci_state *uc_followed(sci_sym *var, const sci_key **key)
+{
+	const sci_state *s;
+
+	*key = var ? sci_key_pointee(var) : NULL;
+	s = *key ? sci_state_get(me, *key) : NULL;
+	return s == &uc_nothing_written || uc_hull_of(s) ? s : NULL;
+}
+
+/* Elements in @base: the array's, or the block's; 0 when unknown. */
+static long long uc_element_count(sci_expr *base)
+{
+	long long n = sci_expr_array_count(base), elem;
+	sci_object o;
+
+	if (n > 0)
+		return n;
+	elem = sci_expr_pointee_size(base);
+	if (elem > 0 && sci_value_object(base, &o) && o.size > 0 &&
+	    o.kind != SCI_OBJECT_CALLER)
+		return o.size / elem;
+	return 0;
+}
+
+/*
+ * The range of elements @index (NULL: element 0) can select, with the
+ * bounds the program gave flagged in *known (SCI_VALUE_*_KNOWN).
+ */
+static void uc_index_range(sci_expr *index, long long *lo, long long *hi,
+			   int *known)
+{
+	if (!index) {
+		*lo = *hi = 0;
+		*known = SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN;
+	} else if (sci_expr_const(index, lo)) {
+		*hi = *lo;
+		*known = SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN;
+	} else {
+		*known = sci_value_bounds(index, lo, hi);
+	}
+}
+
+/*
+ * Local pointers that were given the address of a followed array (`data
+ * = arr;`, Juliet's declared buffers): accesses through them are the
+ * array's when the value model knows where they point, and whatever they
+ * are handed to may write the array.  For the function walked.
+ */
+#define UC_MAX_LINKS 32
+static struct {
+	sci_sym *array, *ptr;
+} uc_links[UC_MAX_LINKS];
+static int uc_nlinks;
+
+/* May @e's value point into @var's buffer, directly or through a link? */
+static int uc_points_to(sci_expr *e, sci_sym *var)
+{
+	int i;
+
+	if (sci_expr_points_into(e, sci_key_sym(var)))
+		return 1;
+	for (i = 0; i < uc_nlinks; i++)
+		if (uc_links[i].array == var &&
+		    sci_expr_points_into(e, sci_key_sym(uc_links[i].ptr)))
+			return 1;
+	return 0;
+}
+
+/* One element access, resolved to the buffer followed and its elements. */
+typedef struct {
+	const sci_key *key;	/* the buffer's: sci_key_pointee() */
+	const sci_state *s;
+	sci_sym *var;		/* the array, or the pointer to the block */
+	long long lo, hi;	/* the elements it can select */
+	int known;		/* SCI_VALUE_*_KNOWN of lo and hi */
+	long long n;		/* elements in the buffer, 0: unknown */
+} uc_access;
+
+static long long uc_add(long long a, long long b)
+{
+	if (b > 0 && a > INT64_MAX - b)
+		return INT64_MAX;
+	if (b < 0 && a < INT64_MIN - b)
+		return INT64_MIN;
+	return a + b;
+}
+
+/*
+ * `a[i]`, `p->m`, `data[i]` with data pointing into a followed array:
+ * returns 1 and fills @a, or 0 (*@via gets the pointer then, if any).
+ */
+static int uc_resolve(sci_expr *e, uc_access *a, sci_expr **via)
+{
+	sci_expr *index, *base = sci_expr_element(e, &index);
+	sci_sym *var = base ? sci_expr_symbol(base) : NULL;
+	long long olo = 0, ohi = 0, elem, count;
+	int oknown = SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN;
+	const sci_key *ok;
+	sci_object o;
+
+	*via = NULL;
+	if (!var)
+		return 0;
+	a->var = var;
+	if ((a->s = uc_followed(var, &a->key))) {
+		a->n = uc_element_count(base);
+	} else {
+		if (sci_sym_array_count(var) > 0)
+			return 0;
+		*via = base;
+		ok = sci_value_object_key(base);
+		if (!ok || !sci_key_is_var(ok) ||
+		    !(a->s = uc_followed(sci_key_base(ok), &a->key)))
+			return 0;
+		a->var = sci_key_base(ok);
+		count = sci_sym_array_count(a->var);
+		elem = sci_expr_pointee_size(base);
+		if (count <= 0 || elem <= 0 || !sci_value_object(base, &o) ||
+		    o.size / count != elem)
+			return 0;
+		olo = o.off_min / elem;
+		ohi = o.off_max / elem;
+		oknown = o.known;
+		if (o.off_min % elem || o.off_max % elem)
+			oknown = 0;
+		a->n = count;
+	}
+	uc_index_range(index, &a->lo, &a->hi, &a->known);
+	a->lo = uc_add(a->lo, olo);
+	a->hi = uc_add(a->hi, ohi);
+	a->known &= oknown;
+	return 1;
+}
+
+/*
+ * A store the model cannot place (`*p++ = 0`, through a pointer whose
+ * object it lost): the followed buffers its address names escape.
+ */
+static void uc_unknown_store(sci_expr *target)
+{
+	sci_expr *ptr = sci_expr_address_of_lvalue(target);
+	const sci_key *drop[16];
+	size_t nd = 0, k;
+	int i;
+
+	if (!ptr)
+		return;
+	SCI_FOR_EACH_STATE(me, sm) {
+		const sci_state *s = sci_sm_state(sm);
+		sci_sym *var = sci_key_base(sci_sm_key(sm));
+		int hit = 0;
+
+		if (!var || !(s == &uc_nothing_written || uc_hull_of(s)))
+			continue;
+		hit = sci_expr_mentions(ptr, var);
+		for (i = 0; !hit && i < uc_nlinks; i++)
+			hit = uc_links[i].array == var &&
+			      sci_expr_mentions(ptr, uc_links[i].ptr);
+		if (hit && nd < 16)
+			drop[nd++] = sci_sm_key(sm);
+	} SCI_END_FOR_EACH_STATE(sm);
+	for (k = 0; k < nd; k++)
+		sci_state_set(me, drop[k], &uc_all_written);
+}
+
+static void uc_written(sci_expr *target)
+{
+	const uc_hull *h;
+	uc_access a;
+	sci_expr *via;
+	long long lo, hi;
+
+	if (!uc_resolve(target, &a, &via)) {
+		uc_unknown_store(target);
+		return;
+	}
+	lo = a.lo;
+	hi = a.hi;
+	if (!(a.known & SCI_VALUE_MIN_KNOWN) || lo < 0)
+		lo = 0;
+	if (!(a.known & SCI_VALUE_MAX_KNOWN) || (a.n > 0 && hi >= a.n))
+		hi = a.n > 0 ? a.n - 1 : INT64_MAX;
+	if (lo > hi)
+		return;		/* outside the buffer: array-overflow's */
+	if ((h = uc_hull_of(a.s))) {
+		lo = lo < h->lo ? lo : h->lo;
+		hi = hi > h->hi ? hi : h->hi;
+	}
+	sci_state_set(me, a.key, a.n > 0 && lo == 0 && hi >= a.n - 1 ?
+		      &uc_all_written :
+		      uc_hull_state(lo, hi, h ? h->soft : 0));
+}
+
+static void uc_on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
+			     void *payload)
+{
+	(void)right;
+	(void)pos;
+	(void)payload;
+	uc_written(left);
+}
+
+/* malloc() and alloca() give memory no one wrote; calloc() zeroes it. */
+static int uc_gives_garbage(sci_expr *call)
+{
+	static const char *const names[] = {
+		"malloc", "alloca", "__builtin_alloca", "valloc", "pvalloc",
+		"memalign", "aligned_alloc", NULL
+	};
+	const char *name = sci_call_name(call);
+	int i;
+
+	for (i = 0; name && names[i]; i++)
+		if (strcmp(name, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static void uc_on_assign(sci_expr *left, sci_expr *right, sci_pos pos,
+		      void *payload)
+{
+	sci_sym *var = sci_expr_var(left);
+	sci_expr *r = sci_expr_strip(right);
+
+	(void)pos;
+	(void)payload;
+	if (var && sci_expr_symbol(sci_expr_strip(left)) == var &&
+	    sci_sym_is_local(var) && sci_sym_is_pointer(var) &&
+	    r && sci_expr_is_call(r) && uc_gives_garbage(r))
+		sci_state_set(me, sci_key_pointee(var), &uc_nothing_written);
+}
+
+static void uc_on_declaration(sci_sym *sym, void *payload)
+{
+	(void)payload;
+	if (sci_sym_is_local(sym) && !sci_sym_has_initializer(sym) &&
+	    sci_sym_array_count(sym) > 0)
+		sci_state_set(me, sci_key_pointee(sym), &uc_nothing_written);
+}
+
+/* The pointer itself changes (`p = q`, `get(&p)`): a buffer no more. */
+static void uc_on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
+		      void *payload)
+{
+	sci_expr *index;
+
+	(void)pos;
+	(void)payload;
+	if (uc_is_mine(sci_state_get(me, key)) &&
+	    sci_state_get(me, key) != &uc_all_written &&
+	    !sci_expr_element(target, &index))
+		sci_state_set(me, key, &uc_all_written);
+}
+
+/* The buffers @e's value may point into are no longer followed. */
+static void uc_escapes(sci_expr *e)
+{
+	const sci_key *drop[16];
+	size_t nd = 0, k;
+
+	SCI_FOR_EACH_STATE(me, sm) {
+		const sci_state *s = sci_sm_state(sm);
+		sci_sym *var = sci_key_base(sci_sm_key(sm));
+
+		if (nd < 16 && var &&
+		    (s == &uc_nothing_written || uc_hull_of(s)) &&
+		    uc_points_to(e, var))
+			drop[nd++] = sci_sm_key(sm);
+	} SCI_END_FOR_EACH_STATE(sm);
+	for (k = 0; k < nd; k++)
+		sci_state_set(me, drop[k], &uc_all_written);
+}
+
+/*
+ * `data = arr;` into a local pointer: a link, the array stays followed.
+ * Returns 0 when @e points into no followed array or the links are full.
+ */
+static int uc_link(sci_expr *e, sci_sym *ptr)
+{
+	int found = 0, i;
+
+	SCI_FOR_EACH_STATE(me, sm) {
+		const sci_state *s = sci_sm_state(sm);
+		sci_sym *var = sci_key_base(sci_sm_key(sm));
+
+		if (found >= 0 && var && sci_sym_array_count(var) > 0 &&
+		    (s == &uc_nothing_written || uc_hull_of(s)) &&
+		    uc_points_to(e, var)) {
+			for (i = 0; i < uc_nlinks; i++)
+				if (uc_links[i].array == var &&
+				    uc_links[i].ptr == ptr)
+					break;
+			if (i == uc_nlinks && uc_nlinks == UC_MAX_LINKS) {
+				found = -1;
+			} else {
+				if (i == uc_nlinks) {
+					uc_links[i].array = var;
+					uc_links[i].ptr = ptr;
+					uc_nlinks++;
+				}
+				found = 1;
+			}
+		}
+	} SCI_END_FOR_EACH_STATE(sm);
+	return found > 0;
+}
+
+/* Callees may write what they get (after the call: callers.c carries). */
+static void uc_on_call(sci_expr *call, void *payload)
+{
+	int i, n = sci_call_nargs(call);
+
+	(void)payload;
+	for (i = 0; i < n; i++)
+		uc_escapes(sci_call_arg(call, i));
+}
+
+/* Elements @a to @b of what @var holds (-1: all of it) read unwritten. */
+static void uc_report(sci_expr *e, sci_sym *var, const sci_key *key,
+		   long long a, long long b)
+{
+	const sci_sm *sm = sci_sm_get(me, key);
+	const char *text = sci_expr_text(e);
+	int array = sci_sym_array_count(var) > 0;
+	sci_finding *f;
+	sci_pos where;
+
+	if (a < 0)
+		f = sci_report(me, sci_expr_pos(e), sci_key_name(key),
+			       "'%s' is used uninitialized: no path writes %s before this read",
+			       text, array ? "any element of the array" :
+			       "the memory it points to");
+	else if (a == b)
+		f = sci_report(me, sci_expr_pos(e), sci_key_name(key),
+			       "'%s' is used uninitialized: it can read element %lld, which no path wrote",
+			       text, a);
+	else
+		f = sci_report(me, sci_expr_pos(e), sci_key_name(key),
+			       "'%s' is used uninitialized: it can read elements %lld to %lld, which no path wrote",
+			       text, a, b);
+	/* dropped: a pass that only learns what a loop brings round */
+	if (!f)
+		return;
+	if (array)
+		sci_finding_related(f, sci_sym_pos(var),
+				    "declared here without a value");
+	else if (sm && sci_sm_where(sm, &uc_nothing_written, &where) == 0)
+		sci_finding_related(f, where, "allocated here, not initialized");
+	/* one finding per buffer and path */
+	sci_state_set(me, key, &uc_all_written);
+}
+
+static void uc_read_of(sci_expr *e)
+{
+	const uc_hull *h;
+	uc_access x;
+	sci_expr *via;
+	long long lo, hi, a, b;
+
+	if (!uc_resolve(e, &x, &via))
+		return;
+	lo = x.lo;
+	hi = x.hi;
+	if (!(x.known & SCI_VALUE_MIN_KNOWN) || lo < 0)
+		lo = 0;
+	if (x.n > 0 && lo >= x.n)
+		return;		/* past the end: array-overflow's */
+	if (!(x.known & SCI_VALUE_MAX_KNOWN))
+		hi = lo;
+	if (x.n > 0 && hi >= x.n)
+		hi = x.n - 1;
+	if (x.s == &uc_nothing_written) {
+		uc_report(e, x.var, x.key, -1, -1);
+		return;
+	}
+	/* elements above the hull, then below it */
+	h = uc_hull_of(x.s);
+	if (h->soft)
+		return;
+	a = h->hi == INT64_MAX ? hi + 1 : lo > h->hi + 1 ? lo : h->hi + 1;
+	b = hi;
+	if (!(x.known & SCI_VALUE_MAX_KNOWN) || a > b) {
+		a = lo;
+		b = hi < h->lo - 1 ? hi : h->lo - 1;
+		if (!(x.known & SCI_VALUE_MIN_KNOWN) || a > b)
+			return;
+	}
+	uc_report(e, x.var, x.key, a, b);
+}
+
+static void uc_on_expr(sci_expr *e, void *payload)
+{
+	sci_expr *to;
+	sci_sym *ptr;
+
+	(void)payload;
+	/* `p = a + 2`, `struct iovec v = { a, n }`: another name for it */
+	if ((to = sci_expr_copied_to(e)) &&
+	    (sci_expr_is_pointer(e) || !sci_expr_is_scalar(e))) {
+		ptr = sci_expr_symbol(sci_expr_strip(to));
+		if (!ptr || !sci_sym_is_local(ptr) ||
+		    sci_sym_array_count(ptr) > 0 || !sci_expr_is_pointer(to) ||
+		    !uc_link(e, ptr))
+			uc_escapes(e);
+	}
+	if (sci_expr_is_scalar(e) && !sci_expr_is_assign_target(e))
+		uc_read_of(e);
+}
+
+static void uc_on_func_start(sci_sym *fn, void *payload)
+{
+	(void)fn;
+	(void)payload;
+	uc_nlinks = 0;
+}
+
+static void uc_init(void)
+{
+	sci_on_func_start(me, uc_on_func_start, NULL);
+	sci_on_declaration(me, uc_on_declaration, NULL);
+	sci_on_assign_before(me, uc_on_assign_before, NULL);
+	sci_on_assign(me, uc_on_assign, NULL);
+	sci_on_modify(me, uc_on_modify, NULL);
+	sci_on_call(me, NULL, uc_on_call, NULL);
+	sci_on_expr(me, uc_on_expr, NULL);
+	sci_on_loop_change(me, uc_on_loop_change, NULL);
+	sci_on_loop_exit(me, uc_on_loop_exit, NULL);
+}
+
+#endif
