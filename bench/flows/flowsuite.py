@@ -101,6 +101,13 @@ KINDS = {
         K="printIntLine(100 / data);",
         KG="if (data != 0) printIntLine(100 / data); else printLine(\"zero\");",
         rules={"divide-by-zero"}),
+    "divide-float": dict(
+        type="float", init="-1.0F",
+        S="data = 0.0F;",
+        G="data = 2.0F;",
+        K="printIntLine((int)(100.0 / data));",
+        KG="if (fabs(data) > 0.000001) printIntLine((int)(100.0 / data)); else printLine(\"zero\");",
+        rules={"divide-by-zero"}),
     "index-large": dict(
         type="int", init="-1",
         S="data = 10;",
@@ -176,6 +183,7 @@ static int staticReturnsFalse(void) { return 0; }
 HEADER = """#ifndef FLOW_SUPPORT_H
 #define FLOW_SUPPORT_H
 #include <alloca.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -425,6 +425,21 @@ int sci_expr_binop(sci_expr *e, sci_expr **l, sci_expr **r);
 /** True when @e is a comparison (==, <, ...); @l and @r get its operands. */
 int sci_expr_compare_operands(sci_expr *e, sci_expr **l, sci_expr **r);
 /**
+ * For a comparison @e, the orderings of @l against @r under which it is
+ * true (SCI_REL_* below: `<=` is SCI_REL_LT | SCI_REL_EQ, `!=` is
+ * SCI_REL_LT | SCI_REL_GT); 0 when @e is no comparison.
+ */
+int sci_expr_compare_rels(sci_expr *e, sci_expr **l, sci_expr **r);
+/** True when @e's type (after stripping) is a floating type. */
+int sci_expr_is_float(sci_expr *e);
+/** True when @e itself (not stripped) is a cast to an integer type. */
+int sci_expr_is_integer_cast(sci_expr *e);
+/**
+ * True when @e is a floating or integer constant (`0.0F`, `-1e-6`, `0`,
+ * through casts); stores its value in @out.
+ */
+int sci_expr_float_const(sci_expr *e, double *out);
+/**
  * When @e (after stripping) is `l && r` returns '&', `l || r` returns '|'
  * and sets @l and @r; 0 otherwise.
  */

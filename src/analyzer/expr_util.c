@@ -323,6 +323,71 @@ int sci_expr_compare_operands(sci_expr *e, sci_expr **l, sci_expr **r)
 	return 1;
 }
 
+int sci_expr_compare_rels(sci_expr *e, sci_expr **l, sci_expr **r)
+{
+	if (!sci_expr_compare_operands(e, l, r))
+		return 0;
+	switch (sci__strip(e)->op) {
+	case '<':
+		return SCI_REL_LT;
+	case '>':
+		return SCI_REL_GT;
+	case SPECIAL_LTE:
+	case SPECIAL_UNSIGNED_LTE:
+		return SCI_REL_LT | SCI_REL_EQ;
+	case SPECIAL_GTE:
+	case SPECIAL_UNSIGNED_GTE:
+		return SCI_REL_GT | SCI_REL_EQ;
+	case SPECIAL_EQUAL:
+		return SCI_REL_EQ;
+	case SPECIAL_NOTEQUAL:
+		return SCI_REL_LT | SCI_REL_GT;
+	case SPECIAL_UNSIGNED_LT:
+		return SCI_REL_LT;
+	case SPECIAL_UNSIGNED_GT:
+		return SCI_REL_GT;
+	default:
+		return 0;
+	}
+}
+
+int sci_expr_is_float(sci_expr *e)
+{
+	struct symbol *t = sci__real_type(sci__expr_type(sci__strip(e)));
+
+	return t && is_float_type(t);
+}
+
+int sci_expr_is_integer_cast(sci_expr *e)
+{
+	return e && (e->type == EXPR_CAST || e->type == EXPR_FORCE_CAST ||
+		     e->type == EXPR_IMPLIED_CAST) &&
+	       sci__type_is_int(sci__expr_type(e));
+}
+
+int sci_expr_float_const(sci_expr *e, double *out)
+{
+	long long v;
+
+	e = sci__strip(e);
+	if (!e)
+		return 0;
+	if (e->type == EXPR_FVALUE) {
+		*out = (double)e->fvalue;
+		return 1;
+	}
+	if (e->type == EXPR_PREOP && e->op == '-' &&
+	    sci_expr_float_const(e->unop, out)) {
+		*out = -*out;
+		return 1;
+	}
+	if (sci__const_value(e, &v)) {
+		*out = (double)v;
+		return 1;
+	}
+	return 0;
+}
+
 int sci_expr_logical(sci_expr *e, sci_expr **l, sci_expr **r)
 {
 	e = sci__strip(e);

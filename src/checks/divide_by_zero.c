@@ -14,8 +14,18 @@
  * this path rules it out.  A divisor merely unknown (a parameter, a
  * call's result) is not reported: its range holds 0 like any value.
  * A divisor read from input (scanf, fgets + atoi, rand...) is reported
- * unless a check rules 0 out.  Floating-point division is not checked
- * (IEEE gives infinities).
+ * unless a check rules 0 out.
+ *
+ * A floating division (`100.0 / data` with a float or double data) is
+ * defined by IEEE for a 0 divisor - an infinity or a NaN, which programs
+ * make on purpose (`R_PosInf = 1.0 / R_Zero`, `1.0 / value < 0` for a
+ * signed zero) - but converting that quotient to an integer is
+ * undefined: `(int)(100.0 / data)` and `int n = x / d;` are checked.
+ * The value model keeps no floats, so this checker follows their
+ * zero-ness itself: a constant assigned (`data = 0.0F`), a copy, and the
+ * checks that rule 0 in or out (`data != 0.0`, `fabs(data) > 0.000001`,
+ * `data > 0`); a divisor that is 0 on some path merged here, or read
+ * from input and not checked, is reported as an integer one is.
  *
  * False positives: a correlation between variables the engine does not
  * follow (`if (n) per = 1; ... if (n) x / per`) is handled by implied
@@ -23,13 +33,59 @@
  */
 #include "analyzer/checker.h"
 
+#include <string.h>
+
 static sci_checker_id me;
 
-static void check(sci_expr *e, sci_expr *divisor, sci_pos pos, int mod)
+/* What a floating variable holds, for the zero-ness the model lacks. */
+SCI_STATE(fzero);	/* exactly 0: assigned 0.0, or tested == 0 */
+SCI_STATE(fnonzero);	/* not 0: assigned another constant, or tested */
+SCI_STATE(fother);	/* anything: assigned a value not known */
+
+static void float_check(sci_expr *dividend, sci_expr *divisor, sci_pos pos,
+			int mod)
+{
+	const sci_key *key = sci_key_expr(sci_expr_strip(divisor));
+	const sci_sm *sm = key ? sci_sm_get(me, key) : NULL;
+	const sci_state *st = sm ? sci_sm_state(sm) : NULL;
+	double v;
+	int definite;
+
+	if (sci_expr_float_const(divisor, &v)) {
+		/* `1.0 / 0.0`, `0.0 / 0.0`: an infinity or a NaN on purpose */
+		if (v != 0.0 || sci_expr_float_const(dividend, &v))
+			return;
+		definite = 1;
+	} else {
+		if (st == &fnonzero)
+			return;
+		definite = st == &fzero;
+		if (!definite && sci_value_untrusted(divisor)) {
+			sci_report(me, sci_expr_pos(divisor),
+				   sci_expr_text(divisor),
+				   "%s by '%s', which comes from input and is not checked against 0",
+				   mod ? "remainder" : "division",
+				   sci_expr_text(divisor));
+			return;
+		}
+		if (!definite && !(sm && sci_sm_has_possible(sm, &fzero)))
+			return;
+	}
+	sci_report(me, pos, sci_expr_text(divisor),
+		   definite ? "%s by zero: '%s' is 0" :
+			      "%s by zero: '%s' can be 0 on this path",
+		   mod ? "remainder" : "division", sci_expr_text(divisor));
+}
+
+static void check(sci_expr *e, sci_expr *dividend, sci_expr *divisor,
+		  sci_pos pos, int mod)
 {
 	long long v;
 	int definite;
 
+	/* floating: only where an integer conversion follows (on_expr()) */
+	if (sci_expr_is_float(divisor))
+		return;
 	/* (double)a / b divides in floating point, whatever b is */
 	if (!sci_expr_is_integer(divisor) || !sci_expr_is_integer(e))
 		return;
@@ -49,27 +105,158 @@ static void check(sci_expr *e, sci_expr *divisor, sci_pos pos, int mod)
 		   mod ? "remainder" : "division", sci_expr_text(divisor));
 }
 
+/* @e's value, after casts, is a floating division: check its divisor. */
+static void float_division(sci_expr *e)
+{
+	sci_expr *l, *r;
+
+	if (sci_expr_binop(e, &l, &r) == '/' && sci_expr_is_float(r) &&
+	    !sci_expr_is_assign_target(e))
+		float_check(l, r, sci_expr_pos(sci_expr_strip(e)), 0);
+}
+
 static void on_expr(sci_expr *e, void *payload)
 {
 	sci_expr *l, *r;
-	int op = sci_expr_binop(e, &l, &r);
+	int op;
 
+	/* the operation itself, not each cast or parenthesis around it */
+	if (sci_expr_strip(e) != e) {
+		/* `(int)(100.0 / d)`: the quotient converted to an integer */
+		if (sci_expr_is_integer_cast(e))
+			float_division(e);
+		return;
+	}
+	op = sci_expr_binop(e, &l, &r);
 	if (op == '/' || op == '%')
-		check(e, r, sci_expr_pos(e), op == '%');
+		check(e, l, r, sci_expr_pos(e), op == '%');
+}
+
+/* `int n = x / d;`: the quotient converted to the integer stored. */
+static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
+			     void *payload)
+{
+	(void)pos;
+	(void)payload;
+	/* an explicit cast is on_expr()'s */
+	if (sci_expr_is_integer(left) && !sci_expr_is_integer_cast(right))
+		float_division(right);
+}
+
+/* A floating variable or member assigned: its zero-ness, when known. */
+static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos,
+		      void *payload)
+{
+	const sci_key *key, *from;
+	double v;
+
+	(void)pos;
+	(void)payload;
+	if (!sci_expr_is_float(left) || !(key = sci_key_expr(left)))
+		return;
+	if (sci_expr_float_const(right, &v))
+		sci_state_set(me, key, v == 0.0 ? &fzero : &fnonzero);
+	else if ((from = sci_key_expr(sci_expr_strip(right))) &&
+		 sci_expr_is_float(right) && sci_state_get(me, from))
+		sci_state_set(me, key, sci_state_get(me, from));
+	else if (sci_state_get(me, key))
+		sci_state_set(me, key, &fother);
+}
+
+static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
+		      void *payload)
+{
+	(void)target;
+	(void)pos;
+	(void)payload;
+	/* `&d` passed to scanf(), `d++`: any value; on_assign() runs after */
+	if (sci_state_get(me, key) && sci_state_get(me, key) != &fother)
+		sci_state_set(me, key, &fother);
+}
+
+/* `fabs(x)`, `fabsf(x)`, `fabsl(x)`: x, whose magnitude it is. */
+static sci_expr *magnitude_of(sci_expr *e)
+{
+	const char *name;
+
+	e = sci_expr_strip(e);
+	if (!e || !sci_expr_is_call(e) || sci_call_nargs(e) != 1 ||
+	    !(name = sci_call_name(e)))
+		return NULL;
+	if (strcmp(name, "fabs") && strcmp(name, "fabsf") &&
+	    strcmp(name, "fabsl") && strcmp(name, "__builtin_fabs") &&
+	    strcmp(name, "__builtin_fabsf"))
+		return NULL;
+	return sci_call_arg(e, 0);
+}
+
+/* Does 0 stand in the orderings @rels against the constant @c? */
+static int zero_in(int rels, double c)
+{
+	return ((rels & SCI_REL_LT) && 0.0 < c) ||
+	       ((rels & SCI_REL_EQ) && 0.0 == c) ||
+	       ((rels & SCI_REL_GT) && 0.0 > c);
+}
+
+/*
+ * `x != 0.0`, `x > 0`, `fabs(x) > 1e-6`, `0.0 == x`, `x`: on each side of
+ * the test, is the floating x 0, not 0, or either?
+ */
+static void on_condition(sci_expr *leaf, void *payload)
+{
+	sci_expr *l, *r, *x, *m;
+	const sci_key *key;
+	int rels, t, f;
+	double c = 1.0;
+
+	(void)payload;
+	if ((rels = sci_expr_compare_rels(leaf, &l, &r))) {
+		if (sci_expr_float_const(l, &c)) {
+			/* `c < x` is `x > c` */
+			x = r;
+			rels = (rels & SCI_REL_EQ) |
+			       (rels & SCI_REL_LT ? SCI_REL_GT : 0) |
+			       (rels & SCI_REL_GT ? SCI_REL_LT : 0);
+		} else if (sci_expr_float_const(r, &c)) {
+			x = l;
+		} else {
+			return;
+		}
+		if ((m = magnitude_of(x)))
+			x = m;	/* |x| is 0 exactly where x is */
+		/* on each side: 0 possible there, and nothing else? */
+		t = zero_in(rels, c);
+		f = zero_in(SCI_REL_ANY & ~rels, c);
+	} else {
+		x = leaf;	/* `if (x)` */
+		t = 0;
+		f = 1;
+	}
+	if (!sci_expr_is_float(x) || !(key = sci_key_expr(sci_expr_strip(x))))
+		return;
+	sci_state_set_true_false(me, key,
+		!t ? &fnonzero : rels == SCI_REL_EQ && c == 0.0 ? &fzero : NULL,
+		!f ? &fnonzero :
+		rels == (SCI_REL_LT | SCI_REL_GT) && c == 0.0 ? &fzero : NULL);
 }
 
 static void init(sci_checker_id id)
 {
 	me = id;
 	sci_on_expr(me, on_expr, NULL);
+	sci_on_assign_before(me, on_assign_before, NULL);
+	sci_on_assign(me, on_assign, NULL);
+	sci_on_modify(me, on_modify, NULL);
+	sci_on_condition(me, on_condition, NULL);
 }
 
 const struct sci_checker sci_checker_divide_by_zero = {
 	.rule = "divide-by-zero",
-	.summary = "integer division or remainder by a value that is 0 on this path",
-	.description = "An integer division or remainder has a divisor that "
-		       "is 0 on a path the analysis can name: it was set to 0 "
-		       "or checked against 0 on the way here.",
+	.summary = "division or remainder by a value that is 0 on this path",
+	.description = "A division or remainder has a divisor that is 0 on a "
+		       "path the analysis can name: it was set to 0 or checked "
+		       "against 0 on the way here, or it comes from input and "
+		       "was not checked.",
 	.severity = SCI_SEV_ERROR,
 	.cwe = "CWE-369",
 	.tags = "reliability",

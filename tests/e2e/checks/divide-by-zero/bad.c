@@ -171,3 +171,41 @@ size_t items_left(size_t size, size_t nitems, size_t total)
 		return total / size;	/* expect-error: divide-by-zero "division by zero: 'size' can be 0 on this path" */
 	return 0;
 }
+
+/* a floating divisor: IEEE gives an infinity, and (int) of it is undefined */
+int floating(double x)
+{
+	double z = 0.0;
+
+	return (int)(x / z);	/* expect-error: divide-by-zero "division by zero: 'z' is 0" */
+}
+
+/* 0.0 kept on the path where the input could not be read */
+int floating_unread(const char *line)
+{
+	float data = 0.0F;
+
+	if (line != NULL)
+		data = (float)atof(line);
+	return (int)(100.0 / data);	/* expect-error: divide-by-zero "division by zero: 'data' can be 0 on this path" */
+}
+
+/* read from input, not checked */
+int floating_input(void)
+{
+	double d = 1.0;
+	int n;
+
+	if (scanf("%lf", &d) != 1)
+		return 0;
+	n = (1000.0 / d);	/* expect-error: divide-by-zero "division by 'd', which comes from input and is not checked against 0" */
+	return n;
+}
+
+/* checked the wrong way round */
+long floating_zero_side(double d)
+{
+	if (d == 0.0)
+		return (long)(1.0 / d);	/* expect-error: divide-by-zero "division by zero: 'd' is 0" */
+	return 0;
+}

@@ -1,5 +1,8 @@
 /* expect-none */
 /* divide-by-zero: divisors that cannot be 0, or that nothing says are. */
+#include <math.h>
+#include <stdlib.h>
+
 int unknown_divisor(int total, int n)
 {
 	return total / n;	/* a parameter: nothing says it is 0 */
@@ -39,11 +42,74 @@ int correlated(int total, int n)
 	return 0;
 }
 
-double floating(double x)
+/* an infinity and a NaN on purpose: constants on both sides */
+double infinity(void)
 {
-	double z = 0.0;
+	return 1.0 / 0.0 + 0.0 / 0.0;
+}
 
-	return x / z;	/* IEEE: infinity, not a trap */
+/* infinities made from a zero variable, kept as doubles (redis' R_PosInf) */
+double zero_var, pos_inf, nan_val;
+
+void make_specials(void)
+{
+	zero_var = 0.0;
+	pos_inf = 1.0 / zero_var;
+	nan_val = zero_var / zero_var;
+}
+
+/* the sign of a zero, told by the infinity it divides into */
+int negative_zero(double value)
+{
+	if (value == 0)
+		return 1.0 / value < 0;
+	return value < 0;
+}
+
+/* a zero divisor whose quotient stays floating */
+double spread(double total, int n)
+{
+	double per = 0.0;
+
+	if (n > 0)
+		per = total;
+	return total / per;
+}
+
+/* a floating divisor checked against 0, directly or by its magnitude */
+double ratio(double x, double d)
+{
+	double r = 0.0;
+
+	if (d != 0.0)
+		r = x / d;
+	if (fabs(d) > 0.000001)
+		r += x / d;
+	if (d > 0.5 || d < -0.5)
+		r += x / d;
+	return r;
+}
+
+/* a floating divisor set on every path */
+double scaled(double x, int big)
+{
+	double s = 0.0;
+
+	if (big)
+		s = 1000.0;
+	else
+		s = 10.0;
+	return x / s;
+}
+
+/* read from input, then checked */
+double from_input(const char *line)
+{
+	double d = atof(line);
+
+	if (d == 0.0)
+		return 0.0;
+	return 1.0 / d;
 }
 
 int guarded_loop(const int *v, int len)
