@@ -171,6 +171,13 @@ unsigned sci__callers_carry_mask(const sci_key *key)
 	return mask;
 }
 
+/* A float or double: no value, but input and carried states ride along. */
+static int is_floating(struct symbol *type)
+{
+	type = sci__real_type(type);
+	return type && is_float_type(type);
+}
+
 const char *sci__callers_carry_text(const sci_key *key)
 {
 	unsigned mask = sci__callers_carry_mask(key);
@@ -303,9 +310,14 @@ static rec *candidate(struct symbol *fn)
 	FOR_EACH_PTR(base->arguments, arg) {
 		if (n == MAX_PARAMS)
 			return NULL;
-		/* a pointer may carry freed memory (arg_val.freed) */
+		/*
+		 * A pointer may carry freed memory (arg_val.freed); a
+		 * floating value, input or a checker's state (the value
+		 * model keeps no floats).
+		 */
 		if (sci__type_is_int(param_type(arg)) ||
-		    sci__type_is_ptr(param_type(arg)))
+		    sci__type_is_ptr(param_type(arg)) ||
+		    is_floating(param_type(arg)))
 			ints++;
 		s[n].type = param_type(arg);
 		s[n++].slot = arg;
@@ -527,6 +539,10 @@ void sci__callers_call(struct expression *call)
 			 * uses or frees it is reported at the call already */
 			t.args[i].text = pointer_text(sci__expr_rl(arg), type);
 			note_object(&t.args[i], arg, NULL);
+		} else if (is_floating(type) && plain(arg)) {
+			t.args[i].input = !!sci__untrusted_expr(arg);
+			t.args[i].carry = (unsigned char)
+				sci__callers_carry_mask(sci_key_expr(arg));
 		}
 		i++;
 		NEXT_PTR_LIST(param);
@@ -562,6 +578,8 @@ void sci__callers_call(struct expression *call)
 			key = sci_key_expr(g);
 		}
 		a->carry = (unsigned char)sci__callers_carry_mask(key);
+		if (is_floating(type))
+			continue;	/* no value: input and carry only */
 		if (sci__type_is_ptr(type)) {
 			a->input = 0;
 			a->text = pointer_text(rl, type);
@@ -690,6 +708,8 @@ static int narrows(const tuple *t, const rec *r)
 		const sci_rl *rl;
 
 		if (a->freed || a->carry || a->osize)
+			return 1;
+		if (a->input && is_floating(type))
 			return 1;
 		if (!a->text || !sci__type_is_int(type))
 			continue;
@@ -841,6 +861,13 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 		unsigned soft = 0, carry = 0;
 		int input = 0;
 
+		if (is_floating(type)) {
+			/* "N=!" or "N=?RULE.STATE": no value, what rides along */
+			entry_value(args, i, NULL, &soft, &input, &carry);
+			t.args[i].input = (unsigned char)(input & 1);
+			t.args[i++].carry = (unsigned char)carry;
+			continue;
+		}
 		if (!sci__type_is_int(type) && !sci__type_is_ptr(type)) {
 			i++;
 			continue;
@@ -884,6 +911,10 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 				     sci_arena_printf("o%s", pp ? tag + 1 : tag));
 			t.args[i].text = rl ? pointer_text(rl, type) : NULL;
 			continue;
+		}
+		if (is_floating(type)) {
+			t.args[i].input = (unsigned char)(input & 1);
+			continue;	/* no value: input and carry only */
 		}
 		if (!rl || sci_rl_is_empty(rl))
 			continue;	/* unknown there: as if not passed */
@@ -1025,6 +1056,9 @@ void sci__callers_entry(struct symbol *fn)
 		if (a->osize && key)
 			sci__points_set_object(key, r->s[i].slot, a->oname,
 					       a->osize, a->ooff);
+		/* a floating value: its input mark without a value */
+		if (a->input && !a->text && key)
+			sci__untrusted_set(key);
 		if (!a->text || !key)
 			continue;
 		rl = sci_rl_parse(a->text);

@@ -1299,6 +1299,16 @@ static void record_call_args(const char *name, struct expression *call)
 				text = object_arg(text,
 						  sci_arena_printf("o%u", i),
 						  arg, NULL);
+		} else if (i < SCI_SUMMARY_MAX_PARAMS && type &&
+			   is_float_type(type)) {
+			/* no value: input and carried states (callers.c) */
+			const char *carry =
+				sci__callers_carry_text(sci_key_expr(arg));
+
+			input = !!sci__untrusted_expr(arg);
+			if (input || *carry)
+				text = sci_arena_printf("%s;%u=%s%s", text, i,
+							input ? "!" : "", carry);
 		}
 		i++;
 	} END_FOR_EACH_PTR(arg);

@@ -301,8 +301,10 @@ static void note_param_path(struct expression *e)
 	size_t k;
 	int i = -1;
 
+	/* a float's place: no value, but input and carried states */
 	if (!scan_fn || !type ||
-	    !(sci__type_is_int(type) || sci__type_is_ptr(type)))
+	    !(sci__type_is_int(type) || sci__type_is_ptr(type) ||
+	      is_float_type(type)))
 		return;
 	if (e->type == EXPR_PREOP && e->op == '*') {
 		d = sci__strip(e->unop);

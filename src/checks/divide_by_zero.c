@@ -41,6 +41,7 @@ static sci_checker_id me;
 SCI_STATE(fzero);	/* exactly 0: assigned 0.0, or tested == 0 */
 SCI_STATE(fnonzero);	/* not 0: assigned another constant, or tested */
 SCI_STATE(fother);	/* anything: assigned a value not known */
+SCI_STATE(fmaybe);	/* a copy of a value 0 on some path */
 
 static void float_check(sci_expr *dividend, sci_expr *divisor, sci_pos pos,
 			int mod)
@@ -60,6 +61,13 @@ static void float_check(sci_expr *dividend, sci_expr *divisor, sci_pos pos,
 		if (st == &fnonzero)
 			return;
 		definite = st == &fzero;
+		if (st == &fmaybe) {
+			sci_report(me, pos, sci_expr_text(divisor),
+				   "%s by zero: '%s' can be 0 on this path",
+				   mod ? "remainder" : "division",
+				   sci_expr_text(divisor));
+			return;
+		}
 		if (!definite && sci_value_untrusted(divisor)) {
 			sci_report(me, sci_expr_pos(divisor),
 				   sci_expr_text(divisor),
@@ -132,6 +140,21 @@ static void on_expr(sci_expr *e, void *payload)
 		check(e, l, r, sci_expr_pos(e), op == '%');
 }
 
+/*
+ * What a copy of @from holds: its state, or "0 on some path" when the
+ * paths merged there disagree and one of them had 0.
+ */
+static const sci_state *copied_state(const sci_key *from)
+{
+	const sci_sm *sm = sci_sm_get(me, from);
+	const sci_state *st = sm ? sci_sm_state(sm) : NULL;
+
+	if (st == &fzero || st == &fnonzero || st == &fother ||
+	    st == &fmaybe)
+		return st;
+	return sm && sci_sm_has_possible(sm, &fzero) ? &fmaybe : &fother;
+}
+
 /* `int n = x / d;`: the quotient converted to the integer stored. */
 static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
 			     void *payload)
@@ -158,7 +181,7 @@ static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos,
 		sci_state_set(me, key, v == 0.0 ? &fzero : &fnonzero);
 	else if ((from = sci_key_expr(sci_expr_strip(right))) &&
 		 sci_expr_is_float(right) && sci_state_get(me, from))
-		sci_state_set(me, key, sci_state_get(me, from));
+		sci_state_set(me, key, copied_state(from));
 	else if (sci_state_get(me, key))
 		sci_state_set(me, key, &fother);
 }
@@ -248,6 +271,9 @@ static void init(sci_checker_id id)
 	sci_on_assign(me, on_assign, NULL);
 	sci_on_modify(me, on_modify, NULL);
 	sci_on_condition(me, on_condition, NULL);
+	/* a zero passed to a function reaches its walk (callers.c) */
+	sci_carry_state(me, &fzero);
+	sci_carry_state(me, &fmaybe);
 }
 
 const struct sci_checker sci_checker_divide_by_zero = {

@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 18
+#define SCI_SUMMARY_VERSION 19
 
 /*
  * The name of the record that carries what a TU's file scope says of its
