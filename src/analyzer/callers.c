@@ -333,7 +333,8 @@ static rec *candidate(struct symbol *fn)
 		 * along).
 		 */
 		if (!sci__type_is_int(param_type(globals[k])) &&
-		    !sci__type_is_ptr(param_type(globals[k])))
+		    !sci__type_is_ptr(param_type(globals[k])) &&
+		    !is_floating(param_type(globals[k])))
 			continue;
 		/*
 		 * One whose value the TU or the project fixes (const, never

@@ -1069,7 +1069,7 @@ static void add_greads(struct symbol *fn)
 
 		if ((globals[k]->ctype.modifiers & MOD_STATIC) || !type)
 			continue;
-		if (sci__type_is_int(type))
+		if (sci__type_is_int(type) || is_float_type(type))
 			sci_summary_add_gread(cur_sum, globals[k]->ident->name);
 		else if (sci__type_is_ptr(type))
 			sci_summary_add_gpread(cur_sum,
@@ -1170,7 +1170,7 @@ static const char *global_args(const char *text, const char *name,
 			text = global_pointer_arg(text, g, call);
 			continue;
 		}
-		if (!sci__type_is_int(type) ||
+		if (!(sci__type_is_int(type) || is_float_type(type)) ||
 		    !has_name(callee->greads, callee->ngreads,
 			      g->ident->name) ||
 		    sci_summary_set_global_value(sci__fn_facts_summaries(),
@@ -1183,6 +1183,15 @@ static const char *global_args(const char *text, const char *name,
 		rl = sci__expr_rl(e);
 		input = !!sci__untrusted_expr(e);
 		carry = sci__callers_carry_text(sci_key_sym(g));
+		if (is_float_type(type)) {
+			/* no value: its marks only ("gNAME=!") */
+			if (input || *carry)
+				text = sci_arena_printf("%s;g%s=%s%s", text,
+							g->ident->name,
+							input ? "!" : "",
+							carry);
+			continue;
+		}
 		if (sci_rl_is_empty(rl) && *carry)
 			rl = sci__type_rl(type);
 		if (sci_rl_is_empty(rl) ||

@@ -231,7 +231,9 @@ static void note_global_read(struct symbol *sym)
 	    !(sym->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)))
 		return;
 	type = sci__real_type(sym);
-	if (!type || !(sci__type_is_int(type) || type->type == SYM_PTR))
+	/* a float: no value, but input and carried states (callers.c) */
+	if (!type || !(sci__type_is_int(type) || type->type == SYM_PTR ||
+		       is_float_type(type)))
 		return;
 	f = lookup(scan_fn, 1);
 	for (i = 0; i < f->ngreads; i++)

@@ -66,3 +66,19 @@ int pass_array(void)
 	a[2] = zero;
 	return fsink_array(a);
 }
+
+/* a global the sink reads, set here before the call */
+extern float fsink_scale;
+int fsink_global(void);
+
+int global_zero(void)
+{
+	fsink_scale = 0.0F;
+	return fsink_global();
+}
+
+int global_set(void)
+{
+	fsink_scale = 4.0F;
+	return fsink_global();
+}

@@ -39,3 +39,12 @@ int fsink_array(float *a)
 
 	return (int)(100.0 / d);	/* expect-error: divide-by-zero "division by zero: 'd' is 0" */
 }
+
+float fsink_scale = 1.0F;
+
+int fsink_global(void)
+{
+	float d = fsink_scale;
+
+	return (int)(100.0 / d);	/* expect-error: divide-by-zero "division by zero: 'd' is 0" */
+}
