@@ -829,7 +829,7 @@ static void entry_object(arg_val *a, const char *args, const char *tag)
 		if (*end != '+')
 			return;
 		off = strtoll(end + 1, &end, 10);
-		if (*end != ':' || size <= 0 || off < 0 || off > size)
+		if (*end != ':' || size <= 0 || off < -size || off > size)
 			return;
 		a->osize = size;
 		a->ooff = off;

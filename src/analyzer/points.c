@@ -1191,9 +1191,11 @@ int sci__points_key_object(const sci_key *key, sci_object *out)
 int sci__points_exact_object(struct expression *e, const sci_key *key,
 			      sci_object *out)
 {
+	/* before the start too (`buf - 8`): a callee's access there is the
+	 * caller's underwrite */
 	return (e ? sci_value_object(e, out) : sci__points_key_object(key, out)) &&
 	       out->known == (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) &&
-	       out->off_min == out->off_max && out->off_min >= 0 &&
+	       out->off_min == out->off_max && out->off_min >= -out->size &&
 	       out->off_min <= out->size && out->size > 0;
 }
 
@@ -1227,7 +1229,7 @@ void sci__points_set_object(const sci_key *key, const void *id,
 {
 	pt v;
 
-	if (!sci__cur || !key || size <= 0 || off < 0 || off > size)
+	if (!sci__cur || !key || size <= 0 || off < -size || off > size)
 		return;
 	memset(&v, 0, sizeof(v));
 	v.obj = object(id, sci_arena_strdup(name), size, SCI_OBJECT_CALLER);

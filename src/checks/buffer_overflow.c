@@ -262,6 +262,38 @@ static int check_string_call(sci_expr *call, const char *name)
 	return 1;
 }
 
+/*
+ * Functions that read a string from argument @arg, at least its first
+ * character unless the bound @len (-1: none) is 0: a pointer before the
+ * start of its object is read there (strncpy's source bounded by a
+ * length larger than the object says nothing: it stops at the NUL).
+ */
+static const struct {
+	const char *name;
+	int arg, len;
+} string_reads[] = {
+	{ "strncpy", 1, 2 }, { "stpncpy", 1, 2 }, { "wcsncpy", 1, 2 },
+	{ "__builtin___strncpy_chk", 1, 2 }, { "strnlen", 0, 1 },
+	{ "strlen", 0, -1 }, { "wcslen", 0, -1 },
+};
+
+static void check_string_read(sci_expr *call, const char *name)
+{
+	long long n;
+	size_t i;
+
+	for (i = 0; i < sizeof(string_reads) / sizeof(string_reads[0]); i++) {
+		if (strcmp(string_reads[i].name, name) != 0)
+			continue;
+		if (string_reads[i].len >= 0 &&
+		    sci_value_known(sci_call_arg(call, string_reads[i].len),
+				    &n) && n == 0)
+			return;
+		before_start(call, sci_call_arg(call, string_reads[i].arg), 1);
+		return;
+	}
+}
+
 static void on_call(sci_expr *call, void *payload)
 {
 	const char *name = sci_call_name(call);
@@ -274,6 +306,7 @@ static void on_call(sci_expr *call, void *payload)
 		return;
 	if (check_string_call(call, name))
 		return;
+	check_string_read(call, name);
 	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
 		const access_fn *f = &table[i];
 		sci_expr *len;

@@ -111,6 +111,29 @@ void before_start_strings(const char *s)
 	strcat(out, p);	/* expect-error: buffer-overflow "buffer under-read: strcat() reads from 'buf' 4 bytes before its start" */
 }
 
+/* bounded copies and lengths read the source from its first character */
+size_t before_start_reads(void)
+{
+	char buf[32] = "text", out[32] = "";
+	char *p = buf - 8;
+
+	strncpy(out, p, 16);	/* expect-error: buffer-overflow "buffer under-read: strncpy() reads from 'buf' 8 bytes before its start" */
+	return strlen(p);	/* expect-error: buffer-overflow "buffer under-read: strlen() reads from 'buf' 8 bytes before its start" */
+}
+
+/* a pointer before the start handed to a function that writes through it */
+static void fill_from(char *dst)
+{
+	memset(dst, 'x', 16);	/* expect-error: buffer-overflow "buffer underwrite: memset() writes into 'buf' 8 bytes before its start" */
+}
+
+void before_start_passed(void)
+{
+	char buf[32];
+
+	fill_from(buf - 8);
+}
+
 void before_start_wide(const wchar_t *s)
 {
 	wchar_t buf[32];

@@ -145,3 +145,29 @@ void moved_back(const char *s)
 	strcpy(p, s);
 	strcat(buf, p + 1);
 }
+
+/* a pointer one element before an array, used from its second element on */
+static int sum_one_based(const int *a, int n)
+{
+	int i, sum = 0;
+
+	for (i = 1; i <= n; i++)
+		sum += a[i];
+	return sum;
+}
+
+int one_based(void)
+{
+	int v[4] = { 1, 2, 3, 4 };
+
+	return sum_one_based(v - 1, 4);
+}
+
+/* a bounded copy of nothing reads nothing */
+void copy_none(void)
+{
+	char buf[8] = "", out[8];
+	char *p = buf - 1;
+
+	strncpy(out, p, 0);
+}
