@@ -618,8 +618,19 @@ static int size_part(struct expression *arg, sci_val *factor, int args[2])
 static int sized_block(struct expression *call, const char *name,
 		       sci_val factor, const int args[2], int kind, pt *out)
 {
-	if (args[0] < 0)
-		return start(out, object(call, name, factor, kind));
+	if (args[0] < 0) {
+		const pt_obj *obj = object(call, name, factor, kind);
+
+		/*
+		 * A block of known size has a key as an array has, named
+		 * by the call that made it: strlen.c follows the string it
+		 * holds through every pointer into it.
+		 */
+		if (kind == SCI_OBJECT_HEAP && !obj->key)
+			((pt_obj *)obj)->key = sci_key_named(
+				sci_arena_printf("%s@%p", name, (void *)call));
+		return start(out, obj);
+	}
 	if (kind != SCI_OBJECT_HEAP)
 		return NONE;
 	return start(out, object_of(call, name, 0, kind, factor, args));

@@ -10,7 +10,8 @@
  *	memcpy(dst, x, strlen(src));	// strlen(src) is 99
  *
  * Tracked: arrays with a key (local and global arrays, members of local
- * structs: points.c's objects), per element size (1 for char, 4 for
+ * structs: points.c's objects) and blocks of known size from an
+ * allocator (points.c names each by its call), per element size (1 for char, 4 for
  * wchar_t; a write of another size forgets the array).  What sets a
  * length: an initializer (`char s[11] = "ten chars!"`, `= ""`, `= {0}`),
  * memset()/wmemset() from the start (a non-zero fill gives "n non-NUL

@@ -65,7 +65,7 @@ void heap_append(void)
 	data[0] = '\0';
 	memset(source, 'C', 99);
 	source[99] = '\0';
-	strcat(data, source);	/* expect-error: buffer-overflow "strcat() writes at least 100 bytes into 'malloc(...)', which has 50" */
+	strcat(data, source);	/* expect-error: buffer-overflow "strcat() writes 100 bytes into 'malloc(...)', which has 50" */
 	show(data);
 	free(data);
 }
@@ -258,4 +258,48 @@ void overwritten_by_copy(const char *s)
 	big[99] = '\0';
 	memcpy(big, s, 100);
 	strcpy(small, big);
+}
+
+/* the string a malloc()ed block holds, copied into a smaller array */
+void heap_source(void)
+{
+	char *data = malloc(100), dest[50] = "";
+
+	if (!data)
+		return;
+	memset(data, 'A', 99);
+	data[99] = '\0';
+	strcpy(dest, data);	/* expect-error: buffer-overflow "strcpy() writes 100 bytes into 'dest', which has 50" */
+	show(dest);
+	free(data);
+}
+
+/* the same block holding a string that fits */
+void heap_source_fits(void)
+{
+	char *data = malloc(100), dest[50] = "";
+
+	if (!data)
+		return;
+	memset(data, 'A', 99);
+	data[49] = '\0';
+	strcpy(dest, data);
+	show(dest);
+	free(data);
+}
+
+/* written through another name for the block: its length is not known */
+void heap_source_rewritten(char *(*fill)(char *))
+{
+	char *data = malloc(100), dest[50] = "", *p;
+
+	if (!data)
+		return;
+	memset(data, 'A', 99);
+	data[99] = '\0';
+	p = fill(data);
+	if (p)
+		strcpy(dest, data);
+	show(dest);
+	free(data);
 }
