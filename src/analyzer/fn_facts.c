@@ -1273,6 +1273,20 @@ static const char *path_args(const char *text, const char *name,
 	return text;
 }
 
+/*
+ * A call of a static function: no other TU can call it, and what it
+ * passes must not reach a function of the same name elsewhere
+ * (busybox's modprobe-small.c has its own filename2modname(), for
+ * 64-byte names, beside modutils.c's extern one for 256).
+ */
+static int calls_static(struct expression *call)
+{
+	struct expression *fn = sci__strip(call->fn);
+
+	return fn && fn->type == EXPR_SYMBOL && fn->symbol &&
+	       (fn->symbol->ctype.modifiers & MOD_STATIC);
+}
+
 static void record_call_args(const char *name, struct expression *call)
 {
 	struct expression *arg;
@@ -1286,7 +1300,7 @@ static void record_call_args(const char *name, struct expression *call)
 	 */
 	if (cur_sum->ncall_args >= SCI_SUMMARY_MAX_CALL_ARGS ||
 	    sci_call_is_library(call) || sci__quiet ||
-	    cur_fn->pos.stream != sci__main_stream)
+	    cur_fn->pos.stream != sci__main_stream || calls_static(call))
 		return;
 	FOR_EACH_PTR(call->args, arg) {
 		struct symbol *type = sci__real_type(sci__expr_type(arg));

@@ -30,7 +30,12 @@
  * pointer one past the end is legal until it is dereferenced.  A sum of a
  * pointer's range and an index's range (`p[i]`) is not reported: the two
  * may be related (`off + len <= size`).  Untrusted data is not looked at
- * for pointers yet.
+ * for pointers yet.  A caller's buffer, known in a function's walk with
+ * its callers' values, is reported only where the parameter indexed by
+ * a local counter walks across one of its ends (a loop copying into it:
+ * `for (i = 0; i < n; i++) dst[i] = ...` with n bounded in the callee),
+ * not at one offset that lands past it (`str[len] = 0` after a field
+ * parsed on purpose).
  *
  * False positives: an index bounded by a relation the model does not keep
  * (`i < n` where n <= 10 is known only to the caller), trailing arrays
@@ -114,6 +119,25 @@ static int where(const sci_object *o, long long *off)
 	return FITS;
 }
 
+/*
+ * `param[i]`: a parameter indexed by a local counter, the shape of a loop
+ * over the caller's buffer.  A pointer stepped along it (`*c++`, bounded
+ * by a count the model does not relate to it) or an index computed from
+ * two counters (`b[i - j]`) is not.
+ */
+static int counted_walk(sci_expr *pointer)
+{
+	sci_expr *l, *r;
+	sci_sym *base, *index;
+
+	if (sci_expr_binop(pointer, &l, &r) != '+')
+		return 0;
+	base = sci_expr_symbol(sci_expr_strip(l));
+	index = sci_expr_symbol(sci_expr_strip(r));
+	return base && index && sci_sym_is_param(base) &&
+	       sci_sym_is_local(index);
+}
+
 /* *@pointer where it points into an object of known size. */
 static void check_pointer(sci_expr *pointer, sci_pos pos)
 {
@@ -127,8 +151,20 @@ static void check_pointer(sci_expr *pointer, sci_pos pos)
 	 * what it reads elsewhere (busybox read_num() writes str[len] with
 	 * len the field's size, on purpose), which the tuple does not pair.
 	 */
-	if (!sci_value_object(pointer, &o) || o.kind == SCI_OBJECT_CALLER ||
-	    (w = where(&o, &off)) == FITS)
+	if (!sci_value_object(pointer, &o) || (w = where(&o, &off)) == FITS)
+		return;
+	/*
+	 * A caller's object only where the index walks across one of its
+	 * ends, from inside it past the end or from before the start into
+	 * it (a loop copying elements: `for (i = 0; i < n; i++) data[i] =
+	 * ...` with n bounded here), not where one index lands (busybox's
+	 * str[len]).
+	 */
+	if (o.kind == SCI_OBJECT_CALLER &&
+	    !(o.known == (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) &&
+	      counted_walk(pointer) &&
+	      ((w == PAST_END && o.off_min >= 0 && o.off_min < o.size) ||
+	       (w == BEFORE_START && o.off_max >= 0))))
 		return;
 	verb = o.off_min == o.off_max ? "points" : "can point";
 	if (w == PAST_END)

@@ -14,6 +14,8 @@ void put_member(struct out o);
 void put_bytes(char *dst, size_t n);
 void put_at_most(char *dst, size_t size);
 void end_field(char *str, int len);
+void copy_all(char *dst);
+void read_back(const char *src);
 
 struct header { char size[10]; char mode[8]; };
 
@@ -63,4 +65,16 @@ void fields(struct header *h)
 
 	end_field(copy.size, sizeof(copy.size));
 	end_field(copy.mode, sizeof(copy.mode));
+}
+
+/* a loop in the callee walks the caller's buffer past its end, or from
+ * before its start */
+void walked(void)
+{
+	char small[16], big[128];
+
+	copy_all(small);
+	copy_all(big);
+	read_back(small - 8);
+	read_back(big);
 }

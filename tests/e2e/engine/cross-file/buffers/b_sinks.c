@@ -35,3 +35,24 @@ void end_field(char *str, int len)
 {
 	str[len] = 0;
 }
+
+void copy_all(char *dst)
+{
+	char source[64];
+	size_t i, n;
+
+	memset(source, 'C', 63);
+	source[63] = '\0';
+	n = strlen(source);
+	for (i = 0; i < n; i++)
+		dst[i] = source[i];	/* expect-error: array-overflow "'dst + i' can point 62 bytes into 'small', past its end (16 bytes)" */
+}
+
+int read_back(const char *src)
+{
+	int i, sum = 0;
+
+	for (i = 0; i < 16; i++)
+		sum += src[i];	/* expect-error: array-overflow "'src + i' can point 8 bytes before the start of 'small'" */
+	return sum;
+}
