@@ -13,7 +13,9 @@
  *
  * What a pointer points into comes from the value layer
  * (sci_value_object): `p = buf`, `p = &x`, `p = "text"`, `p = alloca(n)`,
- * `p = malloc(16) + 4`, through copies and pointer arithmetic.  A pointer
+ * `p = malloc(16) + 4`, through copies and pointer arithmetic; a pointer
+ * into a block that moved on some path (`for (; *p; p++) if (*p == c)
+ * break;` then `free(p)`) can point past its start.  A pointer
  * that points into different objects on different paths (the example
  * above) is followed path by path as the implied states allow; a join of
  * a heap block with a stack array on one path is not an object the value
@@ -73,6 +75,16 @@ static void on_call(sci_expr *call, void *payload)
 		sci_report(me, sci_expr_pos(call), sci_expr_text(arg),
 			   "%s() of '%s', which points %lld bytes into '%s': only the start of a block can be freed",
 			   name, sci_expr_text(arg), obj.off_min, obj.name);
+	/*
+	 * Moved on some path (a search loop stepping it, `if (c) p++`): it
+	 * is the start only where it did not move.
+	 */
+	else if (obj.kind == SCI_OBJECT_HEAP &&
+		 (obj.known & SCI_VALUE_MIN_KNOWN) && obj.off_min == 0 &&
+		 obj.off_max > 0)
+		sci_report(me, sci_expr_pos(call), sci_expr_text(arg),
+			   "%s() of '%s', which can point past the start of '%s' (the program moved it): only the start of a block can be freed",
+			   name, sci_expr_text(arg), obj.name);
 }
 
 static void init(sci_checker_id id)

@@ -1,6 +1,7 @@
 /* free-nonheap: a deallocator gets memory no allocator returned. */
 #include <alloca.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct rec { char name[16]; int *ids; };
 static char cache[32];
@@ -70,4 +71,30 @@ void middle(void)
 		return;
 	p = block + 4;
 	free(p);	/* expect-error: free-nonheap "free() of 'p', which points 4 bytes into 'malloc(...)': only the start of a block can be freed" */
+}
+
+/* a search loop steps the pointer it then frees */
+void search_then_free(const char *s)
+{
+	char *data = malloc(100);
+
+	if (!data)
+		return;
+	strcpy(data, s);
+	for (; *data != '\0'; data++)
+		if (*data == 'S')
+			break;
+	free(data);	/* expect-error: free-nonheap "free() of 'data', which can point past the start of 'malloc(...)' (the program moved it): only the start of a block can be freed" */
+}
+
+/* moved on one path only */
+void moved_sometimes(int skip)
+{
+	char *p = malloc(16);
+
+	if (!p)
+		return;
+	if (skip)
+		p++;
+	free(p);	/* expect-error: free-nonheap "free() of 'p', which can point past the start of 'malloc(...)' (the program moved it): only the start of a block can be freed" */
 }

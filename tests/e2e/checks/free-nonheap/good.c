@@ -50,3 +50,29 @@ void maybe(int c)
 		p = strdup("x");
 	free(p);
 }
+
+/* a cursor moves; the block is freed through its own pointer */
+void search_with_cursor(const char *s)
+{
+	char *data = malloc(100), *p;
+
+	if (!data)
+		return;
+	strcpy(data, s);
+	for (p = data; *p != '\0'; p++)
+		if (*p == 'S')
+			break;
+	free(data);
+}
+
+/* stepped and stepped back */
+void stepped_back(void)
+{
+	char *p = malloc(16);
+
+	if (!p)
+		return;
+	p += 4;
+	p -= 4;
+	free(p);
+}
