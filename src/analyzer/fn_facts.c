@@ -2357,17 +2357,6 @@ int sci__fn_facts_may_return_null(const char *name)
 	return f && f->returns_null;
 }
 
-int sci__fn_facts_free_arg(const char *name)
-{
-	const facts *f = find(name);
-	int i;
-
-	for (i = 0; f && i < 32; i++)
-		if (f->frees & (1u << i))
-			return i;
-	return -1;
-}
-
 /* The lowest parameter set in @mask, or -1. */
 static int first_param(unsigned mask)
 {
@@ -2377,6 +2366,13 @@ static int first_param(unsigned mask)
 		if (mask & (1u << i))
 			return i;
 	return -1;
+}
+
+int sci__fn_facts_free_arg(const char *name)
+{
+	const facts *f = find(name);
+
+	return f ? first_param(f->frees) : -1;
 }
 
 int sci__fn_facts_ret_within(const char *name, int *lo, int *hi)
@@ -2398,12 +2394,8 @@ int sci__fn_facts_overwrites_arg(const char *name, int i)
 int sci__fn_facts_ret_param(const char *name)
 {
 	const facts *f = find(name);
-	int i;
 
-	for (i = 0; f && i < 32; i++)
-		if (f->ret_param & (1u << i))
-			return i;
-	return -1;
+	return f ? first_param(f->ret_param) : -1;
 }
 
 int sci__fn_facts_passes_arg(const char *name, int i)

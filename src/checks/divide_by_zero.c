@@ -43,74 +43,62 @@ SCI_STATE(fnonzero);	/* not 0: assigned another constant, or tested */
 SCI_STATE(fother);	/* anything: assigned a value not known */
 SCI_STATE(fmaybe);	/* a copy of a value 0 on some path */
 
-static void float_check(sci_expr *dividend, sci_expr *divisor, sci_pos pos,
-			int mod)
+static void report_input(sci_expr *divisor, int mod)
 {
-	const sci_key *key = sci_key_expr(sci_expr_strip(divisor));
-	const sci_sm *sm = key ? sci_sm_get(me, key) : NULL;
-	const sci_state *st = sm ? sci_sm_state(sm) : NULL;
-	double v;
-	int definite;
+	sci_report(me, sci_expr_pos(divisor), sci_expr_text(divisor),
+		   "%s by '%s', which comes from input and is not checked against 0",
+		   mod ? "remainder" : "division", sci_expr_text(divisor));
+}
 
-	if (sci_expr_float_const(divisor, &v)) {
-		/* `1.0 / 0.0`, `0.0 / 0.0`: an infinity or a NaN on purpose */
-		if (v != 0.0 || sci_expr_float_const(dividend, &v))
-			return;
-		definite = 1;
-	} else {
-		if (st == &fnonzero)
-			return;
-		definite = st == &fzero;
-		if (st == &fmaybe) {
-			sci_report(me, pos, sci_expr_text(divisor),
-				   "%s by zero: '%s' can be 0 on this path",
-				   mod ? "remainder" : "division",
-				   sci_expr_text(divisor));
-			return;
-		}
-		if (!definite && sci_value_untrusted(divisor)) {
-			sci_report(me, sci_expr_pos(divisor),
-				   sci_expr_text(divisor),
-				   "%s by '%s', which comes from input and is not checked against 0",
-				   mod ? "remainder" : "division",
-				   sci_expr_text(divisor));
-			return;
-		}
-		if (!definite && !(sm && sci_sm_has_possible(sm, &fzero)))
-			return;
-	}
+static void report_zero(sci_pos pos, sci_expr *divisor, int definite, int mod)
+{
 	sci_report(me, pos, sci_expr_text(divisor),
 		   definite ? "%s by zero: '%s' is 0" :
 			      "%s by zero: '%s' can be 0 on this path",
 		   mod ? "remainder" : "division", sci_expr_text(divisor));
 }
 
-static void check(sci_expr *e, sci_expr *dividend, sci_expr *divisor,
-		  sci_pos pos, int mod)
+/* A floating division (C has no floating `%`). */
+static void float_check(sci_expr *dividend, sci_expr *divisor, sci_pos pos)
+{
+	const sci_key *key = sci_key_expr(sci_expr_strip(divisor));
+	const sci_sm *sm = key ? sci_sm_get(me, key) : NULL;
+	const sci_state *st = sm ? sci_sm_state(sm) : NULL;
+	double v;
+	int definite, maybe;
+
+	if (sci_expr_float_const(divisor, &v)) {
+		/* `1.0 / 0.0`, `0.0 / 0.0`: an infinity or a NaN on purpose */
+		if (v != 0.0 || sci_expr_float_const(dividend, &v))
+			return;
+		report_zero(pos, divisor, 1, 0);
+		return;
+	}
+	if (st == &fnonzero)
+		return;
+	definite = st == &fzero;
+	maybe = st == &fmaybe || (sm && sci_sm_has_possible(sm, &fzero));
+	if (!definite && st != &fmaybe && sci_value_untrusted(divisor))
+		report_input(divisor, 0);
+	else if (definite || maybe)
+		report_zero(pos, divisor, definite, 0);
+}
+
+static void check(sci_expr *e, sci_expr *divisor, sci_pos pos, int mod)
 {
 	long long v;
 	int definite;
 
-	/* floating: only where an integer conversion follows (on_expr()) */
-	if (sci_expr_is_float(divisor))
-		return;
-	/* (double)a / b divides in floating point, whatever b is */
+	/* (double)a / b divides in floating point, whatever b is: a
+	 * floating division is checked where it becomes an integer */
 	if (!sci_expr_is_integer(divisor) || !sci_expr_is_integer(e))
 		return;
 	definite = sci_value_known(divisor, &v) && v == 0;
 	if (!definite && sci_value_untrusted(divisor) &&
-	    !sci_value_is_nonnull(divisor)) {
-		sci_report(me, sci_expr_pos(divisor), sci_expr_text(divisor),
-			   "%s by '%s', which comes from input and is not checked against 0",
-			   mod ? "remainder" : "division", sci_expr_text(divisor));
-		return;
-	}
-	if (!definite && !sci_value_possibly(divisor, 0))
-		return;
-	sci_report(me, pos, sci_expr_text(divisor),
-		   definite ? "%s by zero: '%s' is 0" :
-			      "%s by zero: '%s' can be 0 on this path",
-		   mod ? "remainder" : "division", sci_expr_text(divisor));
+	    !sci_value_is_nonnull(divisor))
+		report_input(divisor, mod);
+	else if (definite || sci_value_possibly(divisor, 0))
+		report_zero(pos, divisor, definite, mod);
 }
 
 /* @e's value, after casts, is a floating division: check its divisor. */
@@ -120,7 +108,7 @@ static void float_division(sci_expr *e)
 
 	if (sci_expr_binop(e, &l, &r) == '/' && sci_expr_is_float(r) &&
 	    !sci_expr_is_assign_target(e))
-		float_check(l, r, sci_expr_pos(sci_expr_strip(e)), 0);
+		float_check(l, r, sci_expr_pos(sci_expr_strip(e)));
 }
 
 static void on_expr(sci_expr *e, void *payload)
@@ -137,7 +125,7 @@ static void on_expr(sci_expr *e, void *payload)
 	}
 	op = sci_expr_binop(e, &l, &r);
 	if (op == '/' || op == '%')
-		check(e, l, r, sci_expr_pos(e), op == '%');
+		check(e, r, sci_expr_pos(e), op == '%');
 }
 
 /*

@@ -168,6 +168,12 @@ static const sci_state *uc_on_loop_exit(const sci_key *key,
 	return state;
 }
 
+/* A buffer still followed: nothing or some elements written. */
+static int uc_following(const sci_state *s)
+{
+	return s == &uc_nothing_written || uc_hull_of(s);
+}
+
 /* The state of what @var holds or points to, when followed. */
 static const sci_state *uc_followed(sci_sym *var, const sci_key **key)
 {
@@ -175,7 +181,7 @@ static const sci_state *uc_followed(sci_sym *var, const sci_key **key)
 
 	*key = var ? sci_key_pointee(var) : NULL;
 	s = *key ? sci_state_get(me, *key) : NULL;
-	return s == &uc_nothing_written || uc_hull_of(s) ? s : NULL;
+	return uc_following(s) ? s : NULL;
 }
 
 /* Elements in @base: the array's, or the block's; 0 when unknown. */
@@ -222,6 +228,8 @@ static struct {
 	sci_sym *array, *ptr;
 } uc_links[UC_MAX_LINKS];
 static int uc_nlinks;
+/* Some buffer got followed in this walk: else no state needs a look. */
+static int uc_any;
 
 /* May @e's value point into @var's buffer, directly or through a link? */
 static int uc_points_to(sci_expr *e, sci_sym *var)
@@ -303,35 +311,46 @@ static int uc_resolve(sci_expr *e, uc_access *a, sci_expr **via)
 	return 1;
 }
 
+/* Does @e name @var, or a pointer linked to it, anywhere? */
+static int uc_mentions(sci_expr *e, sci_sym *var)
+{
+	int i;
+
+	if (sci_expr_mentions(e, var))
+		return 1;
+	for (i = 0; i < uc_nlinks; i++)
+		if (uc_links[i].array == var &&
+		    sci_expr_mentions(e, uc_links[i].ptr))
+			return 1;
+	return 0;
+}
+
+/* The followed buffers that @refers says @e reaches are followed no more. */
+static void uc_drop(sci_expr *e, int (*refers)(sci_expr *, sci_sym *))
+{
+	const sci_key *drop[16];
+	size_t nd = 0, k;
+
+	if (!uc_any || !e)
+		return;
+	SCI_FOR_EACH_STATE(me, sm) {
+		sci_sym *var = sci_key_base(sci_sm_key(sm));
+
+		if (nd < 16 && var && uc_following(sci_sm_state(sm)) &&
+		    refers(e, var))
+			drop[nd++] = sci_sm_key(sm);
+	} SCI_END_FOR_EACH_STATE(sm);
+	for (k = 0; k < nd; k++)
+		sci_state_set(me, drop[k], &uc_all_written);
+}
+
 /*
  * A store the model cannot place (`*p++ = 0`, through a pointer whose
  * object it lost): the followed buffers its address names escape.
  */
 static void uc_unknown_store(sci_expr *target)
 {
-	sci_expr *ptr = sci_expr_address_of_lvalue(target);
-	const sci_key *drop[16];
-	size_t nd = 0, k;
-	int i;
-
-	if (!ptr)
-		return;
-	SCI_FOR_EACH_STATE(me, sm) {
-		const sci_state *s = sci_sm_state(sm);
-		sci_sym *var = sci_key_base(sci_sm_key(sm));
-		int hit = 0;
-
-		if (!var || !(s == &uc_nothing_written || uc_hull_of(s)))
-			continue;
-		hit = sci_expr_mentions(ptr, var);
-		for (i = 0; !hit && i < uc_nlinks; i++)
-			hit = uc_links[i].array == var &&
-			      sci_expr_mentions(ptr, uc_links[i].ptr);
-		if (hit && nd < 16)
-			drop[nd++] = sci_sm_key(sm);
-	} SCI_END_FOR_EACH_STATE(sm);
-	for (k = 0; k < nd; k++)
-		sci_state_set(me, drop[k], &uc_all_written);
+	uc_drop(sci_expr_address_of_lvalue(target), uc_mentions);
 }
 
 static void uc_written(sci_expr *target)
@@ -395,18 +414,22 @@ static void uc_on_assign(sci_expr *left, sci_expr *right, sci_pos pos,
 
 	(void)pos;
 	(void)payload;
-	if (var && sci_expr_symbol(sci_expr_strip(left)) == var &&
-	    sci_sym_is_local(var) && sci_sym_is_pointer(var) &&
-	    r && sci_expr_is_call(r) && uc_gives_garbage(r))
-		sci_state_set(me, sci_key_pointee(var), &uc_nothing_written);
+	if (!var || sci_expr_symbol(sci_expr_strip(left)) != var ||
+	    !sci_sym_is_local(var) || !sci_sym_is_pointer(var) ||
+	    !r || !sci_expr_is_call(r) || !uc_gives_garbage(r))
+		return;
+	sci_state_set(me, sci_key_pointee(var), &uc_nothing_written);
+	uc_any = 1;
 }
 
 static void uc_on_declaration(sci_sym *sym, void *payload)
 {
 	(void)payload;
-	if (sci_sym_is_local(sym) && !sci_sym_has_initializer(sym) &&
-	    sci_sym_array_count(sym) > 0)
-		sci_state_set(me, sci_key_pointee(sym), &uc_nothing_written);
+	if (!sci_sym_is_local(sym) || sci_sym_has_initializer(sym) ||
+	    sci_sym_array_count(sym) <= 0)
+		return;
+	sci_state_set(me, sci_key_pointee(sym), &uc_nothing_written);
+	uc_any = 1;
 }
 
 /* The pointer itself changes (`p = q`, `get(&p)`): a buffer no more. */
@@ -426,20 +449,7 @@ static void uc_on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
 /* The buffers @e's value may point into are no longer followed. */
 static void uc_escapes(sci_expr *e)
 {
-	const sci_key *drop[16];
-	size_t nd = 0, k;
-
-	SCI_FOR_EACH_STATE(me, sm) {
-		const sci_state *s = sci_sm_state(sm);
-		sci_sym *var = sci_key_base(sci_sm_key(sm));
-
-		if (nd < 16 && var &&
-		    (s == &uc_nothing_written || uc_hull_of(s)) &&
-		    uc_points_to(e, var))
-			drop[nd++] = sci_sm_key(sm);
-	} SCI_END_FOR_EACH_STATE(sm);
-	for (k = 0; k < nd; k++)
-		sci_state_set(me, drop[k], &uc_all_written);
+	uc_drop(e, uc_points_to);
 }
 
 /*
@@ -450,13 +460,13 @@ static int uc_link(sci_expr *e, sci_sym *ptr)
 {
 	int found = 0, i;
 
+	if (!uc_any)
+		return 0;
 	SCI_FOR_EACH_STATE(me, sm) {
-		const sci_state *s = sci_sm_state(sm);
 		sci_sym *var = sci_key_base(sci_sm_key(sm));
 
 		if (found >= 0 && var && sci_sym_array_count(var) > 0 &&
-		    (s == &uc_nothing_written || uc_hull_of(s)) &&
-		    uc_points_to(e, var)) {
+		    uc_following(sci_sm_state(sm)) && uc_points_to(e, var)) {
 			for (i = 0; i < uc_nlinks; i++)
 				if (uc_links[i].array == var &&
 				    uc_links[i].ptr == ptr)
@@ -583,6 +593,7 @@ static void uc_on_func_start(sci_sym *fn, void *payload)
 	(void)fn;
 	(void)payload;
 	uc_nlinks = 0;
+	uc_any = 0;
 }
 
 static void uc_init(void)
