@@ -542,6 +542,8 @@ sci_expr *sci_expr_element(sci_expr *e, sci_expr **index);
 sci_expr *sci_expr_address_of_lvalue(sci_expr *e);
 /** True when @e's type is an integer type (not a pointer or float). */
 int sci_expr_is_integer(sci_expr *e);
+/** True when @e (after stripping) has an enum type. */
+int sci_expr_is_enum(sci_expr *e);
 /** True when @e's integer type is unsigned. */
 int sci_expr_is_unsigned(sci_expr *e);
 /** The width in bits of @e's integer type as written, or 0. */

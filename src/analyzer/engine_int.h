@@ -960,6 +960,7 @@ int sci__ret_paths_call_unread(struct expression *call, int i);
  * allow it), or 0: no such paths, or none says more than the summary.
  */
 unsigned sci__ret_paths_call_flags(struct expression *call);
+const sci_rl *sci__ret_paths_call_rl(struct expression *call);
 /** The paths of this TU's function @name as text (borrowed); 0: none. */
 size_t sci__ret_paths_text(const char *name, char *const **out);
 void sci__ret_paths_free(void);

@@ -959,6 +959,13 @@ int sci_expr_is_integer(sci_expr *e)
 	       sci__type_is_int(sci__expr_type(e));
 }
 
+int sci_expr_is_enum(sci_expr *e)
+{
+	struct symbol *t = sci__real_type(sci__expr_type(sci__strip(e)));
+
+	return t && t->type == SYM_ENUM;
+}
+
 int sci_expr_binop(sci_expr *e, sci_expr **l, sci_expr **r)
 {
 	static const struct { int compound, op; } ops[] = {

@@ -17,6 +17,9 @@
 #include <limits.h>
 #include <string.h>
 
+/* sci_cond_decides() is at work: what a sibling test alone decides */
+static int deciding_alone;
+
 #define NBUCKETS 512
 
 typedef struct interned {
@@ -491,14 +494,23 @@ static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)
 		    (sci__real_type(e->symbol)->type == SYM_ARRAY ||
 		     sci__real_type(e->symbol)->type == SYM_FN))
 			return nonnull();
-		/* a file-scope object nothing can change is its initializer */
-		if ((rl = sci__global_value(e->symbol)))
+		/*
+		 * A file-scope object nothing can change is its initializer;
+		 * not for sci_cond_decides(), which knows the sibling alone.
+		 */
+		if (!deciding_alone && (rl = sci__global_value(e->symbol)))
 			return rl;
 		break;
 	case EXPR_CALL:
 		if ((rl = sci__strlen_value(e)) || (rl = sci__call_summary(e)) ||
-		    (rl = library_return(e)))
+		    (rl = library_return(e))) {
+			const sci_rl *paths = sci__ret_paths_call_rl(e);
+
+			/* the return paths these arguments can take */
+			if (paths && !sci_rl_is_empty(sci_rl_intersect(rl, paths)))
+				rl = sci_rl_intersect(rl, paths);
 			rl = sci_rl_cast(rl, *vt);
+		}
 		if ((rl = within_args(e, rl, *vt)))
 			return rl;
 		break;
@@ -1367,6 +1379,7 @@ int sci_cond_decides(sci_expr *earlier, int is_true, sci_expr *leaf)
 	if (!simple_compare(earlier) || !simple_compare(leaf))
 		return -1;
 	/* from a path that knows nothing, with @earlier's side taken */
+	deciding_alone = 1;
 	t = f = SCI_STREE_EMPTY;
 	sci__cur = SCI_STREE_EMPTY;
 	sci__extra_condition(earlier, &t, &f);
@@ -1379,6 +1392,7 @@ int sci_cond_decides(sci_expr *earlier, int is_true, sci_expr *leaf)
 			known = sci__relation_decides(leaf);
 	}
 	sci__cur = save;
+	deciding_alone = 0;
 	return known;
 }
 

@@ -285,7 +285,7 @@ void sci__ret_paths_return(struct expression *value)
 
 	if (!fn || !sci__cur || !value || overflow)
 		return;
-	key = ngread ? sci_key_expr(sci__strip(value)) : NULL;
+	key = sci_key_expr(sci__strip(value));
 	sm = key ? sci__stree_get(sci__cur, SCI_OWNER_EXTRA, key) : NULL;
 	/* the same pointer, freed on one branch only (`if (g) free(p);`) */
 	if (key && (!sm || !sm->left))
@@ -511,6 +511,19 @@ static const sci_rl *global_now(const char *name)
 static unsigned call_flags(struct expression *call, const path *v, size_t n,
 			   const char **obj);
 
+/* Does every global path @p tests allow what the walk knows of it now? */
+static int globals_fit_now(const path *p)
+{
+	const sci_rl *now;
+	int g;
+
+	for (g = 0; g < p->nglobals; g++)
+		if ((now = global_now(p->gname[g])) &&
+		    sci_rl_is_empty(sci_rl_intersect(now, p->global[g])))
+			return 0;
+	return 1;
+}
+
 void sci__ret_paths_at_call(struct expression *call)
 {
 	char *const *texts_of;
@@ -685,6 +698,69 @@ static unsigned call_flags(struct expression *call, const path *v, size_t n,
 		return 0;
 	return (all & (SCI_RP_FRESH | SCI_RP_FREED | SCI_RP_OPENED)) |
 	       ((all & SCI_RP_FRESH) ? null : 0) | nonnull;
+}
+
+/*
+ * Does path @p allow every integer argument of @call as the walk knows it
+ * now (`pick(0)` cannot take the path that needs `flag != 0`)?  Pointers
+ * and arguments with side effects are left to narrow_args().
+ */
+static int int_args_fit(struct expression *call, const path *p)
+{
+	struct expression *callee = sci__strip(call->fn), *arg;
+	struct symbol *base, *param;
+	unsigned i = 0;
+	int fit = 1;
+
+	if (!callee || callee->type != EXPR_SYMBOL || !callee->symbol ||
+	    !(base = sci__real_type(callee->symbol)) || base->type != SYM_FN)
+		return 1;
+	PREPARE_PTR_LIST(base->arguments, param);
+	FOR_EACH_PTR(call->args, arg) {
+		struct symbol *type;
+
+		if (!param || i >= SCI_SUMMARY_MAX_PARAMS)
+			break;
+		type = sci__real_type(param);
+		if (fit && p->param[i] && type && sci__type_is_int(type) &&
+		    (arg->type == EXPR_VALUE || arg->type == EXPR_SYMBOL ||
+		     arg->type == EXPR_CAST || arg->type == EXPR_IMPLIED_CAST) &&
+		    sci_rl_is_empty(sci_rl_intersect(p->param[i],
+			    sci_rl_cast(sci__expr_rl(arg), sci__vtype(type)))))
+			fit = 0;
+		i++;
+		NEXT_PTR_LIST(param);
+	} END_FOR_EACH_PTR(arg);
+	FINISH_PTR_LIST(param);
+	return fit;
+}
+
+/*
+ * What @call returns on the paths its integer arguments and the globals
+ * it tests allow, when that rules some path out; else NULL (every path
+ * can run, or none can: the summary and the values disagree).
+ */
+const sci_rl *sci__ret_paths_call_rl(struct expression *call)
+{
+	char *const *texts_of;
+	size_t n = call_texts(call, &texts_of), i;
+	const sci_rl *out = NULL;
+	int some = 0, cut = 0;
+	path *v;
+
+	/* the common case: no path says anything of a parameter */
+	for (i = 0; i < n && !some; i++)
+		some = strchr(texts_of[i], '=') != NULL;
+	if (!some || n < 2 || !(n = call_paths(call, &v)))
+		return NULL;
+	for (i = 0; i < n; i++) {
+		if (!int_args_fit(call, &v[i]) || !globals_fit_now(&v[i])) {
+			cut = 1;
+			continue;
+		}
+		out = out ? sci_rl_union(out, v[i].ret) : v[i].ret;
+	}
+	return cut ? out : NULL;
 }
 
 unsigned sci__ret_paths_call_flags(struct expression *call)

@@ -870,6 +870,7 @@ static void walk_expr(struct expression *e)
 		break;
 	case EXPR_CONDITIONAL:
 	case EXPR_SELECT:
+		sci__fire_whole_condition(e->conditional);
 		if (!e->cond_true) {	/* a ?: b */
 			sci__split_condition(e->conditional, &t, &f);
 			sci__cur = f;

@@ -23,6 +23,11 @@
  * not bugs): a sibling decides a test only on its own, from nothing else
  * the path knows.
  *
+ * A test in a chain of `&&` (or `||`) that a later one of the same chain
+ * implies never changes the outcome (`if (5 < a && 10 < a)`: where '10 <
+ * a' is true, so is '5 < a'); reported when both test one variable (not
+ * an enum) against constants written out, not macros.
+ *
  * An unsigned variable holding a call's negative error code is left to
  * unsigned-negative, which names the call (one finding per line).
  *
@@ -120,7 +125,9 @@ static int decided_by_siblings(sci_expr *leaf, sci_expr **by, int *by_truth)
 {
 	int i, j, known;
 
-	for (i = 0; i < nleaves && leaves[i] != leaf; i++)
+	/* the hook's leaf has lost the parentheses `(a == 0) && ...` keep */
+	for (i = 0; i < nleaves &&
+		    sci_expr_strip(leaves[i]) != sci_expr_strip(leaf); i++)
 		;
 	if (i == nleaves || !chain[i])
 		return -1;
@@ -134,6 +141,74 @@ static int decided_by_siblings(sci_expr *leaf, sci_expr **by, int *by_truth)
 			return known;
 		}
 	}
+	return -1;
+}
+
+/*
+ * -1, or the index of an earlier leaf of @leaf's chain that @leaf alone
+ * implies (`5 < a && 10 < a`: where '10 < a' is true, so is '5 < a'; `a <
+ * 5 || a < 10`: where 'a < 10' is false, so is 'a < 5'), which then never
+ * changes the outcome.
+ */
+/* @e or an operand of it, at any depth, comes from a macro expansion. */
+static int any_macro(sci_expr *e)
+{
+	sci_expr *l, *r;
+
+	e = sci_expr_strip(e);
+	if (!e || from_macro(e))
+		return 1;
+	if (sci_expr_binop(e, &l, &r) || sci_expr_compare_operands(e, &l, &r))
+		return any_macro(l) || any_macro(r);
+	return 0;
+}
+
+/*
+ * `x < 5`, `10 < s->n`: an integer variable or member (no enum: its type
+ * is the compiler's choice) against a constant; the variable in @var.
+ */
+static int var_against_const(sci_expr *e, sci_expr **var)
+{
+	sci_expr *l, *r;
+	long long v;
+
+	if (!sci_expr_compare_operands(e, &l, &r) ||
+	    sci_expr_compare_by_types(e) >= 0)
+		return 0;
+	if (sci_expr_const(r, &v))
+		*var = l;
+	else if (sci_expr_const(l, &v))
+		*var = r;
+	else
+		return 0;
+	return !sci_expr_const(*var, &v) && sci_expr_is_integer(*var) &&
+	       !sci_expr_is_enum(*var) && sci_key_expr(*var);
+}
+
+/* Both test the same variable against constants. */
+static int same_variable(sci_expr *a, sci_expr *b)
+{
+	sci_expr *va, *vb;
+
+	return var_against_const(a, &va) && var_against_const(b, &vb) &&
+	       sci_key_expr(va) == sci_key_expr(vb);
+}
+
+static int implied_sibling(sci_expr *leaf)
+{
+	int i, j;
+
+	for (i = 0; i < nleaves &&
+		    sci_expr_strip(leaves[i]) != sci_expr_strip(leaf); i++)
+		;
+	if (i == nleaves || !chain[i] || any_macro(leaf))
+		return -1;
+	for (j = 0; j < i; j++)
+		if (chain[j] == chain[i] && !any_macro(leaves[j]) &&
+		    same_variable(leaves[j], leaf) &&
+		    sci_cond_decides(leaf, truth_needed[i], leaves[j]) ==
+		    truth_needed[j])
+			return j;
 	return -1;
 }
 
@@ -169,11 +244,21 @@ static void on_condition(sci_expr *leaf, void *payload)
 		return;
 	}
 	known = decided_by_siblings(leaf, &by, &by_truth);
-	if (known >= 0)
+	if (known >= 0) {
 		sci_report(me, sci_expr_pos(leaf), sci_expr_text(leaf),
 			   "'%s' is always %s where it is tested: '%s' is %s there",
 			   sci_expr_text(leaf), known ? "true" : "false",
 			   sci_expr_text(by), by_truth ? "true" : "false");
+		return;
+	}
+	if ((known = implied_sibling(leaf)) >= 0) {
+		by = leaves[known];
+		by_truth = truth_needed[known];
+		sci_report(me, sci_expr_pos(by), sci_expr_text(by),
+			   "'%s' never changes the outcome: it is %s wherever '%s' is %s",
+			   sci_expr_text(by), by_truth ? "true" : "false",
+			   sci_expr_text(leaf), by_truth ? "true" : "false");
+	}
 }
 
 static void init(sci_checker_id id)

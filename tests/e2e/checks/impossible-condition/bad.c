@@ -69,3 +69,27 @@ int int_limits(int n)
 		return 1;
 	return 0;
 }
+
+/* parenthesized leaves are leaves too */
+int both_values(int a)
+{
+	if ((a == 0) && (a == 1))	/* expect-warning: impossible-condition "'a == 1' is always false where it is tested: 'a == 0' is true there" */
+		return 1;
+	return 0;
+}
+
+/* the condition of ?: */
+int pick_sign(int a)
+{
+	return ((a < 5) && (10 < a)) ? 1 : 0;	/* expect-warning: impossible-condition "'10 < a' is always false where it is tested: 'a < 5' is true there" */
+}
+
+/* a test that a later test of the chain implies */
+int above_ten(int a)
+{
+	if ((5 < a) && (10 < a))	/* expect-warning: impossible-condition "'5 < a' never changes the outcome: it is true wherever '10 < a' is true" */
+		return 1;
+	if (a < -4 || a < 0)	/* expect-warning: impossible-condition "'a < -4' never changes the outcome: it is false wherever 'a < 0' is false" */
+		return 2;
+	return 0;
+}

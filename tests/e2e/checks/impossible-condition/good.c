@@ -113,3 +113,38 @@ int ranges(int c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
+
+/* bounds of an enum, and tests that a macro writes: not reported */
+enum field { F_NAME, F_SIZE, F_MAX };
+struct hdr { enum field field; int n; };
+#define LIMIT 10
+
+int field_ok(const struct hdr *h)
+{
+	if (h->field < 0 || F_MAX <= h->field)
+		return 0;
+	if (h->n > 0 && h->n > LIMIT)
+		return 2;
+	return 1;
+}
+
+/* two variables, or a range: each test matters */
+int in_range(int a, int b)
+{
+	if ((5 < a) && (10 < b))
+		return 1;
+	if (a > 0 && a < 10)
+		return 2;
+	return 0;
+}
+
+/* a static never written is a constant, but a sibling decides alone */
+static unsigned int g_min = 0;
+static unsigned int g_max = 5;
+
+int config_ok(void)
+{
+	if (g_min <= 0 && g_max <= 5)
+		return 1;
+	return 0;
+}
