@@ -149,6 +149,61 @@ static void on_declaration(sci_sym *sym, void *payload)
 		sci_state_set(me, sci_key_sym(sym), &uninit);
 }
 
+/*
+ * Copies of garbage this walk copied on (`b = a;` with a a copy): the new
+ * copy's reads are the ones reported, and these are no dead copies on any
+ * path.  @key keeps its state: where it is read itself, that is reported.
+ */
+#define MAX_MOVED 16
+static const sci_key *moved[MAX_MOVED];
+static int nmoved, moved_lost;
+
+static void moved_on(const sci_key *key)
+{
+	int i;
+
+	for (i = 0; i < nmoved; i++)
+		if (moved[i] == key)
+			return;
+	if (nmoved == MAX_MOVED)
+		moved_lost = 1;
+	else
+		moved[nmoved++] = key;
+}
+
+static int was_moved(const sci_key *key)
+{
+	int i;
+
+	for (i = 0; i < nmoved; i++)
+		if (moved[i] == key)
+			return 1;
+	return moved_lost;
+}
+
+/*
+ * A local variable still holding a copy of garbage when the function
+ * returns, never read, copied on or overwritten: the copy itself read the
+ * garbage (`ret = a;` with a never assigned, which clang and gcc warn
+ * about too), and no later read will be reported.  A copy overwritten
+ * before any read is not (Juliet's good functions copy the garbage
+ * around, then assign the copy before using it).
+ */
+static void report_dead_copy(const sci_sm *sm)
+{
+	const sci_key *key = sci_sm_key(sm);
+	sci_sym *var = sci_key_base(key);
+	sci_pos pos;
+
+	if (sci_sm_state(sm) != &copied || !sci_key_is_var(key) || !var ||
+	    !sci_sym_is_local(var) || was_moved(key) ||
+	    sci_sm_where(sm, &copied, &pos) != 0)
+		return;
+	sci_finding_related(sci_report(me, pos, sci_key_name(key),
+		"'%s' is assigned a copy of a variable no path assigned",
+		sci_key_name(key)), sci_sym_pos(var), "declared here");
+}
+
 static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
 		      void *payload)
 {
@@ -370,6 +425,8 @@ static void on_expr(sci_expr *e, void *payload)
 		/* copied to a local: the copy's reads are reported */
 		if ((dst = local_copy_of(e))) {
 			copy_into(dst);
+			if (st == &copied)
+				moved_on(key);
 			return;
 		}
 		report(key, var, sci_expr_pos(e));
@@ -385,9 +442,10 @@ static void on_expr(sci_expr *e, void *payload)
 		const sci_key *dst;
 
 		/* a copy of the copy, as for variables */
-		if ((dst = local_copy_of(e)))
+		if ((dst = local_copy_of(e))) {
 			copy_into(dst);
-		else
+			moved_on(key);
+		} else
 			report(key, var, sci_expr_pos(e));
 		return;
 	}
@@ -396,6 +454,31 @@ static void on_expr(sci_expr *e, void *payload)
 	if (sci_state_get(me, sci_key_sym(var)) == &uninit &&
 	    !container_initialized(key))
 		report(key, var, sci_expr_pos(e));
+}
+
+/*
+ * `x += y`: x is read before it is written.  The value the hooks see is
+ * `x + y` built on the same left operand (local storage on the left is
+ * not walked as an expression).
+ */
+static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
+			     void *payload)
+{
+	sci_expr *l, *r;
+	const sci_key *key;
+	sci_sym *var;
+
+	(void)payload;
+	if (!sci_expr_binop(right, &l, &r) || l != left ||
+	    !sci_expr_is_scalar(left) || !(key = sci_key_expr(left)) ||
+	    !(var = sci_key_base(key)) || !sci_sym_is_local(var))
+		return;
+	if (sci_key_is_var(key) || sci_state_get(me, key) == &copied)
+		st_report(key, var, pos);
+	else if (sci_expr_is_member(left) &&
+		 sci_state_get(me, sci_key_sym(var)) == &uninit &&
+		 !container_initialized(key))
+		report(key, var, pos);
 }
 
 static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos,
@@ -468,6 +551,9 @@ static void on_func_end(sci_sym *fn, void *payload)
 
 	(void)fn;
 	(void)payload;
+	SCI_FOR_EACH_STATE(me, sm) {
+		report_dead_copy(sm);
+	} SCI_END_FOR_EACH_STATE(sm);
 	for (i = 0; i < nglobal_copies; i++) {
 		const sci_key *key = global_copies[i];
 		const sci_sm *sm = sci_sm_get(me, key);
@@ -489,6 +575,7 @@ static void on_func_start(sci_sym *fn, void *payload)
 	(void)payload;
 	places = -1;
 	nglobal_copies = 0;
+	nmoved = moved_lost = 0;
 	copy_to = NULL;
 	copy_call = NULL;
 	relay.call = NULL;
@@ -500,6 +587,7 @@ static void init_checker(sci_checker_id id)
 	sci_on_declaration(me, on_declaration, NULL);
 	sci_on_modify(me, on_modify, NULL);
 	sci_on_expr(me, on_expr, NULL);
+	sci_on_assign_before(me, on_assign_before, NULL);
 	sci_on_assign(me, on_assign, NULL);
 	sci_on_call(me, NULL, on_call, NULL);
 	sci_on_func_start(me, on_func_start, NULL);

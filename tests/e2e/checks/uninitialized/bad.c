@@ -276,3 +276,21 @@ int passed_to_partial_store(void)
 
 	return pick_level(n);	/* expect-error: uninitialized "'n' is used uninitialized: no path assigns it before this read" */
 }
+
+/* a copy nothing reads again: the copy itself read the garbage */
+void copy_left_unread(void)
+{
+	int n;
+	int last;
+
+	last = n;	/* expect-error: uninitialized "'last' is assigned a copy of a variable no path assigned" */
+}
+
+/* `x += y` reads x first */
+int compound_read(int step)
+{
+	int total;
+
+	total += step;	/* expect-error: uninitialized "'total' is used uninitialized: no path assigns it before this read" */
+	return total;
+}

@@ -407,3 +407,27 @@ void passed_to_branch_store(void)
 
 	show_when(n);
 }
+
+/* a copy copied on: the second copy's reads are the ones that count */
+void copy_moved_on(void)
+{
+	int n;
+	int first = n;
+	int second;
+
+	second = first;
+	second = 4;
+	(void)second;
+}
+
+/* compound assignments to assigned variables */
+int compound_after_set(int step)
+{
+	int total = 0;
+	int scaled;
+
+	total += step;
+	scaled = 2;
+	scaled *= total;
+	return scaled;
+}
