@@ -982,6 +982,20 @@ typedef struct {
  * path merged into it.  Returns how many; *@out is arena (function).
  */
 size_t sci_lock_exits(const sci_lock_exit **out);
+/**
+ * In a return hook: the @i-th (from 0) lock that this function took and
+ * that every path merged here still holds, or NULL past the last; @where
+ * (may be NULL) gets where it was taken.
+ */
+const sci_key *sci_lock_held_here(size_t i, sci_pos *where);
+/** True when no path reaching here took or released @key in this function. */
+int sci_lock_untouched(const sci_key *key);
+/**
+ * True when @fn is given to pthread_create() or thrd_create() in this
+ * translation unit as a thread's start routine: it starts holding no
+ * lock, and a lock it leaves held when it returns is never released.
+ */
+int sci_fn_is_thread_start(sci_sym *fn);
 
 /* ------------------------------------------------------------ profiles */
 

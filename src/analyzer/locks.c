@@ -457,6 +457,29 @@ void sci__locks_return(struct expression *value, struct position pos)
 	}
 }
 
+int sci_lock_untouched(const sci_key *key)
+{
+	return sci__cur && !lock_sm(key);
+}
+
+const sci_key *sci_lock_held_here(size_t i, sci_pos *where)
+{
+	const sci_sm *const *a;
+	size_t k, n;
+
+	if (!sci__cur)
+		return NULL;
+	a = sci_state_snapshot(SCI_OWNER_LOCKS, &n);
+	for (k = 0; k < n; k++) {
+		if (!is_held(a[k]->state) || i--)
+			continue;
+		if (where && sci_sm_where(a[k], a[k]->state, where) < 0)
+			*where = sci__pos(a[k]->pos);
+		return a[k]->key;
+	}
+	return NULL;
+}
+
 size_t sci_lock_exits(const sci_lock_exit **out)
 {
 	*out = exits.v;

@@ -52,6 +52,7 @@ typedef struct {
 	int used;		/* sci__tu_facts_keep_used(): 1 reached,
 				 * -1 listed and not reached yet, 0 not listed */
 	int known;		/* summary usable: some path returned */
+	int thread_start;	/* given to pthread_create() as the routine */
 	sci_range *ranges;	/* the summary (malloc) */
 	size_t n;
 	unsigned char soft;	/* its soft bounds (SCI_RL_SOFT_*) */
@@ -627,6 +628,47 @@ static void note_fn_init(struct symbol *var)
 	fn_inits[nfn_inits++].fn = definition_of(init->symbol);
 }
 
+/*
+ * `pthread_create(&t, NULL, worker, arg)`, `thrd_create(&t, worker,
+ * arg)`: worker starts a thread, holding no lock.
+ */
+static void note_thread_start(struct expression *call)
+{
+	const char *name = sci__call_name(call);
+	struct expression *arg, *routine = NULL;
+	int i = 0, want;
+	fact *f;
+
+	if (!name)
+		return;
+	if (strcmp(name, "pthread_create") == 0)
+		want = 2;
+	else if (strcmp(name, "thrd_create") == 0)
+		want = 1;
+	else
+		return;
+	FOR_EACH_PTR(call->args, arg) {
+		if (i++ == want)
+			routine = arg;
+	} END_FOR_EACH_PTR(arg);
+	routine = sci__strip(routine);
+	if (routine && routine->type == EXPR_PREOP && routine->op == '&')
+		routine = sci__strip(routine->unop);
+	if (!routine || routine->type != EXPR_SYMBOL || !routine->symbol ||
+	    !sci__real_type(routine->symbol) ||
+	    sci__real_type(routine->symbol)->type != SYM_FN)
+		return;
+	if ((f = lookup(definition_of(routine->symbol), 1)))
+		f->thread_start = 1;
+}
+
+int sci_fn_is_thread_start(sci_sym *fn)
+{
+	fact *f = fn ? lookup(definition_of((struct symbol *)fn), 0) : NULL;
+
+	return f && f->thread_start;
+}
+
 static void scan_expr(struct expression *e)
 {
 	struct expression *arg;
@@ -680,6 +722,8 @@ static void scan_expr(struct expression *e)
 
 		note_indirect(e, fn);
 		count_call(e);
+		if (!watch)
+			note_thread_start(e);
 		if (scan_fn && fn && fn->type == EXPR_SYMBOL && fn->symbol)
 			add_callee(definition_of(fn->symbol));
 		else if (!(fn && fn->type == EXPR_PREOP && fn->op == '*' &&

@@ -18,6 +18,10 @@
  * Release wrappers (a project function that releases its parameter's lock
  * on every path) count as releases.
  *
+ * A thread's start routine (given to pthread_create() or thrd_create()
+ * in this TU) holds no lock when it starts: its unlock of a mutex or
+ * rwlock that no path of it locked unlocks what another thread holds.
+ *
  * Known false-positive sources: a lock taken again by something the lock
  * model does not know (a call through a function pointer, a lock function
  * of another library missing from the profile's "locks"); two locks the
@@ -28,7 +32,32 @@
  */
 #include "analyzer/checker.h"
 
+#include <string.h>
+
 static sci_checker_id me;
+
+static sci_sym *cur_fn;
+static int thread_start;
+
+static void on_func_start(sci_sym *fn, void *payload)
+{
+	(void)payload;
+	cur_fn = fn;
+	thread_start = sci_fn_is_thread_start(fn);
+}
+
+/*
+ * The library's own unlock of a mutex or rwlock: the thread must hold it
+ * (a profile's pair may be a semaphore any thread releases).
+ */
+static int owned_unlock(sci_expr *call)
+{
+	const char *name = sci_call_name(call);
+
+	return name && (strcmp(name, "pthread_mutex_unlock") == 0 ||
+			strcmp(name, "pthread_rwlock_unlock") == 0 ||
+			strcmp(name, "mtx_unlock") == 0);
+}
 
 static void on_call(sci_expr *call, void *payload)
 {
@@ -39,6 +68,13 @@ static void on_call(sci_expr *call, void *payload)
 
 	(void)payload;
 	for (i = 0; (kind = sci_lock_effect(call, i, &key, &shared)) != 0; i++) {
+		if (kind == SCI_LOCK_RELEASE && thread_start &&
+		    owned_unlock(call) && sci_lock_untouched(key)) {
+			sci_report(me, sci_expr_pos(call), sci_key_name(key),
+				   "'%s' is unlocked, but no path locked it: '%s()' is a thread start routine and holds no lock when it starts",
+				   sci_key_name(key), sci_sym_name(cur_fn));
+			continue;
+		}
 		if (kind != SCI_LOCK_RELEASE ||
 		    sci_lock_status(key, &where) != SCI_LOCK_RELEASED)
 			continue;
@@ -52,6 +88,7 @@ static void on_call(sci_expr *call, void *payload)
 static void init(sci_checker_id id)
 {
 	me = id;
+	sci_on_func_start(me, on_func_start, NULL);
 	sci_on_call(me, NULL, on_call, NULL);
 }
 

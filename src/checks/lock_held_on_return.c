@@ -30,6 +30,11 @@
  * profile's "locks").  A state that differs between merged paths is not
  * a fact and is not reported (`if (x) unlock(&m); return;`).
  *
+ * A thread's start routine (a function this TU gives to pthread_create()
+ * or thrd_create()) that can return holding a lock it took is reported
+ * whatever its other paths do (a thread that never unlocks at all): the
+ * thread ends holding the lock, and nothing can release it.
+ *
  * Siblings: double-lock, double-unlock; memory-leak is the same question
  * for memory.
  */
@@ -81,6 +86,62 @@ static const sci_lock_exit *released_at(const sci_lock_exit *x, size_t n,
 	return NULL;
 }
 
+/*
+ * A thread's start routine (given to pthread_create() in this TU) starts
+ * holding no lock, and nothing runs after it returns: a lock it took and
+ * still holds there is held for ever by a thread that is gone, whatever
+ * the other paths do.  Reported once per lock, at the first such return.
+ * Where merged paths disagree (`if (ok) unlock(&m); return NULL;`) the
+ * condition may always hold: not reported, as for other functions.
+ */
+static sci_sym *cur_fn;
+static int thread_start;
+#define MAX_THREAD_LOCKS 8
+static const char *thread_locks[MAX_THREAD_LOCKS];
+static int nthread_locks;
+
+static int thread_reported(const char *lock)
+{
+	int i;
+
+	for (i = 0; i < nthread_locks; i++)
+		if (strcmp(thread_locks[i], lock) == 0)
+			return 1;
+	return 0;
+}
+
+static void on_func_start(sci_sym *fn, void *payload)
+{
+	(void)payload;
+	cur_fn = fn;
+	thread_start = sci_fn_is_thread_start(fn);
+	nthread_locks = 0;
+}
+
+static void on_return(sci_expr *value, sci_pos pos, void *payload)
+{
+	const sci_key *key;
+	sci_finding *f;
+	sci_pos where;
+	size_t i;
+
+	(void)value;
+	(void)payload;
+	if (!thread_start)
+		return;
+	for (i = 0; (key = sci_lock_held_here(i, &where)); i++) {
+		const char *lock = sci_key_name(key);
+
+		if (thread_reported(lock) || nthread_locks == MAX_THREAD_LOCKS)
+			continue;
+		thread_locks[nthread_locks++] = lock;
+		f = sci_report(me, pos, lock,
+			       "thread start routine '%s()' returns with '%s' held: the thread ends holding it and nothing can release it",
+			       sci_sym_name(cur_fn), lock);
+		sci_finding_related(f, where, "locked here");
+	}
+}
+
 static void on_func_end(sci_sym *fn, void *payload)
 {
 	const sci_lock_exit *x, *rel;
@@ -91,7 +152,8 @@ static void on_func_end(sci_sym *fn, void *payload)
 	(void)payload;
 	for (i = 0; i < n; i++) {
 		if (!x[i].held || !(rel = released_at(x, n, x[i].lock)) ||
-		    told_by_value(x, n, x[i].lock))
+		    told_by_value(x, n, x[i].lock) ||
+		    (thread_start && thread_reported(x[i].lock)))
 			continue;
 		f = sci_report(me, x[i].ret, x[i].lock,
 			       "returning with '%s' held, which other return paths release",
@@ -104,6 +166,8 @@ static void on_func_end(sci_sym *fn, void *payload)
 static void init(sci_checker_id id)
 {
 	me = id;
+	sci_on_func_start(me, on_func_start, NULL);
+	sci_on_return(me, on_return, NULL);
 	sci_on_func_end(me, on_func_end, NULL);
 }
 
