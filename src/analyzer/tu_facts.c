@@ -6,8 +6,8 @@
  *     of the TU's call graph; a call back into a function still on the
  *     stack is a cycle and gets no summary, which bounds recursion);
  *   - file-scope objects whose value is their initializer: `const` ones,
- *     and `static` ones the TU never writes and never takes the address of
- *     (nothing else can reach them);
+ *     and `static` ones (a function's own too) the TU never writes and
+ *     never takes the address of (nothing else can reach them);
  *   - return summaries: the values each function of the TU returns, taken
  *     from its own analysis on every path that returns, so a caller
  *     analyzed later knows `always_true()` is 1;
@@ -53,6 +53,7 @@ typedef struct {
 				 * -1 listed and not reached yet, 0 not listed */
 	int known;		/* summary usable: some path returned */
 	int thread_start;	/* given to pthread_create() as the routine */
+	int array_named;	/* an array named other than in a[i] */
 	sci_range *ranges;	/* the summary (malloc) */
 	size_t n;
 	unsigned char soft;	/* its soft bounds (SCI_RL_SOFT_*) */
@@ -385,10 +386,30 @@ static char *global_entry(struct symbol *sym, struct expression *value)
  * declarations, writes and reads in the file does not matter.  @value is
  * what a plain assignment `x = value` stores, else NULL.
  */
+/* The array @e is an element of (`a[i]`, `*(a + i)`, `*a`), or NULL. */
+static struct symbol *element_of(struct expression *e)
+{
+	struct symbol *t;
+
+	e = sci__strip(e);
+	if (!e || e->type != EXPR_PREOP || e->op != '*')
+		return NULL;
+	e = sci__strip(e->unop);
+	while (e && e->type == EXPR_BINOP && (e->op == '+' || e->op == '-'))
+		e = sci__strip(e->left);
+	if (!e || e->type != EXPR_SYMBOL || !e->symbol)
+		return NULL;
+	t = sci__real_type(e->symbol);
+	return t && t->type == SYM_ARRAY ? e->symbol : NULL;
+}
+
 static void mark_written_value(struct expression *e, struct expression *value)
 {
 	struct symbol *sym = root_var(e);
 	int guard = 0;
+
+	if (!sym && !watch && (sym = element_of(e)))
+		value = NULL;	/* `a[i] = v`: the array is written */
 
 	if (watch) {
 		watch_hit |= sym == watch;
@@ -453,6 +474,7 @@ static void add_callee(struct symbol *callee)
 
 static void scan_stmt(struct statement *s);
 static void scan_expr(struct expression *e);
+static struct symbol *assigned_alias(struct expression *e);
 static void note_alias_read(struct symbol *sym);
 static void note_alias_deref(struct expression *e);
 
@@ -676,12 +698,19 @@ static void scan_expr(struct expression *e)
 	if (!e)
 		return;
 	switch (e->type) {
-	case EXPR_ASSIGNMENT:
-		mark_written_value(e->left, e->op == '=' ? e->right : NULL);
+	case EXPR_ASSIGNMENT: {
+		struct symbol *alias = watch ? NULL : assigned_alias(e);
+
+		if (!alias)
+			mark_written_value(e->left, e->op == '=' ? e->right : NULL);
 		mark_array_value(e->right);
-		scan_expr(e->left);
+		if (!alias)
+			scan_expr(e->left);
+		alias_init = alias;
 		scan_expr(e->right);
+		alias_init = NULL;
 		break;
+	}
 	case EXPR_PREOP:
 		if (e->op == '&' || e->op == SPECIAL_INCREMENT ||
 		    e->op == SPECIAL_DECREMENT)
@@ -689,8 +718,19 @@ static void scan_expr(struct expression *e)
 		if (e->op == '&')
 			mark_pointed_to(e->unop);
 		if (e->op == '*' && !watch) {
+			struct expression *d = sci__strip(e->unop);
+
 			note_param_path(e);
 			note_alias_deref(e->unop);
+			/* `a[i]` names a, but hands it nowhere: the index only */
+			if (element_of(e)) {
+				while (d && d->type == EXPR_BINOP &&
+				       (d->op == '+' || d->op == '-')) {
+					scan_expr(d->right);
+					d = sci__strip(d->left);
+				}
+				break;
+			}
 		}
 		scan_expr(e->unop);
 		break;
@@ -802,6 +842,9 @@ static void scan_expr(struct expression *e)
 			watch_hit |= watch_reads && e->symbol == watch;
 			break;
 		}
+		if (e->symbol && sci__real_type(e->symbol) &&
+		    sci__real_type(e->symbol)->type == SYM_ARRAY)
+			lookup(e->symbol, 1)->array_named = 1;
 		note_symbol_value(e->symbol);
 		note_alias_read(e->symbol);
 		if (scan_fn)
@@ -853,6 +896,35 @@ static void note_alias(struct symbol *sym)
 		return;
 	lookup(sym, 1)->alias = inner;
 	naliases++;
+}
+
+/*
+ * `pp = &p;`, the one assignment of a local pointer declared without a
+ * value: an alias as if initialized so (a read of it before is a read of
+ * no value anyway).  A second assignment writes it: no alias then.
+ * Returns the pointer for the first such assignment, else NULL.
+ */
+static struct symbol *assigned_alias(struct expression *e)
+{
+	struct expression *l = sci__strip(e->left), *inner;
+	struct symbol *sym, *type, *to;
+	fact *f;
+
+	if (!scan_fn || e->op != '=' || !l || l->type != EXPR_SYMBOL ||
+	    !(sym = l->symbol) || sym->initializer ||
+	    !(type = sci__real_type(sym)) || type->type != SYM_PTR ||
+	    (sym->ctype.modifiers & (MOD_STATIC | MOD_TOPLEVEL | MOD_EXTERN)) ||
+	    !sci_expr_is_addr_of(e->right, &inner) || !root_var(inner))
+		return NULL;
+	to = sci__real_type(type->ctype.base_type);
+	if (!to || !sci__same_type(to, sci__expr_type(inner)))
+		return NULL;
+	f = lookup(sym, 1);
+	if (f->alias || f->written)
+		return NULL;	/* assigned before: written, no alias */
+	f->alias = inner;
+	naliases++;
+	return sym;
 }
 
 /*
@@ -1823,7 +1895,9 @@ const sci_rl *sci__global_value(struct symbol *sym)
 	fact *f;
 	sci_val v;
 
-	if (!sym || sym->type != SYM_NODE || !(sym->ctype.modifiers & MOD_TOPLEVEL))
+	/* file scope, or a function's own static (`static int flag = 10;`) */
+	if (!sym || sym->type != SYM_NODE ||
+	    !(sym->ctype.modifiers & (MOD_TOPLEVEL | MOD_STATIC)))
 		return NULL;
 	mods = sym->ctype.modifiers;
 	if (mods & MOD_VOLATILE)
@@ -1887,9 +1961,16 @@ static int table_facts(struct symbol *sym, fact *f)
 	elem = sci__real_type(type->ctype.base_type);
 	if (!elem || !sci__type_is_int(elem))
 		return -1;
-	/* const elements (`static const int t[]`), whatever else changes */
+	/*
+	 * const elements (`static const int t[]`), whatever else changes, or
+	 * an array nothing writes, steps or hands on (`int d[5] = {2, 1, 0};`
+	 * read by index only)
+	 */
 	if (!((sym->ctype.modifiers | type->ctype.base_type->ctype.modifiers |
-	       elem->ctype.modifiers) & MOD_CONST))
+	       elem->ctype.modifiers) & MOD_CONST) &&
+	    (f->written || f->pointed_to || f->array_named ||
+	     ((sym->ctype.modifiers & MOD_TOPLEVEL) &&
+	      !(sym->ctype.modifiers & MOD_STATIC))))
 		return -1;
 	examine_symbol_type(type);
 	examine_symbol_type(elem);

@@ -49,3 +49,26 @@ void flag_changed_after_the_test(struct s *p, int other)
 		return;
 	__sci_value(p);		/* expect-note: sci-debug "value 'p' = 0-max" */
 }
+
+/* `pp = &p;` as the one assignment: *pp is p, as for an initializer */
+void assigned_alias(void)
+{
+	int **pp;
+	int *p = 0;
+
+	pp = &p;
+	__sci_value(*pp);	/* expect-note: sci-debug "value 'p' = 0" */
+}
+
+/* assigned twice: it may point to either, so it stands for neither */
+void assigned_twice(int c)
+{
+	int a = 1, b = 2;
+	int *p;
+
+	p = &a;
+	if (c)
+		p = &b;
+	*p = 5;
+	__sci_value(a);	/* expect-note: sci-debug "value 'a' = min-max" */
+}

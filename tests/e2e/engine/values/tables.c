@@ -7,6 +7,11 @@ static const int designated[8] = { [2] = 5, [7] = 9 };
 static unsigned char writable[4] = { 1, 2, 3, 4 };
 extern const int elsewhere[4];
 
+void set_writable(int i, unsigned char v)
+{
+	writable[i & 3] = v;
+}
+
 void tables(int i)
 {
 	const int local[] = { 10, 20 };
@@ -49,4 +54,44 @@ unsigned widths(int code)
 	if (code < 0 || code > 7)
 		return 0;
 	return 1u << lbits[code];
+}
+
+/*
+ * An array that is only read by index holds its initializer, const or
+ * not; one written, stepped or handed anywhere does not.
+ */
+void fill_in(int *v);
+
+void local_tables(int i)
+{
+	int divisors[5] = {2, 1, 0, 3, 4};
+	int stored[3] = {1, 0, 2};
+	int handed[3] = {1, 0, 2};
+	int aliased[3] = {1, 0, 2};
+	int *alias = aliased;
+	int stepped[2] = {7, 7};
+	int addressed[2] = {0, 1};
+	int *first = &addressed[0];
+
+	stored[1] = 5;
+	fill_in(handed);
+	alias[1] = 9;
+	*first = 3;
+	__sci_value(divisors[2]);	/* expect-note: sci-debug "value 'divisors[2]' = 0" */
+	__sci_value(stored[1]);	/* expect-note: sci-debug "value 'stored[1]' = 5" */
+	__sci_value(handed[1]);	/* expect-note: sci-debug "value 'handed[1]' = min-max" */
+	__sci_value(aliased[1]);	/* expect-note: sci-debug "value 'aliased[1]' = min-max" */
+	__sci_value(stepped[i]);	/* expect-note: sci-debug "value 'stepped[i]' = min-max" */
+	stepped[0]++;
+	__sci_value(addressed[0]);	/* expect-note: sci-debug "value 'addressed[0]' = min-max" */
+}
+
+/* a file's static table nothing writes; an extern one another file may */
+static int s_weights[3] = {4, 0, 8};
+int g_weights[3] = {4, 0, 8};
+
+void file_tables(void)
+{
+	__sci_value(s_weights[1]);	/* expect-note: sci-debug "value 's_weights[1]' = 0" */
+	__sci_value(g_weights[1]);	/* expect-note: sci-debug "value 'g_weights[1]' = min-max" */
 }

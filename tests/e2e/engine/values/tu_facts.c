@@ -98,3 +98,17 @@ void writes_late(void)
 
 static int tentative = 4;
 static int written_late;
+
+/* a function's own static that nothing writes is its initializer */
+void local_static_flag(void)
+{
+	static int mode = 10;
+	static int calls;
+
+	__sci_value(mode);	/* expect-note: sci-debug "value 'mode' = 10" */
+	calls++;
+	if (mode == 10)
+		__sci_reached();	/* expect-note: sci-debug "reached" */
+	else
+		__sci_reached();	/* no note: never runs */
+}
