@@ -621,6 +621,13 @@ long long sci_sym_array_count(sci_sym *sym);
 sci_sym *sci_expr_symbol(sci_expr *e);
 /** True when @e itself (not stripped) is a member access `x.m` or `p->m`. */
 int sci_expr_is_member(sci_expr *e);
+/**
+ * When @e is a member reached through a pointer (`p->m`, `p->in.m`,
+ * `(*p).m`), not an array or a bitfield: @pointer gets p, @offset the
+ * member's byte offset in *p, @size its size.
+ */
+int sci_expr_member_access(sci_expr *e, sci_expr **pointer, long long *offset,
+			   long long *size);
 /** True when @e's type is an integer, enum, float or pointer. */
 int sci_expr_is_scalar(sci_expr *e);
 

@@ -1100,6 +1100,61 @@ int sci_expr_is_member(sci_expr *e)
 	return e && e->type == EXPR_DEREF && e->member;
 }
 
+/*
+ * Byte offset of the member chain @e (`x.a.b` of some struct lvalue x)
+ * from x, setting @base to x; -1 for a bitfield or a member of an
+ * anonymous struct or union (its offset is its container's business).
+ */
+static long long member_chain_offset(struct expression *e,
+				     struct expression **base)
+{
+	struct symbol *type, *m, *found = NULL;
+	long long inner;
+
+	e = sci__strip_parens(e);
+	if (!e || e->type != EXPR_DEREF || !e->member) {
+		*base = e;
+		return 0;
+	}
+	type = sci__real_type(sci__expr_type(e->deref));
+	if (!type || (type->type != SYM_STRUCT && type->type != SYM_UNION))
+		return -1;
+	FOR_EACH_PTR(type->symbol_list, m) {
+		if (m->ident == e->member) {
+			found = m;
+			break;
+		}
+	} END_FOR_EACH_PTR(m);
+	if (!found || found->bit_offset || !sci__real_type(found) ||
+	    sci__real_type(found)->type == SYM_BITFIELD)
+		return -1;
+	inner = member_chain_offset(e->deref, base);
+	return inner < 0 ? -1 : inner + (long long)found->offset;
+}
+
+int sci_expr_member_access(sci_expr *e, sci_expr **pointer, long long *offset,
+			   long long *size)
+{
+	struct expression *base;
+	struct symbol *t;
+	long long off;
+
+	if (!sci_expr_is_member(e))
+		return 0;
+	t = sci__real_type(sci__expr_type(e));
+	if (!t || t->type == SYM_ARRAY || t->type == SYM_FN || t->bit_size <= 0 ||
+	    t->bit_size % 8)
+		return 0;
+	off = member_chain_offset(e, &base);
+	base = sci__strip_parens(base);
+	if (off < 0 || !base || base->type != EXPR_PREOP || base->op != '*')
+		return 0;
+	*pointer = base->unop;
+	*offset = off;
+	*size = t->bit_size / 8;
+	return 1;
+}
+
 int sci_expr_is_scalar(sci_expr *e)
 {
 	return e && holds_scalar(sci__expr_type(e));

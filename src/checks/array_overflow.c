@@ -37,6 +37,10 @@
  * not at one offset that lands past it (`str[len] = 0` after a field
  * parsed on purpose).
  *
+ * A member read or written through a pointer into an object of known size
+ * (`p = (struct s *)buf; p->c`) is reported where the member ends past
+ * the object.
+ *
  * False positives: an index bounded by a relation the model does not keep
  * (`i < n` where n <= 10 is known only to the caller), trailing arrays
  * used as flexible members (`char data[1]` at the end of a struct:
@@ -230,6 +234,34 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 			   sci_expr_text(index), min, sci_expr_text(array));
 }
 
+/*
+ * `p->c` where p points into an object too small for the member: a
+ * struct laid over a buffer (`p = (struct s *)buf;` with buf shorter than
+ * the members read), or a block allocated for a smaller type.  Only at
+ * one known offset, into an object of this function's (a caller's object
+ * is left out, as for pointers).
+ */
+static void on_expr(sci_expr *e, void *payload)
+{
+	sci_expr *pointer;
+	long long off, size, at;
+	sci_object o;
+
+	(void)payload;
+	if (!sci_expr_member_access(e, &pointer, &off, &size) ||
+	    !sci_value_object(pointer, &o) || o.kind == SCI_OBJECT_CALLER ||
+	    o.known != (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) ||
+	    o.off_min != o.off_max || o.off_min < 0 || o.off_min >= o.size)
+		return;
+	at = o.off_min + off;
+	if (at + size <= o.size)
+		return;
+	sci_report(me, sci_expr_pos(e), sci_expr_text(e),
+		   "'%s' is %lld %s at %lld %s into '%s', which has %lld: past its end",
+		   sci_expr_text(e), size, bytes(size), at, bytes(at), o.name,
+		   o.size);
+}
+
 /* A function walked again (with its callers' values) starts afresh. */
 static void on_func_start(sci_sym *fn, void *payload)
 {
@@ -241,6 +273,7 @@ static void init(sci_checker_id id)
 	me = id;
 	sci_on_func_start(me, on_func_start, NULL);
 	sci_on_deref(me, on_deref, NULL);
+	sci_on_expr(me, on_expr, NULL);
 }
 
 const struct sci_checker sci_checker_array_overflow = {

@@ -237,3 +237,18 @@ int known_length(int fd, int big)
 		return name[len - 1];	/* expect-error: array-overflow "index 'len - 1' can be 31, past the end of 'name' (16 elements)" */
 	return 0;
 }
+
+/* a struct laid over a buffer too short for the member read */
+struct triple { int a; int b; int c; };
+
+int overlay_read(void)
+{
+	char buf[10];
+	struct triple *t;
+	int i;
+
+	for (i = 0; i < 10; i++)
+		buf[i] = 1;
+	t = (struct triple *)buf;
+	return t->c;	/* expect-error: array-overflow "'t->c' is 4 bytes at 8 bytes into 'buf', which has 10: past its end" */
+}

@@ -412,3 +412,17 @@ int last_is_newline(int fd)
 	}
 	return 0;
 }
+
+/* a struct laid over a buffer that holds it, and members that fit */
+struct triple { int a; int b; int c; };
+struct pair { int a; int b; };
+
+int overlay_fits(void)
+{
+	char buf[12] = { 0 };
+	char half[8] = { 0 };
+	struct triple *t = (struct triple *)buf;
+	struct triple *h = (struct triple *)half;
+
+	return t->c + h->a + h->b + ((struct pair *)half)->b;
+}
