@@ -331,6 +331,21 @@ static void walk_assignment(struct expression *e)
 		assign_target = sci__strip(e->left);
 		sci__walk_expr(e->left);
 		assign_target = outer;
+	} else if (sci__cur) {
+		struct expression *l = sci__strip(e->left), *d;
+
+		/*
+		 * `a[5] = v` of a local array stores to an element: no read,
+		 * but a store all the same, past the end when 5 is (the
+		 * dereference hooks check where it lands).
+		 */
+		if (l && l->type == EXPR_PREOP && l->op == '*' &&
+		    (d = sci__strip(l->unop)) && d->type == EXPR_BINOP &&
+		    d->op == '+' && sci__strip(d->left) &&
+		    sci__real_type(sci__expr_type(sci__strip(d->left))) &&
+		    sci__real_type(sci__expr_type(sci__strip(d->left)))->type ==
+		    SYM_ARRAY)
+			sci__fire_deref(l->unop, l->pos);
 	}
 	if (!sci__cur)
 		return;

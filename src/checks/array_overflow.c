@@ -34,8 +34,9 @@
  * its callers' values, is reported only where the parameter indexed by
  * a local counter walks across one of its ends (a loop copying into it:
  * `for (i = 0; i < n; i++) dst[i] = ...` with n bounded in the callee),
- * not at one offset that lands past it (`str[len] = 0` after a field
- * parsed on purpose).
+ * not at one offset that a variable gives (`str[len] = 0` after a field
+ * parsed on purpose); a constant offset past it (`buf[5]` where every
+ * caller passes 5 elements) is reported.
  *
  * A member read or written through a pointer into an object of known size
  * (`p = (struct s *)buf; p->c`) is reported where the member ends past
@@ -142,6 +143,27 @@ static int counted_walk(sci_expr *pointer)
 	       sci_sym_is_local(index);
 }
 
+/*
+ * `param[5]`, `*(param + 5)`: a parameter at a constant offset, which
+ * lands past a caller's buffer for every call that passes it.  Only where
+ * the callers pass the buffer's start and the parameter still holds it
+ * (@o's offset is the step alone): a parameter stepped first (`argv++`)
+ * moves along contents the model does not read (busybox hush's
+ * builtin_trap() returns at the NULL its one known caller passes).
+ */
+static int constant_step(sci_expr *pointer, const sci_object *o)
+{
+	sci_expr *l, *r;
+	sci_sym *base;
+	long long k;
+
+	if (sci_expr_binop(pointer, &l, &r) != '+')
+		return 0;
+	base = sci_expr_symbol(sci_expr_strip(l));
+	return base && sci_sym_is_param(base) && sci_expr_const(r, &k) &&
+	       o->access > 0 && o->off_min == k * o->access;
+}
+
 /* *@pointer where it points into an object of known size. */
 static void check_pointer(sci_expr *pointer, sci_pos pos)
 {
@@ -168,7 +190,9 @@ static void check_pointer(sci_expr *pointer, sci_pos pos)
 	    !(o.known == (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) &&
 	      counted_walk(pointer) &&
 	      ((w == PAST_END && o.off_min >= 0 && o.off_min < o.size) ||
-	       (w == BEFORE_START && o.off_max >= 0))))
+	       (w == BEFORE_START && o.off_max >= 0))) &&
+	    !(o.known == (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN) &&
+	      o.off_min == o.off_max && constant_step(pointer, &o)))
 		return;
 	verb = o.off_min == o.off_max ? "points" : "can point";
 	if (w == PAST_END)
@@ -232,6 +256,11 @@ static void on_deref(sci_expr *pointer, sci_pos pos, void *payload)
 		sci_report(me, pos, sci_expr_text(array),
 			   "index '%s' can be %lld, before the start of '%s'",
 			   sci_expr_text(index), min, sci_expr_text(array));
+	/* `if (i < 0) a[i] = ...`: negative on every path here */
+	else if ((known & SCI_VALUE_MAX_KNOWN) && max < 0)
+		sci_report(me, pos, sci_expr_text(array),
+			   "index '%s' is at most %lld here, before the start of '%s'",
+			   sci_expr_text(index), max, sci_expr_text(array));
 }
 
 /*

@@ -252,3 +252,38 @@ int overlay_read(void)
 	t = (struct triple *)buf;
 	return t->c;	/* expect-error: array-overflow "'t->c' is 4 bytes at 8 bytes into 'buf', which has 10: past its end" */
 }
+
+/* stores to a local array at a constant index are checked too */
+struct named { int n; char name[4]; };
+
+void store_past_end(void)
+{
+	int slots[5];
+	struct named rec;
+
+	slots[5] = 1;	/* expect-error: array-overflow "index 5 is outside 'slots' (5 elements)" */
+	slots[-1] = 1;	/* expect-error: array-overflow "index -1 is outside 'slots' (5 elements)" */
+	rec.name[4] = 0;	/* expect-error: array-overflow "index 4 is outside 'rec.name' (4 elements)" */
+}
+
+/* an index that is negative on every path reaching it */
+void store_negative(int i)
+{
+	int slots[5];
+
+	if (i < 0)
+		slots[i] = 1;	/* expect-error: array-overflow "index 'i' is at most -1 here, before the start of 'slots'" */
+}
+
+/* a constant offset past what every caller passes */
+static void set_sixth(int *v)
+{
+	v[5] = 1;	/* expect-error: array-overflow "'v + 5' points 20 bytes into 'five', past its end (20 bytes)" */
+}
+
+void pass_five(void)
+{
+	int five[5];
+
+	set_sixth(five);
+}

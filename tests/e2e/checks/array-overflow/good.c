@@ -426,3 +426,25 @@ int overlay_fits(void)
 
 	return t->c + h->a + h->b + ((struct pair *)half)->b;
 }
+
+/* stores inside local arrays, and a constant offset every caller has */
+struct named_ok { int n; char name[4]; };
+
+static void set_fifth(int *v)
+{
+	v[4] = 1;
+}
+
+void stores_inside(int i)
+{
+	int slots[5];
+	int six[6];
+	struct named_ok rec;
+
+	slots[4] = 1;
+	rec.name[3] = 0;
+	if (i >= 0 && i < 5)
+		slots[i] = 2;
+	set_fifth(slots);
+	set_fifth(six);
+}
