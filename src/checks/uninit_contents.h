@@ -569,12 +569,30 @@ static void uc_read_of(sci_expr *e)
 	uc_report(e, x.var, x.key, a, b);
 }
 
+/* Is @var an array that the pointer @e names links to (`p = buf`)? */
+static int uc_linked_to(sci_expr *e, sci_sym *var)
+{
+	sci_sym *p = sci_expr_symbol(sci_expr_strip(e));
+	int i;
+
+	for (i = 0; p && i < uc_nlinks; i++)
+		if (uc_links[i].array == var && uc_links[i].ptr == p)
+			return 1;
+	return 0;
+}
+
 static void uc_on_expr(sci_expr *e, void *payload)
 {
-	sci_expr *to;
+	sci_expr *to, *inner;
 	sci_sym *ptr;
 
 	(void)payload;
+	/*
+	 * `pp = &p` with p linked to a buffer: a store through *pp is one
+	 * through p that nothing here places.
+	 */
+	if (uc_nlinks && sci_expr_is_addr_of(e, &inner))
+		uc_drop(inner, uc_linked_to);
 	/* `p = a + 2`, `struct iovec v = { a, n }`: another name for it */
 	if ((to = sci_expr_copied_to(e)) &&
 	    (sci_expr_is_pointer(e) || !sci_expr_is_scalar(e))) {

@@ -219,3 +219,16 @@ void walked(void)
 		*p = 0;
 	print_int(storage[9]);
 }
+
+/* a pointer to the linked pointer: a store through it writes the buffer */
+int through_pointer_to_link(void)
+{
+	int buf[5];
+	int *p;
+	int **pp;
+
+	p = buf;
+	pp = &p;
+	*(*pp + 4) = 1;
+	return buf[4];
+}
