@@ -961,6 +961,18 @@ int sci__ret_paths_call_unread(struct expression *call, int i);
  */
 unsigned sci__ret_paths_call_flags(struct expression *call);
 const sci_rl *sci__ret_paths_call_rl(struct expression *call);
+
+/* gexits.c: what a function of the TU leaves in the globals it writes */
+void sci__gexits_begin(struct symbol *fn);
+void sci__gexits_unknown(void);
+void sci__gexits_write(const sci_key *key);
+void sci__gexits_call(struct expression *call, int library, int writes);
+void sci__gexits_return(void);
+void sci__gexits_end(int complete);
+int sci__gexits_known(struct expression *call);
+int sci__gexits_writes(struct expression *call, struct symbol *base);
+void sci__gexits_apply(struct expression *call);
+void sci__gexits_free(void);
 /** The paths of this TU's function @name as text (borrowed); 0: none. */
 size_t sci__ret_paths_text(const char *name, char *const **out);
 void sci__ret_paths_free(void);

@@ -145,6 +145,7 @@ void sci__tu_facts_free(void)
 		free(facts[i].preads);
 		free(facts[i].table_vals);
 	}
+	sci__gexits_free();
 	free(discards);
 	discards = NULL;
 	ndiscards = 0;
@@ -2073,6 +2074,7 @@ void sci__summary_begin(struct symbol *fn)
 	summary_rl = sci_rl_range(1, 0);
 	summary_unknown = 0;
 	sci__ret_paths_begin(fn);
+	sci__gexits_begin(fn);
 	f->state = 1;	/* a recursive call sees no summary */
 }
 
@@ -2083,6 +2085,7 @@ void sci__summary_return(struct expression *value)
 	if (!summary_fn || !sci__cur)
 		return;
 	sci__ret_paths_return(value);
+	sci__gexits_return();
 	base = summary_fn->ctype.base_type;
 	if (!value) {
 		summary_unknown = 1;
@@ -2099,6 +2102,7 @@ void sci__summary_end(int complete)
 	size_t i;
 
 	sci__ret_paths_end(complete);
+	sci__gexits_end(complete);
 	if (!f)
 		return;
 	f->state = 2;

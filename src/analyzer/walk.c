@@ -1160,6 +1160,7 @@ static void walk_stmt(struct statement *stmt)
 		walk_goto(stmt);
 		break;
 	case STMT_ASM:
+		sci__gexits_unknown();	/* it may store anywhere */
 		walk_asm(stmt);
 		break;
 	default:	/* STMT_NONE, STMT_CONTEXT, STMT_RANGE */

@@ -64,6 +64,7 @@ static void modified(const sci_key *key, struct expression *target,
 
 	if (!key)
 		return;
+	sci__gexits_write(key);
 	sci__alias_forget_mentions(key);
 	sci__relation_modified(key, how);
 	sci__freed_forget(key);
@@ -305,6 +306,26 @@ static struct expression *returned_arg_assign(struct expression *e,
 	return as;
 }
 
+/* `a[i]` of a local array: a store to it stays in this function. */
+static int local_element(struct expression *e)
+{
+	struct symbol *t;
+
+	e = sci__strip(e);
+	while (e && e->type == EXPR_DEREF && e->member)
+		e = sci__strip(e->deref);	/* `a[i].m` */
+	if (!e || e->type != EXPR_PREOP || e->op != '*')
+		return 0;
+	e = sci__strip(e->unop);
+	while (e && e->type == EXPR_BINOP && (e->op == '+' || e->op == '-'))
+		e = sci__strip(e->left);
+	if (!e || e->type != EXPR_SYMBOL || !e->symbol ||
+	    !sci_sym_is_local(e->symbol))
+		return 0;
+	t = sci__real_type(e->symbol);
+	return t && t->type == SYM_ARRAY;
+}
+
 static void walk_assignment(struct expression *e)
 {
 	struct expression *right = sci__strip(e->right), *as;
@@ -355,8 +376,11 @@ static void walk_assignment(struct expression *e)
 	sci__extra_assign(as ? as : e);
 	sci__strlen_assign(e);
 	modified(key, e->left, e, e->pos);
-	if (!key)
+	if (!key) {
+		if (!local_element(e->left))
+			sci__gexits_write(NULL);
 		modified_elements(e->left, e->pos);
+	}
 	forget_aliases(key);
 	if (e->op == '=') {
 		/* the callee may have freed or closed what it returns */
@@ -599,9 +623,22 @@ static void forget_after_call(struct expression *call)
 				writes = 1;
 		} END_FOR_EACH_PTR(arg);
 	n = -1;
-	for (k = sci__keys_global(); k; k = k->next_global)
-		if (!library || !library_keeps(k, writes))
-			forget_value(k);
+	sci__gexits_call(call, library, writes);
+	if (!library && sci__gexits_known(call)) {
+		/* a function of the TU whose stores are known (gexits.c) */
+		for (k = sci__keys_global(); k; k = k->next_global)
+			if (!k->base || k->indirect ||
+			    (k->base->ctype.modifiers & MOD_VOLATILE) ||
+			    is_library_global(k->base) ||
+			    sci__sym_pointed_to(k->base) ||
+			    sci__gexits_writes(call, k->base))
+				forget_value(k);
+		sci__gexits_apply(call);
+	} else {
+		for (k = sci__keys_global(); k; k = k->next_global)
+			if (!library || !library_keeps(k, writes))
+				forget_value(k);
+	}
 	FOR_EACH_PTR(call->args, arg) {
 		n++;
 		/* `memset(&g, 0, sizeof(g))` when the globals were kept */
