@@ -144,8 +144,9 @@ static int counted_walk(sci_expr *pointer)
 }
 
 /*
- * `param[5]`, `*(param + 5)`: a parameter at a constant offset, which
- * lands past a caller's buffer for every call that passes it.  Only where
+ * `param[5]`, `*(param + 5)`, `*(param - 5)`: a parameter at a constant
+ * offset, which lands past a caller's buffer (or before it) for every
+ * call that passes it.  Only where
  * the callers pass the buffer's start and the parameter still holds it
  * (@o's offset is the step alone): a parameter stepped first (`argv++`)
  * moves along contents the model does not read (busybox hush's
@@ -156,12 +157,15 @@ static int constant_step(sci_expr *pointer, const sci_object *o)
 	sci_expr *l, *r;
 	sci_sym *base;
 	long long k;
+	int op = sci_expr_binop(pointer, &l, &r);
 
-	if (sci_expr_binop(pointer, &l, &r) != '+')
+	if (op != '+' && op != '-')
 		return 0;
 	base = sci_expr_symbol(sci_expr_strip(l));
-	return base && sci_sym_is_param(base) && sci_expr_const(r, &k) &&
-	       o->access > 0 && o->off_min == k * o->access;
+	if (!base || !sci_sym_is_param(base) || !sci_expr_const(r, &k) ||
+	    o->access <= 0)
+		return 0;
+	return o->off_min == (op == '+' ? k : -k) * o->access;
 }
 
 /* *@pointer where it points into an object of known size. */

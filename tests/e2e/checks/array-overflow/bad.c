@@ -287,3 +287,16 @@ void pass_five(void)
 
 	set_sixth(five);
 }
+
+/* and before the start of it */
+static void set_before(int *v)
+{
+	*(v - 5) = 1;	/* expect-error: array-overflow "'v - 5' points 20 bytes before the start of 'four'" */
+}
+
+void pass_four(void)
+{
+	int four[4];
+
+	set_before(four);
+}
