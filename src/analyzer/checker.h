@@ -1112,6 +1112,8 @@ int sci_call_keeps_pointee(sci_expr *call, int i);
  * "preads_first": `int v = *p;` first): `f(&x)` reads x.
  */
 int sci_call_reads_pointee(sci_expr *call, int i);
+/** True when @call's prototype declares argument @i a pointer to const. */
+int sci_call_arg_is_const_pointer(sci_expr *call, int i);
 /**
  * Carries @state of checker @me across calls, as Smatch's caller info
  * does: where what a caller's argument reaches (`*p`, `p[2]`, `s.m` of

@@ -553,6 +553,11 @@ static int declared_const(struct expression *call, int n)
 	return declared_as(call, n) == 1;
 }
 
+int sci_call_arg_is_const_pointer(sci_expr *call, int i)
+{
+	return call && call->type == EXPR_CALL && declared_const(call, i);
+}
+
 /*
  * A function of the C library (a model, defined nowhere in the project)
  * writes none of the program's globals, unless it is handed a function

@@ -486,12 +486,53 @@ static int uc_link(sci_expr *e, sci_sym *ptr)
 	return found > 0;
 }
 
+static void uc_report(sci_expr *e, sci_sym *var, const sci_key *key,
+		      long long a, long long b);
+
+/*
+ * `strcpy(dst, buf)`, `strlen(buf)`, `memcpy(dst, buf, n)` with nothing
+ * written into buf: a library function that must be given a pointer it
+ * reads (its model's deref=, declared pointer-to-const) reads garbage.
+ * Only a buffer no path wrote any element of: a partly written string may
+ * end inside what was written.
+ */
+static void uc_library_reads(sci_expr *call)
+{
+	const sci_nonnull_params *np = sci_profile_nonnull_params(
+		sci_call_name(call));
+	int i, n = sci_call_nargs(call);
+
+	if (!np || !uc_any || !sci_call_is_library(call))
+		return;
+	for (i = 0; i < n && i < 32; i++) {
+		sci_expr *arg = sci_call_arg(call, i);
+		const sci_key *found = NULL;
+		sci_sym *fvar = NULL;
+
+		if (!(np->args & (1u << i)) ||
+		    !sci_call_arg_is_const_pointer(call, i))
+			continue;
+		SCI_FOR_EACH_STATE(me, sm) {
+			sci_sym *var = sci_key_base(sci_sm_key(sm));
+
+			if (!found && var && sci_sm_state(sm) == &uc_nothing_written &&
+			    uc_points_to(arg, var)) {
+				found = sci_sm_key(sm);
+				fvar = var;
+			}
+		} SCI_END_FOR_EACH_STATE(sm);
+		if (found)
+			uc_report(arg, fvar, found, -1, -1);
+	}
+}
+
 /* Callees may write what they get (after the call: callers.c carries). */
 static void uc_on_call(sci_expr *call, void *payload)
 {
 	int i, n = sci_call_nargs(call);
 
 	(void)payload;
+	uc_library_reads(call);
 	for (i = 0; i < n; i++)
 		uc_escapes(sci_call_arg(call, i));
 }

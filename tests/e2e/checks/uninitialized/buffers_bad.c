@@ -119,3 +119,25 @@ void half_through_pointer(void)
 	for (i = 0; i < 10; i++)
 		print_int(storage[i]);	/* expect-error: uninitialized "'storage[i]' is used uninitialized: it can read elements 5 to 9, which no path wrote" */
 }
+
+/* a library function reads a buffer nothing wrote */
+#include <string.h>
+
+void copy_garbage(char *out)
+{
+	char name[25];
+
+	strcpy(out, name);	/* expect-error: uninitialized "'name' is used uninitialized: no path writes any element of the array before this read" */
+}
+
+size_t measure_garbage(void)
+{
+	char *p = malloc(10);
+	size_t n;
+
+	if (!p)
+		return 0;
+	n = strlen(p);	/* expect-error: uninitialized "'p' is used uninitialized: no path writes the memory it points to before this read" */
+	free(p);
+	return n;
+}

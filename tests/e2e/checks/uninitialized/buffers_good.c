@@ -232,3 +232,20 @@ int through_pointer_to_link(void)
 	*(*pp + 4) = 1;
 	return buf[4];
 }
+
+/* library reads of buffers something wrote, even in part */
+#include <string.h>
+
+void copy_written(char *out)
+{
+	char name[25];
+	char half[25];
+	char zeroed[8];
+
+	strcpy(name, "x");
+	strcpy(out, name);
+	half[0] = 0;
+	strcpy(out, half);
+	memset(zeroed, 0, sizeof(zeroed));
+	strcat(out, zeroed);
+}
