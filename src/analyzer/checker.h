@@ -213,6 +213,11 @@ int sci_sm_has_possible(const sci_sm *sm, const sci_state *s);
  * set when @s is NULL.  Returns 0 and fills @out, or -1 if unknown.
  */
 int sci_sm_where(const sci_sm *sm, const sci_state *s, sci_pos *out);
+/**
+ * True when some path merged into @sm has @s and every path that has it
+ * got it on @line's line (a loop's earlier pass of this statement).
+ */
+int sci_sm_only_on_line(const sci_sm *sm, const sci_state *s, sci_pos line);
 
 /**
  * True when the checker of @rule runs and, on some path merged here, keeps

@@ -439,6 +439,37 @@ static const sci_sm *find_leaf(const sci_sm *sm, const sci_state *s)
 	return find_leaf(sm->right, s);
 }
 
+/* -1: a leaf with @s off @line (or too large); 1: some on it; 0: none. */
+static int leaves_on(const sci_sm *sm, const sci_state *s, sci_pos line,
+		     unsigned *budget)
+{
+	sci_pos p;
+	int l, r;
+
+	if (!*budget)
+		return -1;
+	(*budget)--;
+	if (sm->left) {
+		if ((l = leaves_on(sm->left, s, line, budget)) < 0)
+			return -1;
+		if ((r = leaves_on(sm->right, s, line, budget)) < 0)
+			return -1;
+		return l || r;
+	}
+	if (sm->state != s)
+		return 0;
+	p = sci__pos(sm->pos);
+	return p.line == line.line && p.path == line.path ? 1 : -1;
+}
+
+int sci_sm_only_on_line(const sci_sm *sm, const sci_state *s, sci_pos line)
+{
+	unsigned budget = 4096;
+
+	return sm && sci_sm_has_possible(sm, s) &&
+	       leaves_on(sm, s, line, &budget) == 1;
+}
+
 int sci_sm_where(const sci_sm *sm, const sci_state *s, sci_pos *out)
 {
 	const sci_sm *leaf;

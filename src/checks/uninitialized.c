@@ -265,6 +265,34 @@ static void st_report(const sci_key *key, sci_sym *var, sci_pos pos)
 		report(key, var, pos);
 }
 
+/*
+ * `sum += v` in a loop, with sum never assigned before it: the paths that
+ * reach here with a value got it from this statement on an earlier pass,
+ * so the first pass always reads garbage.  Any other assignment reaching
+ * the read (`if (first) sum = 0; else sum += v;`) keeps it silent.  Only
+ * the compound assignment itself: a plain one on the line may be
+ * conditional (redis: `m = first ? v : (m & v);`).
+ */
+static int only_this_statement(const sci_key *key, sci_pos pos)
+{
+	const sci_sm *sm = sci_sm_get(me, key);
+
+	return sm && sci_sm_state(sm) != &uninit &&
+	       sci_sm_has_possible(sm, &uninit) &&
+	       sci_sm_only_on_line(sm, &init, pos);
+}
+
+static void report_first_pass(const sci_key *key, sci_sym *var, sci_pos pos)
+{
+	sci_finding *f;
+
+	f = sci_report(me, pos, sci_key_name(key),
+		       "'%s' is used uninitialized: the loop's first pass reads it before any path assigns it",
+		       sci_key_name(key));
+	sci_finding_related(f, sci_sym_pos(var), "declared here without a value");
+	sci_state_set(me, key, &init);
+}
+
 /* `show(&x)` with x unassigned, where show() reads *p first. */
 static void report_passed(const sci_key *key, sci_sym *var, sci_pos pos,
 			  sci_expr *call)
@@ -473,7 +501,9 @@ static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
 	    !sci_expr_is_scalar(left) || !(key = sci_key_expr(left)) ||
 	    !(var = sci_key_base(key)) || !sci_sym_is_local(var))
 		return;
-	if (sci_key_is_var(key) || sci_state_get(me, key) == &copied)
+	if (sci_key_is_var(key) && only_this_statement(key, pos))
+		report_first_pass(key, var, pos);
+	else if (sci_key_is_var(key) || sci_state_get(me, key) == &copied)
 		st_report(key, var, pos);
 	else if (sci_expr_is_member(left) &&
 		 sci_state_get(me, sci_key_sym(var)) == &uninit &&

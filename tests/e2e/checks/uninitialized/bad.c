@@ -294,3 +294,13 @@ int compound_read(int step)
 	total += step;	/* expect-error: uninitialized "'total' is used uninitialized: no path assigns it before this read" */
 	return total;
 }
+
+/* a loop that accumulates into a variable nothing set first */
+int sum_loop(const int *v, int n)
+{
+	int sum, i;
+
+	for (i = 0; i < n; i++)
+		sum += v[i];	/* expect-error: uninitialized "'sum' is used uninitialized: the loop's first pass reads it before any path assigns it" */
+	return 0;
+}

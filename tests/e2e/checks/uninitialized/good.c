@@ -431,3 +431,43 @@ int compound_after_set(int step)
 	scaled *= total;
 	return scaled;
 }
+
+/* the first pass assigns, the later ones accumulate */
+int sum_from_first(const int *v, int n)
+{
+	int sum, i, first = 1;
+
+	for (i = 0; i < n; i++) {
+		if (first) {
+			sum = v[i];
+			first = 0;
+		} else {
+			sum += v[i];
+		}
+	}
+	return first ? 0 : sum;
+}
+
+int sum_from_zero(const int *v, int n)
+{
+	int sum, i;
+
+	for (i = 0; i < n; i++) {
+		if (i == 0)
+			sum = 0;
+		sum += v[i];
+	}
+	return n > 0 ? sum : 0;
+}
+
+/* a conditional plain assignment on one line: the first pass assigns */
+int min_capa(const int *v, int n)
+{
+	int m, i, first = 1;
+
+	for (i = 0; i < n; i++) {
+		m = first ? v[i] : (m & v[i]);
+		first = 0;
+	}
+	return first ? 0 : m;
+}
