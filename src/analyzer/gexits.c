@@ -115,17 +115,30 @@ void sci__gexits_write(const sci_key *key)
 	add_write(key->base, key->is_var);
 }
 
-/* A call of a function of this TU whose record is known: its writes. */
+/*
+ * A call of a function of this TU whose record is known: its writes.
+ * Asked for every global key after a call: the last answer is kept
+ * (records move only when sci__gexits_end() adds one).
+ */
+static struct {
+	struct expression *call;
+	const record *r;
+} last;
+
 static const record *known_callee(struct expression *call)
 {
 	struct expression *fn = sci__strip(call ? call->fn : NULL);
 	const record *r;
 
+	if (call && call == last.call)
+		return last.r;
 	if (!fn || fn->type != EXPR_SYMBOL || !fn->symbol)
 		return NULL;
 	r = lookup(fn->symbol->definition ? fn->symbol->definition :
 		   fn->symbol, 0);
-	return r && r->state > 0 ? r : NULL;
+	last.call = call;
+	last.r = r && r->state > 0 ? r : NULL;
+	return last.r;
 }
 
 void sci__gexits_call(struct expression *call, int library, int writes)
@@ -177,6 +190,7 @@ void sci__gexits_end(int complete)
 
 	if (!cur.fn)
 		return;
+	last.call = NULL;	/* adding may move every record */
 	r = lookup(cur.fn, 1);
 	r->state = complete && !cur.unknown ? 1 : -1;
 	if (r->state > 0) {
@@ -236,4 +250,5 @@ void sci__gexits_free(void)
 	}
 	sci__symtab_clear(&table);
 	memset(&cur, 0, sizeof(cur));
+	last.call = NULL;
 }

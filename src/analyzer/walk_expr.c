@@ -309,21 +309,16 @@ static struct expression *returned_arg_assign(struct expression *e,
 /* `a[i]` of a local array: a store to it stays in this function. */
 static int local_element(struct expression *e)
 {
-	struct symbol *t;
+	struct expression *array, *index;
 
 	e = sci__strip(e);
 	while (e && e->type == EXPR_DEREF && e->member)
 		e = sci__strip(e->deref);	/* `a[i].m` */
-	if (!e || e->type != EXPR_PREOP || e->op != '*')
+	if (!sci_expr_index(e, &array, &index))
 		return 0;
-	e = sci__strip(e->unop);
-	while (e && e->type == EXPR_BINOP && (e->op == '+' || e->op == '-'))
-		e = sci__strip(e->left);
-	if (!e || e->type != EXPR_SYMBOL || !e->symbol ||
-	    !sci_sym_is_local(e->symbol))
-		return 0;
-	t = sci__real_type(e->symbol);
-	return t && t->type == SYM_ARRAY;
+	array = sci__strip(array);
+	return array && array->type == EXPR_SYMBOL && array->symbol &&
+	       sci_sym_is_local(array->symbol);
 }
 
 static void walk_assignment(struct expression *e)
@@ -353,7 +348,7 @@ static void walk_assignment(struct expression *e)
 		sci__walk_expr(e->left);
 		assign_target = outer;
 	} else if (sci__cur) {
-		struct expression *l = sci__strip(e->left), *d;
+		struct expression *l = sci__strip(e->left), *array, *index;
 
 		/*
 		 * `a[5] = v` of a local array stores to an element: no read,
@@ -361,11 +356,7 @@ static void walk_assignment(struct expression *e)
 		 * dereference hooks check where it lands).
 		 */
 		if (l && l->type == EXPR_PREOP && l->op == '*' &&
-		    (d = sci__strip(l->unop)) && d->type == EXPR_BINOP &&
-		    d->op == '+' && sci__strip(d->left) &&
-		    sci__real_type(sci__expr_type(sci__strip(d->left))) &&
-		    sci__real_type(sci__expr_type(sci__strip(d->left)))->type ==
-		    SYM_ARRAY)
+		    sci_expr_index(l, &array, &index))
 			sci__fire_deref(l->unop, l->pos);
 	}
 	if (!sci__cur)

@@ -120,16 +120,26 @@ static void on_whole_condition(sci_expr *cond, void *payload)
 	collect(cond, 0, 0);
 }
 
+/*
+ * @leaf's place among the leaves, or -1 when it is in no chain.  The
+ * hook's leaf has lost the parentheses `(a == 0) && ...` keep.
+ */
+static int leaf_index(sci_expr *leaf)
+{
+	int i;
+
+	for (i = 0; i < nleaves; i++)
+		if (sci_expr_strip(leaves[i]) == sci_expr_strip(leaf))
+			return chain[i] ? i : -1;
+	return -1;
+}
+
 /* -1, or what an earlier leaf of @leaf's chain alone decides of it. */
 static int decided_by_siblings(sci_expr *leaf, sci_expr **by, int *by_truth)
 {
-	int i, j, known;
+	int i = leaf_index(leaf), j, known;
 
-	/* the hook's leaf has lost the parentheses `(a == 0) && ...` keep */
-	for (i = 0; i < nleaves &&
-		    sci_expr_strip(leaves[i]) != sci_expr_strip(leaf); i++)
-		;
-	if (i == nleaves || !chain[i])
+	if (i < 0)
 		return -1;
 	for (j = 0; j < i; j++) {
 		if (chain[j] != chain[i])
@@ -196,12 +206,9 @@ static int same_variable(sci_expr *a, sci_expr *b)
 
 static int implied_sibling(sci_expr *leaf)
 {
-	int i, j;
+	int i = leaf_index(leaf), j;
 
-	for (i = 0; i < nleaves &&
-		    sci_expr_strip(leaves[i]) != sci_expr_strip(leaf); i++)
-		;
-	if (i == nleaves || !chain[i] || any_macro(leaf))
+	if (i < 0 || any_macro(leaf))
 		return -1;
 	for (j = 0; j < i; j++)
 		if (chain[j] == chain[i] && !any_macro(leaves[j]) &&
