@@ -347,7 +347,12 @@ static void note_assumed(sci_expr *pointer, sci_pos pos)
 	assumed[k].key = key;
 	assumed[k].pos = pos;
 	assumed[k].text = strdup(sci_expr_text(pointer));
-	assumed[k].failed = !assumed[k].text;
+	/*
+	 * A return walked before the first dereference left on a path that
+	 * never reached it (`if (plain) return 1; *p ...`): on_return() came
+	 * too early to count it against this pointer.
+	 */
+	assumed[k].failed = !assumed[k].text || nreturns > 0;
 	nassumed++;
 }
 

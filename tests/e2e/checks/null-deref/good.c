@@ -606,3 +606,42 @@ void passes_null_to_a_checker(void)
 {
 	checking_sink(NULL, 3);
 }
+
+/*
+ * A callee given NULL by one caller returns before it dereferences on
+ * the path that caller takes (redis quicklistDelIndex(): a plain node is
+ * deleted whole, `*p` is only read for a packed one).  The early return
+ * was walked before the dereference was seen, so it must still count as
+ * a path that never dereferences.  (`why` differs between the callers,
+ * so the callee is walked with each caller's values.)
+ */
+struct qnode {
+	int plain;
+	unsigned char *entry;
+};
+unsigned char *list_delete(unsigned char *entry, unsigned char *at,
+			   unsigned char **next);
+void node_free(struct qnode *n);
+int node_is_plain(const struct qnode *n);
+
+static int del_index(struct qnode *n, unsigned char **p, int why)
+{
+	if (n->plain) {
+		node_free(n);
+		return 1;
+	}
+	n->entry = list_delete(n->entry, *p, p);
+	return why;
+}
+
+int pop_plain(struct qnode *n)
+{
+	if (node_is_plain(n))
+		return del_index(n, NULL, 1);
+	return 0;
+}
+
+int pop_packed(struct qnode *n, unsigned char *at)
+{
+	return del_index(n, &at, 2);
+}
