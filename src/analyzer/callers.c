@@ -698,26 +698,29 @@ static void copy_tuple(tuple *out, const tuple *t, int nparams)
 		add_site(out, &t->sites[i]);
 }
 
+/* Does @a say more of a slot of type @type than the type does? */
+static int slot_narrows(const arg_val *a, struct symbol *type)
+{
+	const sci_rl *rl;
+
+	if (a->freed || a->carry || a->osize)
+		return 1;
+	if (a->input && is_floating(type))
+		return 1;
+	if (!a->text || !sci__type_is_int(type))
+		return 0;
+	rl = sci_rl_parse(a->text);
+	return a->input || (rl && !sci_rl_equal(rl, sci__type_rl(type)));
+}
+
 /* Does @t say more of some parameter or global than its type does? */
 static int narrows(const tuple *t, const rec *r)
 {
 	int i;
 
-	for (i = 0; i < r->nslots; i++) {
-		const arg_val *a = &t->args[i];
-		struct symbol *type = r->s[i].type;
-		const sci_rl *rl;
-
-		if (a->freed || a->carry || a->osize)
+	for (i = 0; i < r->nslots; i++)
+		if (slot_narrows(&t->args[i], r->s[i].type))
 			return 1;
-		if (a->input && is_floating(type))
-			return 1;
-		if (!a->text || !sci__type_is_int(type))
-			continue;
-		rl = sci_rl_parse(a->text);
-		if (a->input || (rl && !sci_rl_equal(rl, sci__type_rl(type))))
-			return 1;
-	}
 	return 0;
 }
 
@@ -977,6 +980,84 @@ static void add_walk(rec *r, struct symbol *fn, const tuple *t)
 	copy_tuple(&r->walk[r->nwalk++], t, r->nslots);
 }
 
+/* Do @x and @y say the same of one slot? */
+static int same_arg(const arg_val *x, const arg_val *y)
+{
+	return x->soft == y->soft && x->input == y->input &&
+	       x->freed == y->freed && x->carry == y->carry &&
+	       x->osize == y->osize && x->ooff == y->ooff &&
+	       (x->text == NULL) == (y->text == NULL) &&
+	       (!x->text || strcmp(x->text, y->text) == 0);
+}
+
+/*
+ * Does a walk with @a in a slot of type @type take every path one with
+ * @b would, and find no less?  Only a pointer unknown in @a and not NULL
+ * in @b: that prunes paths, it makes no value definite.  A narrower
+ * integer can (`items` 0 in one walk is a division by zero; 0 or 4 in
+ * a wider one is only a maybe), so an integer must be the same.
+ */
+static int covers(const arg_val *a, const arg_val *b, struct symbol *type)
+{
+	const sci_rl *y;
+
+	if (same_arg(a, b))
+		return 1;
+	if (a->text || !b->text || !sci__type_is_ptr(type) ||
+	    a->input != b->input || a->freed != b->freed ||
+	    a->carry != b->carry || a->osize != b->osize ||
+	    a->ooff != b->ooff)
+		return 0;
+	y = sci_rl_parse(b->text);
+	return y && sci_rl_is_empty(sci_rl_intersect(y, sci_rl_range(0, 0)));
+}
+
+static void drop_walk(rec *r, size_t k)
+{
+	tuple_clear(&r->walk[k]);
+	memmove(&r->walk[k], &r->walk[k + 1],
+		(r->nwalk - k - 1) * sizeof(*r->walk));
+	r->nwalk--;
+}
+
+/*
+ * Fewer walks, the same findings.  Where some callers are unknown, the
+ * walks only add to the first walk's findings, which took any value: a
+ * tuple that narrows nothing is not walked.  A tuple whose every slot
+ * holds at most what another's holds is not walked either: the other's
+ * walk, a caller's own values, takes every path it would (`f(buf, 1)`
+ * beside `f(p, 1)` for a p that may be NULL).  Its calls are not named
+ * by the other walk's findings.  Tuples joined past SCI_CALLER_TUPLES
+ * are one walk already: this runs on what is walked, so the joined
+ * values stay what they were.
+ */
+static void drop_idle_walks(rec *r, int known)
+{
+	size_t i, k;
+	int q;
+
+	for (i = 0; !known && i < r->nwalk; )
+		if (!narrows(&r->walk[i], r))
+			drop_walk(r, i);
+		else
+			i++;
+	for (i = 0; i < r->nwalk; i++)
+		for (k = 0; k < r->nwalk; ) {
+			int all = k != i;
+
+			for (q = 0; all && q < r->nslots; q++)
+				all = covers(&r->walk[i].args[q],
+					     &r->walk[k].args[q], r->s[q].type);
+			if (!all) {
+				k++;
+				continue;
+			}
+			drop_walk(r, k);
+			if (k < i)
+				i--;
+		}
+}
+
 size_t sci__callers_tuples(struct symbol *fn, int *all_known)
 {
 	rec *r = lookup(fn, 0);
@@ -1015,6 +1096,8 @@ size_t sci__callers_tuples(struct symbol *fn, int *all_known)
 	}
 	for (k = 0; k < r->nwalk; k++)
 		yes |= narrows(&r->walk[k], r);
+	if (yes)
+		drop_idle_walks(r, known);
 	if (!yes) {
 		rec_clear_walk(r);
 		return 0;
