@@ -1026,6 +1026,11 @@ struct expression *sci__strip(struct expression *e);
 struct expression *sci__strip_parens(struct expression *e);
 /** Type of @e computed from the unevaluated tree (NULL if unknown). */
 struct symbol *sci__expr_type(struct expression *e);
+/*
+ * Forgets the types and call names kept (sci__expr_type(),
+ * sci__call_name()): a new TU's tree.
+ */
+void sci__expr_type_reset(void);
 /** Base type with SYM_NODE/typeof wrappers removed. */
 struct symbol *sci__real_type(struct symbol *type);
 int sci__type_is_ptr(struct symbol *type);

@@ -94,7 +94,7 @@ static struct symbol *last_expr_type(struct statement *stmt)
 	return NULL;
 }
 
-struct symbol *sci__expr_type(struct expression *e)
+static struct symbol *expr_type(struct expression *e)
 {
 	struct symbol *t;
 
@@ -188,6 +188,36 @@ struct symbol *sci__expr_type(struct expression *e)
 	}
 }
 
+/*
+ * Types are computed on every question, and a member's is a search of
+ * its struct's members (redis's `server.x` searches some 400): a third
+ * of a large TU's walk.  The tree does not change while the TU is
+ * analyzed and its nodes are never freed, so the answer for a node is
+ * kept, in a direct-mapped table where a collision just asks again.
+ * The cheap shapes are not kept: the engine builds a few constants on
+ * the stack, and those are all EXPR_VALUE.
+ */
+#define TYPE_MEMO (1u << 15)
+static struct type_memo {
+	const struct expression *e;
+	struct symbol *type;
+} type_memo[TYPE_MEMO];
+
+struct symbol *sci__expr_type(struct expression *e)
+{
+	struct type_memo *m;
+
+	if (!e || e->type == EXPR_VALUE || e->type == EXPR_STRING ||
+	    e->type == EXPR_SYMBOL)
+		return expr_type(e);
+	m = &type_memo[((uintptr_t)e >> 4) & (TYPE_MEMO - 1)];
+	if (m->e != e) {
+		m->type = expr_type(e);
+		m->e = e;
+	}
+	return m->type;
+}
+
 const char *sci__pos_path(struct position pos)
 {
 	const char *name;
@@ -249,14 +279,10 @@ const char *sci__ident_str(const struct ident *id)
 	return tab[i].s;
 }
 
-const char *sci__call_name(struct expression *call)
+static const char *call_name(struct expression *call)
 {
-	struct expression *fn;
+	struct expression *fn = sci__strip(call->fn);
 
-	call = sci__strip(call);
-	if (!call || call->type != EXPR_CALL)
-		return NULL;
-	fn = sci__strip(call->fn);
 	/* (*fp)(...) and fp(...) through pointers have no stable name */
 	if (!fn || fn->type != EXPR_SYMBOL || !fn->symbol_name)
 		return NULL;
@@ -265,6 +291,38 @@ const char *sci__call_name(struct expression *call)
 	    sci__real_type(fn->symbol)->type != SYM_FN)
 		return NULL;
 	return sci__ident_str(fn->symbol_name);
+}
+
+/*
+ * Every hook of every checker asks a call its name (600,000 times in
+ * one large redis TU): kept per call node, like types (sci__expr_type()),
+ * and for as long - the names are the process's ident strings.
+ */
+#define NAME_MEMO (1u << 13)
+static struct name_memo {
+	const struct expression *call;
+	const char *name;
+} name_memo[NAME_MEMO];
+
+const char *sci__call_name(struct expression *call)
+{
+	struct name_memo *m;
+
+	call = sci__strip(call);
+	if (!call || call->type != EXPR_CALL)
+		return NULL;
+	m = &name_memo[((uintptr_t)call >> 4) & (NAME_MEMO - 1)];
+	if (m->call != call) {
+		m->name = call_name(call);
+		m->call = call;
+	}
+	return m->name;
+}
+
+void sci__expr_type_reset(void)
+{
+	memset(type_memo, 0, sizeof(type_memo));
+	memset(name_memo, 0, sizeof(name_memo));
 }
 
 /* ----------------------------------------------------- checker API */
@@ -874,7 +932,7 @@ const char *sci_sym_name(sci_sym *sym)
 {
 	if (!sym || !sym->ident)
 		return "";
-	return sci_arena_printf("%.*s", sym->ident->len, sym->ident->name);
+	return sci__ident_str(sym->ident);
 }
 
 int sci_sym_param_index(sci_sym *sym)

@@ -28,8 +28,29 @@ static base_entry *bases[NBUCKETS];
 static sci_key *globals;
 static sci_key *aliasable;
 
+/*
+ * The key of a node, kept for the walk: its name is built again on each
+ * question otherwise (a printf and a hash lookup, every time a loop pass
+ * or a condition reads the same expression).  A key is the same for a
+ * node during the walk of one function (the aliases and parameter
+ * copies it follows are the TU's fixed facts); keys die with the walk's
+ * arena, so a new walk starts a new generation.  Only the named shapes
+ * are kept: the engine's stack-built constants are EXPR_VALUE.
+ */
+#define KEY_MEMO (1u << 14)
+static struct key_memo {
+	const struct expression *e;
+	unsigned gen;
+	const sci_key *key;
+} key_memo[KEY_MEMO];
+static unsigned key_gen = 1;
+
 void sci__keys_reset(void)
 {
+	if (++key_gen == 0) {
+		memset(key_memo, 0, sizeof(key_memo));
+		key_gen = 1;
+	}
 	memset(buckets, 0, sizeof(buckets));
 	memset(bases, 0, sizeof(bases));
 	globals = NULL;
@@ -278,11 +299,10 @@ static const char *expr_name(struct expression *e, struct symbol **base,
 	}
 }
 
-const sci_key *sci_key_expr(sci_expr *e)
+static const sci_key *key_of(struct expression *s)
 {
 	struct symbol *base = NULL;
 	const char *name;
-	struct expression *s = sci__strip(e);
 	key_shape shape = { NULL, 0 };
 
 	name = expr_name(s, &base, &shape);
@@ -292,6 +312,23 @@ const sci_key *sci_key_expr(sci_expr *e)
 	return intern(name, base, s->type == EXPR_SYMBOL ||
 		      (base && base->ident &&
 		       strcmp(name, ident_name(base->ident)) == 0), &shape);
+}
+
+const sci_key *sci_key_expr(sci_expr *e)
+{
+	struct expression *s = sci__strip(e);
+	struct key_memo *m;
+
+	if (!s || (s->type != EXPR_SYMBOL && s->type != EXPR_DEREF &&
+		   s->type != EXPR_PREOP))
+		return s ? key_of(s) : NULL;
+	m = &key_memo[((uintptr_t)s >> 4) & (KEY_MEMO - 1)];
+	if (m->e != s || m->gen != key_gen) {
+		m->key = key_of(s);
+		m->e = s;
+		m->gen = key_gen;
+	}
+	return m->key;
 }
 
 const char *sci__key_text(struct expression *e)

@@ -232,34 +232,57 @@ const sci_rl *sci_rl_with_soft(const sci_rl *rl, unsigned soft)
 	return copy;
 }
 
-static const char *val_text(sci_val v)
+/* Writes @v as sci_rl_text() spells it at @out; returns the end. */
+static char *put_val(char *out, sci_val v)
 {
+	char digits[24];
+	unsigned long long u;
+	int n = 0;
+
 	if (v == SCI_VAL_MAX)
-		return "max";
+		return memcpy(out, "max", 3), out + 3;
 	if (v == SCI_VAL_MIN)
-		return "min";
-	if (v < 0)
-		return sci_arena_printf("%lld", (long long)v);
-	return sci_arena_printf("%llu", (unsigned long long)v);
+		return memcpy(out, "min", 3), out + 3;
+	if (v < 0) {
+		*out++ = '-';
+		u = -(unsigned long long)(long long)v;
+	} else {
+		u = (unsigned long long)v;
+	}
+	do {
+		digits[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	while (n)
+		*out++ = digits[--n];
+	return out;
 }
 
+/*
+ * Every value the engine interns gets its text (the state's name): one
+ * buffer, no printf - this ran for each new range of a walk.
+ */
 const char *sci_rl_text(const sci_rl *a)
 {
-	const char *s = "";
+	char *buf, *p;
 	size_t i;
 
 	if (sci_rl_is_empty(a))
 		return "empty";
+	/* a value: "-" and 20 digits; a range two and a separator */
+	buf = sci_arena_alloc(a->n * 44 + 1);
+	p = buf;
 	for (i = 0; i < a->n; i++) {
-		const char *lo = val_text(a->r[i].min);
-
-		if (a->r[i].min == a->r[i].max)
-			s = sci_arena_printf("%s%s%s", s, i ? "," : "", lo);
-		else
-			s = sci_arena_printf("%s%s%s-%s", s, i ? "," : "", lo,
-					     val_text(a->r[i].max));
+		if (i)
+			*p++ = ',';
+		p = put_val(p, a->r[i].min);
+		if (a->r[i].min != a->r[i].max) {
+			*p++ = '-';
+			p = put_val(p, a->r[i].max);
+		}
 	}
-	return s;
+	*p = '\0';
+	return buf;
 }
 
 static int parse_val(const char **p, sci_val *out)
