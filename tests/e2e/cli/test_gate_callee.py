@@ -168,5 +168,40 @@ class CalleeChangeTest(RepoTestCase):
         self.assertNotIn("analyzed again", err)
 
 
+LIB = """int table_get(int i)
+{
+	static const int t[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+
+	return t[i];
+}
+"""
+
+USES = """int table_get(int i);
+
+int use(void)
+{
+	return table_get(3);
+}
+"""
+
+
+class PassedValuesTest(RepoTestCase):
+    """What a file's callers pass to another file's functions is the same
+    on both sides when the change leaves those calls alone, however the
+    files are named on the command line (`./uses.c` on the head side, the
+    merge base's tree names it `uses.c`): nothing is analyzed again."""
+    FILES = {"lib.c": LIB, "uses.c": USES}
+
+    def test_unrelated_addition_reanalyzes_no_callee(self):
+        self.write("uses.c", USES + "\nint extra(int x)\n{\n\treturn x;\n}\n")
+        self.commit()
+        rc, results, err = self.run_gate("./lib.c", "./uses.c")
+        self.assertEqual([r for r in results if r.get("class") == "new"], [],
+                         err)
+        self.assertEqual(rc, 0, err)
+        self.assertIn("1 translation unit affected by the change", err)
+        self.assertNotIn("analyzed again", err)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
