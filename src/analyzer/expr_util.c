@@ -198,6 +198,7 @@ static struct symbol *expr_type(struct expression *e)
  * the stack, and those are all EXPR_VALUE.
  */
 #define TYPE_MEMO (1u << 15)
+static int memo_used;	/* an entry of type_memo or name_memo was set */
 static struct type_memo {
 	const struct expression *e;
 	struct symbol *type;
@@ -214,6 +215,7 @@ struct symbol *sci__expr_type(struct expression *e)
 	if (m->e != e) {
 		m->type = expr_type(e);
 		m->e = e;
+		memo_used = 1;
 	}
 	return m->type;
 }
@@ -315,14 +317,22 @@ const char *sci__call_name(struct expression *call)
 	if (m->call != call) {
 		m->name = call_name(call);
 		m->call = call;
+		memo_used = 1;
 	}
 	return m->name;
 }
 
 void sci__expr_type_reset(void)
 {
+	/*
+	 * A worker's first TU finds the tables zero: clearing them would
+	 * fault in every page of them in each worker for nothing.
+	 */
+	if (!memo_used)
+		return;
 	memset(type_memo, 0, sizeof(type_memo));
 	memset(name_memo, 0, sizeof(name_memo));
+	memo_used = 0;
 }
 
 /* ----------------------------------------------------- checker API */
