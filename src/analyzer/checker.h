@@ -502,6 +502,11 @@ sci_expr *sci_expr_copied_to(sci_expr *e);
  */
 int sci_expr_is_assign_target(sci_expr *e);
 /**
+ * True while @e is walked as the operand of `++` or `--` (`n++`: read,
+ * then written by the same expression).
+ */
+int sci_expr_is_incdec_operand(sci_expr *e);
+/**
  * When @e is `*p` and p is a local pointer that only ever holds `&x` and
  * is only dereferenced (the engine's keys name `*p` as x), x; else NULL.
  * sci_sym_alias_of() answers for p itself.

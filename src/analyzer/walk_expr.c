@@ -271,6 +271,14 @@ int sci_expr_is_assign_target(sci_expr *e)
 	return e && assign_target && sci__strip(e) == assign_target;
 }
 
+/* The operand of the `++`/`--` being walked: read, then written. */
+static struct expression *incdec_operand;
+
+int sci_expr_is_incdec_operand(sci_expr *e)
+{
+	return e && incdec_operand && sci__strip(e) == incdec_operand;
+}
+
 /*
  * `p = f(buf)` where f() returns its argument on every path (a project
  * function that fills buf and returns it: its summary's ret_param): as
@@ -799,9 +807,12 @@ static void walk_call(struct expression *e)
 
 static void walk_incdec(struct expression *e)
 {
+	struct expression *outer = incdec_operand;
 	const sci_key *key;
 
+	incdec_operand = sci__strip(e->unop);
 	sci__walk_expr(e->unop);
+	incdec_operand = outer;
 	key = sci_key_expr(e->unop);
 	if (sci__cur && !key)
 		modified_elements(e->unop, e->pos);	/* a[i]++ */

@@ -266,12 +266,13 @@ static void st_report(const sci_key *key, sci_sym *var, sci_pos pos)
 }
 
 /*
- * `sum += v` in a loop, with sum never assigned before it: the paths that
- * reach here with a value got it from this statement on an earlier pass,
- * so the first pass always reads garbage.  Any other assignment reaching
- * the read (`if (first) sum = 0; else sum += v;`) keeps it silent.  Only
- * the compound assignment itself: a plain one on the line may be
- * conditional (redis: `m = first ? v : (m & v);`).
+ * `sum += v` or `n++` in a loop, with sum never assigned before it: the
+ * paths that reach here with a value got it from this statement on an
+ * earlier pass, so the first pass always reads garbage.  Any other
+ * assignment reaching the read (`if (first) sum = 0; else sum += v;`)
+ * keeps it silent.  Only the compound assignment or the increment itself:
+ * a plain one on the line may be conditional (redis: `m = first ? v :
+ * (m & v);`).
  */
 static int only_this_statement(const sci_key *key, sci_pos pos)
 {
@@ -435,6 +436,13 @@ static void on_expr(sci_expr *e, void *payload)
 			else if (!sci_call_is_library(call) &&
 				 (dst = copied_inside(var)))
 				report(dst, var, sci_expr_pos(e));
+			return;
+		}
+		/* `n++` in a loop, n never set: as `sum += v` */
+		if (sci_sym_is_scalar(var) && sci_sym_is_local(var) &&
+		    sci_expr_is_incdec_operand(e) &&
+		    only_this_statement(key, sci_expr_pos(e))) {
+			report_first_pass(key, var, sci_expr_pos(e));
 			return;
 		}
 		if (!sci_sym_is_scalar(var) || (st != &uninit && st != &copied))

@@ -304,3 +304,14 @@ int sum_loop(const int *v, int n)
 		sum += v[i];	/* expect-error: uninitialized "'sum' is used uninitialized: the loop's first pass reads it before any path assigns it" */
 	return 0;
 }
+
+/* a counter incremented in a loop, never set to 0 first */
+int count_positive(const int *v, int n)
+{
+	int count, i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] > 0)
+			count++;	/* expect-error: uninitialized "'count' is used uninitialized: the loop's first pass reads it before any path assigns it" */
+	return 0;
+}

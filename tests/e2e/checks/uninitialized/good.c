@@ -460,6 +460,38 @@ int sum_from_zero(const int *v, int n)
 	return n > 0 ? sum : 0;
 }
 
+/* a counter the first pass sets, the later ones increment */
+int count_from_first(const int *v, int n)
+{
+	int count, i;
+
+	for (i = 0; i < n; i++) {
+		if (i == 0)
+			count = 0;
+		else
+			count++;
+		count += v[i] > 0;
+	}
+	return n > 0 ? count : 0;
+}
+
+/* a counter another statement sets on the first pass and at each zero */
+int longest_run(const int *v, int n)
+{
+	int run, i, best = 0, started = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!started || v[i] == 0) {
+			run = 0;
+			started = 1;
+		}
+		run++;
+		if (run > best)
+			best = run;
+	}
+	return best;
+}
+
 /* a conditional plain assignment on one line: the first pass assigns */
 int min_capa(const int *v, int n)
 {
