@@ -1203,7 +1203,7 @@ static long long member_chain_offset(struct expression *e,
 int sci_expr_member_access(sci_expr *e, sci_expr **pointer, long long *offset,
 			   long long *size)
 {
-	struct expression *base;
+	struct expression *base = NULL;
 	struct symbol *t;
 	long long off;
 
@@ -1213,9 +1213,12 @@ int sci_expr_member_access(sci_expr *e, sci_expr **pointer, long long *offset,
 	if (!t || t->type == SYM_ARRAY || t->type == SYM_FN || t->bit_size <= 0 ||
 	    t->bit_size % 8)
 		return 0;
+	/* -1 (a bitfield, an anonymous member) leaves base unset */
 	off = member_chain_offset(e, &base);
+	if (off < 0)
+		return 0;
 	base = sci__strip_parens(base);
-	if (off < 0 || !base || base->type != EXPR_PREOP || base->op != '*')
+	if (!base || base->type != EXPR_PREOP || base->op != '*')
 		return 0;
 	*pointer = base->unop;
 	*offset = off;

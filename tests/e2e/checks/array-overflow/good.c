@@ -427,6 +427,28 @@ int overlay_fits(void)
 	return t->c + h->a + h->b + ((struct pair *)half)->b;
 }
 
+/*
+ * Bitfields and members of anonymous members have no byte offset of
+ * their own: the overlay check leaves them (its offset search gives up
+ * and must not use the base it did not find).
+ */
+struct flagged {
+	unsigned ready : 1;
+	unsigned mode : 3;
+	union {
+		int whole;
+		short half;
+	};
+};
+
+int overlay_bits(void)
+{
+	char buf[8] = { 0 };
+	struct flagged *f = (struct flagged *)buf;
+
+	return f->ready + f->mode + f->whole;
+}
+
 /* stores inside local arrays, and a constant offset every caller has */
 struct named_ok { int n; char name[4]; };
 
