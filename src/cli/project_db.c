@@ -258,7 +258,6 @@ static void on_args(const char *file, const char *caller, unsigned line,
 	 * other values (git: 21 TUs analyzed again for a function added to
 	 * one file).  Two callers of one name in two files are two lines.
 	 */
-	(void)file;
 	text = sci_printf_dup("%s\n%.*s", caller,
 			      (int)(at ? (size_t)(at - args) : strlen(args)),
 			      args);
