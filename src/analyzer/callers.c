@@ -407,21 +407,23 @@ static int plain(struct expression *e)
 	}
 }
 
+/* Do @x and @y say the same of one slot? */
+static int same_arg(const arg_val *x, const arg_val *y)
+{
+	return x->soft == y->soft && x->input == y->input &&
+	       x->freed == y->freed && x->carry == y->carry &&
+	       x->osize == y->osize && x->ooff == y->ooff &&
+	       (x->text == NULL) == (y->text == NULL) &&
+	       (!x->text || strcmp(x->text, y->text) == 0);
+}
+
 static int same_args(const tuple *a, const tuple *b, int n)
 {
 	int i;
 
-	for (i = 0; i < n; i++) {
-		const arg_val *x = &a->args[i], *y = &b->args[i];
-
-		if (x->soft != y->soft || x->input != y->input ||
-		    x->freed != y->freed || x->carry != y->carry ||
-		    x->osize != y->osize ||
-		    x->ooff != y->ooff ||
-		    (x->text == NULL) != (y->text == NULL) ||
-		    (x->text && strcmp(x->text, y->text) != 0))
+	for (i = 0; i < n; i++)
+		if (!same_arg(&a->args[i], &b->args[i]))
 			return 0;
-	}
 	return 1;
 }
 
@@ -978,16 +980,6 @@ static void add_walk(rec *r, struct symbol *fn, const tuple *t)
 		}
 	r->walk = sci_realloc(r->walk, (r->nwalk + 1) * sizeof(*r->walk));
 	copy_tuple(&r->walk[r->nwalk++], t, r->nslots);
-}
-
-/* Do @x and @y say the same of one slot? */
-static int same_arg(const arg_val *x, const arg_val *y)
-{
-	return x->soft == y->soft && x->input == y->input &&
-	       x->freed == y->freed && x->carry == y->carry &&
-	       x->osize == y->osize && x->ooff == y->ooff &&
-	       (x->text == NULL) == (y->text == NULL) &&
-	       (!x->text || strcmp(x->text, y->text) == 0);
 }
 
 /*

@@ -1030,7 +1030,7 @@ struct symbol *sci__expr_type(struct expression *e);
  * Forgets the types and call names kept (sci__expr_type(),
  * sci__call_name()): a new TU's tree.
  */
-void sci__expr_type_reset(void);
+void sci__expr_memo_reset(void);
 /** Base type with SYM_NODE/typeof wrappers removed. */
 struct symbol *sci__real_type(struct symbol *type);
 int sci__type_is_ptr(struct symbol *type);

@@ -189,35 +189,66 @@ static struct symbol *expr_type(struct expression *e)
 }
 
 /*
- * Types are computed on every question, and a member's is a search of
- * its struct's members (redis's `server.x` searches some 400): a third
- * of a large TU's walk.  The tree does not change while the TU is
- * analyzed and its nodes are never freed, so the answer for a node is
- * kept, in a direct-mapped table where a collision just asks again.
- * The cheap shapes are not kept: the engine builds a few constants on
- * the stack, and those are all EXPR_VALUE.
+ * What the engine asks of a node again and again, kept per node for the
+ * TU: its type (a member's is a search of its struct's members, redis's
+ * `server.x` some 400: a third of a large TU's walk) and a call's name
+ * (every hook of every checker asks it: 600,000 times in one redis TU).
+ * The tree does not change once tu_facts has resolved calls through
+ * constant pointers (frontend.c resets the table after) and its nodes are
+ * never freed, so the answers hold; names are the process's ident
+ * strings.  A direct-mapped table: a collision just asks again.  The
+ * cheap shapes are not kept: the engine builds a few constants on the
+ * stack, and those are all EXPR_VALUE.
  */
-#define TYPE_MEMO (1u << 15)
-static int memo_used;	/* an entry of type_memo or name_memo was set */
-static struct type_memo {
+#define NODE_MEMO (1u << 15)
+#define HAS_TYPE 1
+#define HAS_NAME 2
+static int memo_used;	/* an entry was set since the last reset */
+static struct node_memo {
 	const struct expression *e;
 	struct symbol *type;
-} type_memo[TYPE_MEMO];
+	const char *name;
+	unsigned has;	/* HAS_TYPE, HAS_NAME */
+} node_memo[NODE_MEMO];
+
+/* @e's entry, emptied when it held another node. */
+static struct node_memo *memo_of(const struct expression *e)
+{
+	struct node_memo *m = &node_memo[((uintptr_t)e >> 4) & (NODE_MEMO - 1)];
+
+	if (m->e != e) {
+		m->e = e;
+		m->has = 0;
+		memo_used = 1;
+	}
+	return m;
+}
 
 struct symbol *sci__expr_type(struct expression *e)
 {
-	struct type_memo *m;
+	struct node_memo *m;
 
 	if (!e || e->type == EXPR_VALUE || e->type == EXPR_STRING ||
 	    e->type == EXPR_SYMBOL)
 		return expr_type(e);
-	m = &type_memo[((uintptr_t)e >> 4) & (TYPE_MEMO - 1)];
-	if (m->e != e) {
+	m = memo_of(e);
+	if (!(m->has & HAS_TYPE)) {
 		m->type = expr_type(e);
-		m->e = e;
-		memo_used = 1;
+		m->has |= HAS_TYPE;
 	}
 	return m->type;
+}
+
+void sci__expr_memo_reset(void)
+{
+	/*
+	 * A worker's first TU finds the table zero: clearing it would fault
+	 * in every page of it in each worker for nothing.
+	 */
+	if (!memo_used)
+		return;
+	memset(node_memo, 0, sizeof(node_memo));
+	memo_used = 0;
 }
 
 const char *sci__pos_path(struct position pos)
@@ -295,44 +326,19 @@ static const char *call_name(struct expression *call)
 	return sci__ident_str(fn->symbol_name);
 }
 
-/*
- * Every hook of every checker asks a call its name (600,000 times in
- * one large redis TU): kept per call node, like types (sci__expr_type()),
- * and for as long - the names are the process's ident strings.
- */
-#define NAME_MEMO (1u << 13)
-static struct name_memo {
-	const struct expression *call;
-	const char *name;
-} name_memo[NAME_MEMO];
-
 const char *sci__call_name(struct expression *call)
 {
-	struct name_memo *m;
+	struct node_memo *m;
 
 	call = sci__strip(call);
 	if (!call || call->type != EXPR_CALL)
 		return NULL;
-	m = &name_memo[((uintptr_t)call >> 4) & (NAME_MEMO - 1)];
-	if (m->call != call) {
+	m = memo_of(call);
+	if (!(m->has & HAS_NAME)) {
 		m->name = call_name(call);
-		m->call = call;
-		memo_used = 1;
+		m->has |= HAS_NAME;
 	}
 	return m->name;
-}
-
-void sci__expr_type_reset(void)
-{
-	/*
-	 * A worker's first TU finds the tables zero: clearing them would
-	 * fault in every page of them in each worker for nothing.
-	 */
-	if (!memo_used)
-		return;
-	memset(type_memo, 0, sizeof(type_memo));
-	memset(name_memo, 0, sizeof(name_memo));
-	memo_used = 0;
 }
 
 /* ----------------------------------------------------- checker API */

@@ -396,7 +396,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 		exit_inputs_armed = 1;
 	}
 	sci__realpath_reset();
-	sci__expr_type_reset();
+	sci__expr_memo_reset();
 	sci__profile_set(opts);
 	sci__registry_init(opts);
 	sci__report_begin_tu(emit, payload);
@@ -435,7 +435,7 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	/* callees first, so their return summaries serve their callers */
 	sci__tu_facts_scan(list, file_scope->symbols);
 	/* the scan names calls through constant pointers (call->fn) */
-	sci__expr_type_reset();
+	sci__expr_memo_reset();
 	sci__tu_facts_order(fns, n);
 	n = sci__tu_facts_keep_used(fns, n, stream);
 	sci__fn_facts_tu_begin(fns, n, opts ? opts->summaries : NULL);

@@ -498,11 +498,12 @@ static void uc_report(sci_expr *e, sci_sym *var, const sci_key *key,
  */
 static void uc_library_reads(sci_expr *call)
 {
-	const sci_nonnull_params *np = sci_profile_nonnull_params(
-		sci_call_name(call));
+	const sci_nonnull_params *np;
 	int i, n = sci_call_nargs(call);
 
-	if (!np || !uc_any || !sci_call_is_library(call))
+	/* every call comes here: the cheap answers first */
+	if (!uc_any || !sci_call_is_library(call) ||
+	    !(np = sci_profile_nonnull_params(sci_call_name(call))))
 		return;
 	for (i = 0; i < n && i < 32; i++) {
 		sci_expr *arg = sci_call_arg(call, i);
