@@ -58,10 +58,12 @@ typedef struct {
 	unsigned char carry;	/* carried states held there (carried[]) */
 	/*
 	 * A pointer into an object of a size the caller knows (points.c):
-	 * osize bytes (0: none), ooff bytes in, named oname in the caller.
+	 * osize bytes (0: none), ooff bytes in, named oname in the caller,
+	 * living where okind (sci_object.origin) says.
 	 */
 	long long osize, ooff;
 	char *oname;
+	int okind;
 } arg_val;
 
 /* Where a tuple was passed: a call of this TU, or a caller elsewhere. */
@@ -413,6 +415,7 @@ static int same_arg(const arg_val *x, const arg_val *y)
 	return x->soft == y->soft && x->input == y->input &&
 	       x->freed == y->freed && x->carry == y->carry &&
 	       x->osize == y->osize && x->ooff == y->ooff &&
+	       x->okind == y->okind &&
 	       (x->text == NULL) == (y->text == NULL) &&
 	       (!x->text || strcmp(x->text, y->text) == 0);
 }
@@ -432,6 +435,7 @@ static void drop_object(arg_val *a)
 	free(a->oname);
 	a->oname = NULL;
 	a->osize = a->ooff = 0;
+	a->okind = SCI_OBJECT_UNKNOWN;
 }
 
 /* The object @e or @key points into (points.c), for the callee's walk. */
@@ -444,6 +448,7 @@ static void note_object(arg_val *a, struct expression *e, const sci_key *key)
 	a->osize = o.size;
 	a->ooff = o.off_min;
 	a->oname = sci_strdup(o.name);
+	a->okind = o.origin;
 }
 
 static int same_site(const site *a, const site *b)
@@ -679,6 +684,8 @@ static void join_args(tuple *into, const tuple *t, const rec *r)
 		a->carry &= b->carry;
 		if (a->osize != b->osize || a->ooff != b->ooff)
 			drop_object(a);
+		else if (a->okind != b->okind)
+			a->okind = SCI_OBJECT_UNKNOWN;
 	}
 	for (s = 0; s < t->nsites; s++)
 		add_site(into, &t->sites[s]);
@@ -817,13 +824,15 @@ static const sci_rl *entry_value(const char *args, int i, const char *tag,
 
 /*
  * The object of the entry tagged @tag ("o0" for argument 0, "o0*" for
- * what it points to: ";TAG=SIZE+OFF:NAME", fn_facts.c), if any.
+ * what it points to: ";TAG=SIZE+OFF/K:NAME", K where it lives, or
+ * ";TAG=SIZE+OFF:NAME", fn_facts.c), if any.
  */
 static void entry_object(arg_val *a, const char *args, const char *tag)
 {
 	const char *p;
 	char *end;
 	long long size, off;
+	int kind;
 	size_t n = strlen(tag);
 
 	for (p = args; p; p = strchr(p, ';'), p = p ? p + 1 : NULL) {
@@ -834,10 +843,16 @@ static void entry_object(arg_val *a, const char *args, const char *tag)
 		if (*end != '+')
 			return;
 		off = strtoll(end + 1, &end, 10);
+		kind = SCI_OBJECT_UNKNOWN;
+		if (*end == '/' && end[1]) {
+			kind = sci__points_kind_of_letter(end[1]);
+			end += 2;
+		}
 		if (*end != ':' || size <= 0 || off < -size || off > size)
 			return;
 		a->osize = size;
 		a->ooff = off;
+		a->okind = kind;
 		a->oname = sci_printf_dup("%.*s", (int)strcspn(end + 1, ";"),
 					  end + 1);
 		return;
@@ -998,7 +1013,7 @@ static int covers(const arg_val *a, const arg_val *b, struct symbol *type)
 	if (a->text || !b->text || !sci__type_is_ptr(type) ||
 	    a->input != b->input || a->freed != b->freed ||
 	    a->carry != b->carry || a->osize != b->osize ||
-	    a->ooff != b->ooff)
+	    a->ooff != b->ooff || a->okind != b->okind)
 		return 0;
 	y = sci_rl_parse(b->text);
 	return y && sci_rl_is_empty(sci_rl_intersect(y, sci_rl_range(0, 0)));
@@ -1131,7 +1146,7 @@ void sci__callers_entry(struct symbol *fn)
 		/* what every caller's pointer points into, for its size */
 		if (a->osize && key)
 			sci__points_set_object(key, r->s[i].slot, a->oname,
-					       a->osize, a->ooff);
+					       a->osize, a->ooff, a->okind);
 		/* a floating value: its input mark without a value */
 		if (a->input && !a->text && key)
 			sci__untrusted_set(key);

@@ -848,6 +848,12 @@ typedef struct {
 				 * for a scalar, 1 for a struct, union or void
 				 * (`p->m` reads only m) */
 	int kind;		/* where it lives: SCI_OBJECT_* */
+	/*
+	 * For SCI_OBJECT_CALLER, where the callers' object lives when they
+	 * agree (SCI_OBJECT_STACK, _STATIC, _STRING, _HEAP), else
+	 * SCI_OBJECT_UNKNOWN; for the other kinds, the kind itself.
+	 */
+	int origin;
 } sci_object;
 
 /* sci_object.kind */

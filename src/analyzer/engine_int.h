@@ -766,10 +766,19 @@ const sci_key *sci__points_array(struct expression *p, sci_val *off,
 				 sci_val *size, int *exact);
 /*
  * @key points @off bytes into an object of @size bytes named @name, known
- * by @id (callers.c: what every caller passes to a parameter).
+ * by @id, that lives where @origin (SCI_OBJECT_*) says (callers.c: what
+ * every caller passes to a parameter).
  */
 void sci__points_set_object(const sci_key *key, const void *id,
-			    const char *name, sci_val size, sci_val off);
+			    const char *name, sci_val size, sci_val off,
+			    int origin);
+/*
+ * The letter that names where an object lives (SCI_OBJECT_*) in the
+ * callers' values' text ("s" stack, "g" global or static, "l" literal,
+ * "h" heap, "u" unknown), and back (anything else: SCI_OBJECT_UNKNOWN).
+ */
+char sci__points_kind_letter(int kind);
+int sci__points_kind_of_letter(char c);
 /** sci_value_object() of what the pointer @key holds. */
 int sci__points_key_object(const sci_key *key, sci_object *out);
 /*

@@ -1205,11 +1205,12 @@ static const char *global_args(const char *text, const char *name,
 }
 
 /*
- * @text with ";TAG=SIZE+OFF:NAME" appended when @arg (or, @arg NULL, the
- * pointer @key holds) points at one known place of an object whose size
- * is known (points.c): TAG is "oN" for argument N, "oN PATH" (no space)
- * for what it reaches.  The callee's TU walks it with that object
- * (callers.c).
+ * @text with ";TAG=SIZE+OFF/K:NAME" appended when @arg (or, @arg NULL,
+ * the pointer @key holds) points at one known place of an object whose
+ * size is known (points.c): TAG is "oN" for argument N, "oN PATH" (no
+ * space) for what it reaches; K is where the object lives
+ * (sci__points_kind_letter()).  The callee's TU walks it with that
+ * object (callers.c).
  */
 static const char *object_arg(const char *text, const char *tag,
 			      struct expression *arg, const sci_key *key)
@@ -1218,8 +1219,9 @@ static const char *object_arg(const char *text, const char *tag,
 
 	if (!sci__points_exact_object(arg, key, &o) || strchr(o.name, ';'))
 		return text;
-	return sci_arena_printf("%s;%s=%lld+%lld:%s", text, tag, o.size,
-				o.off_min, o.name);
+	return sci_arena_printf("%s;%s=%lld+%lld/%c:%s", text, tag, o.size,
+				o.off_min, sci__points_kind_letter(o.origin),
+				o.name);
 }
 
 /*

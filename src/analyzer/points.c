@@ -64,6 +64,7 @@ typedef struct pt_obj {
 	sci_val factor;
 	int args[2];
 	int kind;		/* SCI_OBJECT_* */
+	int origin;		/* sci_object.origin */
 	const sci_key *key;	/* an array with a key: the key (strlen.c) */
 	struct pt_obj *next;
 } pt_obj;
@@ -139,16 +140,17 @@ static unsigned hash_ptr(const void *p)
 	return (unsigned)(((uintptr_t)p >> 4) * 2654435761u);
 }
 
-static const pt_obj *object_of(const void *id, const char *name,
-			       sci_val size, int kind, sci_val factor,
-			       const int args[2])
+static const pt_obj *object_at(const void *id, const char *name,
+			       sci_val size, int kind, int origin,
+			       sci_val factor, const int args[2])
 {
 	unsigned b = hash_ptr(id) % NBUCKETS;
 	pt_obj *o;
 
 	for (o = objs[b]; o; o = o->next)
 		if (o->id == id && o->size == size && o->factor == factor &&
-		    o->args[0] == args[0] && o->args[1] == args[1])
+		    o->args[0] == args[0] && o->args[1] == args[1] &&
+		    o->kind == kind && o->origin == origin)
 			return o;
 	o = sci_arena_alloc(sizeof(*o));
 	o->id = id;
@@ -158,9 +160,17 @@ static const pt_obj *object_of(const void *id, const char *name,
 	o->args[0] = args[0];
 	o->args[1] = args[1];
 	o->kind = kind;
+	o->origin = origin;
 	o->next = objs[b];
 	objs[b] = o;
 	return o;
+}
+
+static const pt_obj *object_of(const void *id, const char *name,
+			       sci_val size, int kind, sci_val factor,
+			       const int args[2])
+{
+	return object_at(id, name, size, kind, kind, factor, args);
 }
 
 static const pt_obj *object(const void *id, const char *name, sci_val size,
@@ -1181,9 +1191,32 @@ static int object_out(const pt *v, sci_object *out, long long access)
 	out->name = v->obj->name;
 	out->size = (long long)v->obj->size;	/* alloc_object() keeps it small */
 	out->kind = v->obj->kind;
+	out->origin = v->obj->origin;
 	out->known = sci__rl_bounds(v->off, offt(), &out->off_min, &out->off_max);
 	out->access = access;
 	return 1;
+}
+
+static const char kind_letters[] = {
+	[SCI_OBJECT_UNKNOWN] = 'u', [SCI_OBJECT_STACK] = 's',
+	[SCI_OBJECT_STATIC] = 'g', [SCI_OBJECT_STRING] = 'l',
+	[SCI_OBJECT_HEAP] = 'h', [SCI_OBJECT_CALLER] = 'u',
+};
+
+char sci__points_kind_letter(int kind)
+{
+	return kind >= 0 && kind < (int)sizeof(kind_letters) ?
+	       kind_letters[kind] : 'u';
+}
+
+int sci__points_kind_of_letter(char c)
+{
+	int k;
+
+	for (k = SCI_OBJECT_STACK; k <= SCI_OBJECT_HEAP; k++)
+		if (kind_letters[k] == c)
+			return k;
+	return SCI_OBJECT_UNKNOWN;
 }
 
 int sci__points_key_object(const sci_key *key, sci_object *out)
@@ -1236,14 +1269,17 @@ int sci_value_object(sci_expr *p, sci_object *out)
 }
 
 void sci__points_set_object(const sci_key *key, const void *id,
-			    const char *name, sci_val size, sci_val off)
+			    const char *name, sci_val size, sci_val off,
+			    int origin)
 {
+	static const int none[2] = { -1, -1 };
 	pt v;
 
 	if (!sci__cur || !key || size <= 0 || off < -size || off > size)
 		return;
 	memset(&v, 0, sizeof(v));
-	v.obj = object(id, sci_arena_strdup(name), size, SCI_OBJECT_CALLER);
+	v.obj = object_at(id, sci_arena_strdup(name), size, SCI_OBJECT_CALLER,
+			  origin, 0, none);
 	v.off = sci_rl_range(off, off);
 	normalize(&v);
 	set(key, intern(&v));

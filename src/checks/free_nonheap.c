@@ -30,6 +30,7 @@
 #include <string.h>
 
 static sci_checker_id me;
+static const char *walked;	/* the function walked, by name */
 
 static const char *kind_text(int kind)
 {
@@ -45,6 +46,24 @@ static const char *kind_text(int kind)
 	}
 }
 
+/*
+ * @arg is the parameter that the walked function frees on every path:
+ * its callers report passing their object at the call (its summary).
+ */
+static int callers_report(sci_expr *arg)
+{
+	sci_sym *var = sci_expr_var(sci_expr_strip(arg));
+
+	return var && sci_sym_is_param(var) && walked &&
+	       sci_sym_param_index(var) == sci_profile_free_arg(walked);
+}
+
+static void on_func_start(sci_sym *fn, void *payload)
+{
+	(void)payload;
+	walked = sci_sym_name(fn);
+}
+
 static void on_call(sci_expr *call, void *payload)
 {
 	const char *name = sci_call_name(call);
@@ -52,11 +71,22 @@ static void on_call(sci_expr *call, void *payload)
 	sci_expr *arg = i >= 0 ? sci_call_arg(call, i) : NULL;
 	sci_object obj;
 	const char *what;
+	int kind;
 
 	(void)payload;
 	if (!arg || !sci_value_object(arg, &obj))
 		return;
-	what = kind_text(obj.kind);
+	/* what every caller passed: where their object lives, when known */
+	kind = obj.kind == SCI_OBJECT_CALLER ? obj.origin : obj.kind;
+	what = kind_text(kind);
+	if (obj.kind == SCI_OBJECT_CALLER && callers_report(arg))
+		return;
+	if (what && obj.kind == SCI_OBJECT_CALLER) {
+		sci_report(me, sci_expr_pos(call), sci_expr_text(arg),
+			   "%s() of '%s', which points to its callers' '%s': that %s, not memory from an allocator",
+			   name, sci_expr_text(arg), obj.name, what);
+		return;
+	}
 	if (what && strcmp(obj.name, sci_expr_text(arg)) == 0) {
 		sci_report(me, sci_expr_pos(call), sci_expr_text(arg),
 			   "%s() of '%s': it %s, not memory from an allocator",
@@ -70,7 +100,7 @@ static void on_call(sci_expr *call, void *payload)
 		return;
 	}
 	/* the block's own address only: a step the program made is known */
-	if (obj.kind == SCI_OBJECT_HEAP && (obj.known & SCI_VALUE_MIN_KNOWN) &&
+	if (kind == SCI_OBJECT_HEAP && (obj.known & SCI_VALUE_MIN_KNOWN) &&
 	    obj.off_min > 0)
 		sci_report(me, sci_expr_pos(call), sci_expr_text(arg),
 			   "%s() of '%s', which points %lld bytes into '%s': only the start of a block can be freed",
@@ -90,6 +120,7 @@ static void on_call(sci_expr *call, void *payload)
 static void init(sci_checker_id id)
 {
 	me = id;
+	sci_on_func_start(me, on_func_start, NULL);
 	sci_on_call(me, NULL, on_call, NULL);
 }
 

@@ -165,6 +165,23 @@ static void put_path(FILE *f, const char *path)
  * 0-15, global verbose = 1, *param1 = 0, parameter 1 points 0 bytes into
  * 'buf' (16 bytes)".
  */
+/* Where the object of a callers' value lives, by its letter (points.c). */
+static const char *object_home(char k)
+{
+	switch (k) {
+	case 's':
+		return ", on the stack";
+	case 'g':
+		return ", global or static";
+	case 'l':
+		return ", a string literal";
+	case 'h':
+		return ", on the heap";
+	default:
+		return "";
+	}
+}
+
 static void put_passed(FILE *f, const char *callee, const char *text)
 {
 	sci_summary *s = NULL;
@@ -192,17 +209,26 @@ static void put_passed(FILE *f, const char *callee, const char *text)
 				fprintf(f, "%s global %.*s", sep,
 					(int)(eq - p - 2), p + 2);
 			} else if (p[1] == 'o') {
-				/* "oN=SIZE+OFF:NAME": the object it points into */
+				/*
+				 * "oN=SIZE+OFF/K:NAME": the object it points
+				 * into, K where it lives
+				 */
 				long long size, off;
+				const char *where = "";
 
 				k = strtol(p + 2, &end, 10);
 				size = strtoll(eq + 1, &end, 10);
 				off = *end == '+' ? strtoll(end + 1, &end, 10) : 0;
+				if (*end == '/' && end[1]) {
+					where = object_home(end[1]);
+					end += 2;
+				}
 				if (*end != ':')
 					break;
 				fprintf(f, "%s parameter %ld points %lld bytes into "
-					"'%.*s' (%lld bytes)", sep, k + 1, off,
-					(int)strcspn(end + 1, ";"), end + 1, size);
+					"'%.*s' (%lld bytes%s)", sep, k + 1, off,
+					(int)strcspn(end + 1, ";"), end + 1, size,
+					where);
 				continue;
 			} else if (p[1] == 'p') {
 				/* "pN PATH": what parameter N reaches */

@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 19
+#define SCI_SUMMARY_VERSION 20
 
 /*
  * The name of the record that carries what a TU's file scope says of its
@@ -201,7 +201,7 @@ typedef struct {
 	/*
 	 * The pointers with external linkage it reads, sorted: callers in
 	 * other TUs send what they freed or what object it points into
-	 * (";gNAME=...#", ";ogNAME=SIZE+OFF:NAME" in their call_args).
+	 * (";gNAME=...#", ";ogNAME=SIZE+OFF/K:NAME" in their call_args).
 	 */
 	char **gpreads;
 	size_t ngpreads;

@@ -391,7 +391,8 @@ int use(int total)
         # &parts: the object it points into, for the callee's walk
         self.assertIn("    use (main.c:5), TU main.c\n"
                       "      passes parameter 1 = 1-max, parameter 1 "
-                      "points 0 bytes into 'parts' (4 bytes), *param1 = 0, "
+                      "points 0 bytes into 'parts' (4 bytes, on the stack), "
+                      "*param1 = 0, "
                       "param2.den = 4, param2.num = 1\n", show.stdout)
 
     def test_show_a_range_checker(self):

@@ -98,3 +98,17 @@ void moved_sometimes(int skip)
 		p++;
 	free(p);	/* expect-error: free-nonheap "free() of 'p', which can point past the start of 'malloc(...)' (the program moved it): only the start of a block can be freed" */
 }
+
+/* a static sink frees what its caller's pointer points to */
+static void release_slot(char **slot)
+{
+	free(*slot);	/* expect-error: free-nonheap "free() of '*slot', which points to its callers' 'name': that is on the stack, not memory from an allocator" */
+}
+
+void release_local_name(void)
+{
+	char name[32] = "x";
+	char *p = name;
+
+	release_slot(&p);
+}
