@@ -87,6 +87,32 @@ static int is_unknown(const char *name)
 	       !sci_profile_is_known(name);
 }
 
+/*
+ * The pointer whose memory the argument @arg points into: p for `p`,
+ * `p + 1`, `&p[0]`, `&p->m`, `p->name + 1` (a member array); @arg itself
+ * when it is none of these.
+ */
+static sci_expr *pointer_passed(sci_expr *arg)
+{
+	sci_expr *e = sci_expr_strip(arg), *inner, *l, *r;
+	int op, steps;
+
+	for (steps = 0; steps < 8; steps++) {
+		if (sci_expr_is_addr_of(e, &inner) &&
+		    (inner = sci_expr_address_of_lvalue(inner)))
+			e = sci_expr_strip(inner);
+		else if (((op = sci_expr_binop(e, &l, &r)) == '+' || op == '-') &&
+			 (sci_expr_is_pointer(l) || sci_expr_is_array(l)))
+			e = sci_expr_strip(l);
+		else if (sci_expr_is_array(e) &&
+			 (inner = sci_expr_address_of_lvalue(e)))
+			e = sci_expr_strip(inner);
+		else
+			break;
+	}
+	return sci_expr_is_pointer(e) ? e : arg;
+}
+
 static void on_call(sci_expr *call, void *payload)
 {
 	const char *name = sci_call_name(call);
@@ -96,7 +122,7 @@ static void on_call(sci_expr *call, void *payload)
 
 	(void)payload;
 	for (i = 0; i < n; i++) {
-		sci_expr *arg = sci_call_arg(call, i);
+		sci_expr *arg = pointer_passed(sci_call_arg(call, i));
 
 		if (i == skip || !(how = freed_how(arg, &freed)))
 			continue;

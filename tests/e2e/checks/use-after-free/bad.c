@@ -120,3 +120,20 @@ size_t len_after_maybe_free(void)
 		keep(data);
 	return strlen(data);	/* expect-error: use-after-free "use after free: 'data' is passed to strlen() after a path reaching here freed it" */
 }
+
+/* a pointer into the freed block: an element's or a member's address */
+struct entry { int key; char name[16]; };
+void print_entry(const struct entry *e);
+void print_name(const char *name);
+
+void element_after_free(struct entry *table)
+{
+	free(table);
+	print_entry(&table[0]);	/* expect-error: use-after-free "use after free: 'table' is passed to print_entry() after it was freed" */
+}
+
+void member_after_free(struct entry *e)
+{
+	free(e);
+	print_name(e->name + 1);	/* expect-error: use-after-free "use after free: 'e' is passed to print_name() after it was freed" */
+}

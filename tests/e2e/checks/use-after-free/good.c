@@ -110,3 +110,14 @@ void trace(char *p)
 	p = NULL;
 	printf("%p\n", (void *)p);
 }
+
+/* the address of the pointer itself: the callee may give it a new block */
+struct entry { int key; char name[16]; };
+void renew(struct entry **ep);
+
+void renew_after_free(struct entry *e)
+{
+	free(e);
+	renew(&e);
+	free(e);
+}
