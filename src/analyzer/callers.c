@@ -64,6 +64,7 @@ typedef struct {
 	long long osize, ooff;
 	char *oname;
 	int okind;
+	unsigned oflags;	/* sci_object.flags */
 } arg_val;
 
 /* Where a tuple was passed: a call of this TU, or a caller elsewhere. */
@@ -151,6 +152,25 @@ int sci_carry_state_if(sci_checker_id me, const sci_state *state,
 	return 0;
 }
 
+/* The checker that says which objects are unwritten, and how. */
+static int (*unwritten_holds)(sci_expr *ptr, const sci_key *key);
+
+int sci_carry_unwritten_if(sci_checker_id me,
+			   int (*holds)(sci_expr *ptr, const sci_key *key))
+{
+	(void)me;
+	if (unwritten_holds && unwritten_holds != holds)
+		return -1;
+	unwritten_holds = holds;
+	return 0;
+}
+
+unsigned sci__callers_object_flags(struct expression *e, const sci_key *key)
+{
+	return unwritten_holds && sci__cur && unwritten_holds(e, key) ?
+	       SCI_OBJECT_UNWRITTEN : 0;
+}
+
 int sci_carry_state(sci_checker_id me, const sci_state *state)
 {
 	return sci_carry_state_if(me, state, NULL);
@@ -159,6 +179,7 @@ int sci_carry_state(sci_checker_id me, const sci_state *state)
 void sci__callers_carry_reset(void)
 {
 	ncarried = 0;
+	unwritten_holds = NULL;
 }
 
 unsigned sci__callers_carry_mask(const sci_key *key)
@@ -415,7 +436,7 @@ static int same_arg(const arg_val *x, const arg_val *y)
 	return x->soft == y->soft && x->input == y->input &&
 	       x->freed == y->freed && x->carry == y->carry &&
 	       x->osize == y->osize && x->ooff == y->ooff &&
-	       x->okind == y->okind &&
+	       x->okind == y->okind && x->oflags == y->oflags &&
 	       (x->text == NULL) == (y->text == NULL) &&
 	       (!x->text || strcmp(x->text, y->text) == 0);
 }
@@ -436,6 +457,7 @@ static void drop_object(arg_val *a)
 	a->oname = NULL;
 	a->osize = a->ooff = 0;
 	a->okind = SCI_OBJECT_UNKNOWN;
+	a->oflags = 0;
 }
 
 /* The object @e or @key points into (points.c), for the callee's walk. */
@@ -449,6 +471,7 @@ static void note_object(arg_val *a, struct expression *e, const sci_key *key)
 	a->ooff = o.off_min;
 	a->oname = sci_strdup(o.name);
 	a->okind = o.origin;
+	a->oflags = sci__callers_object_flags(e, key);
 }
 
 static int same_site(const site *a, const site *b)
@@ -684,8 +707,11 @@ static void join_args(tuple *into, const tuple *t, const rec *r)
 		a->carry &= b->carry;
 		if (a->osize != b->osize || a->ooff != b->ooff)
 			drop_object(a);
-		else if (a->okind != b->okind)
-			a->okind = SCI_OBJECT_UNKNOWN;
+		else {
+			if (a->okind != b->okind)
+				a->okind = SCI_OBJECT_UNKNOWN;
+			a->oflags &= b->oflags;
+		}
 	}
 	for (s = 0; s < t->nsites; s++)
 		add_site(into, &t->sites[s]);
@@ -833,6 +859,7 @@ static void entry_object(arg_val *a, const char *args, const char *tag)
 	char *end;
 	long long size, off;
 	int kind;
+	unsigned flags;
 	size_t n = strlen(tag);
 
 	for (p = args; p; p = strchr(p, ';'), p = p ? p + 1 : NULL) {
@@ -844,15 +871,22 @@ static void entry_object(arg_val *a, const char *args, const char *tag)
 			return;
 		off = strtoll(end + 1, &end, 10);
 		kind = SCI_OBJECT_UNKNOWN;
+		flags = 0;
 		if (*end == '/' && end[1]) {
 			kind = sci__points_kind_of_letter(end[1]);
 			end += 2;
+			/* '0': a buffer no path of the caller wrote */
+			if (*end == '0') {
+				flags = SCI_OBJECT_UNWRITTEN;
+				end++;
+			}
 		}
 		if (*end != ':' || size <= 0 || off < -size || off > size)
 			return;
 		a->osize = size;
 		a->ooff = off;
 		a->okind = kind;
+		a->oflags = flags;
 		a->oname = sci_printf_dup("%.*s", (int)strcspn(end + 1, ";"),
 					  end + 1);
 		return;
@@ -1013,7 +1047,8 @@ static int covers(const arg_val *a, const arg_val *b, struct symbol *type)
 	if (a->text || !b->text || !sci__type_is_ptr(type) ||
 	    a->input != b->input || a->freed != b->freed ||
 	    a->carry != b->carry || a->osize != b->osize ||
-	    a->ooff != b->ooff || a->okind != b->okind)
+	    a->ooff != b->ooff || a->okind != b->okind ||
+	    a->oflags != b->oflags)
 		return 0;
 	y = sci_rl_parse(b->text);
 	return y && sci_rl_is_empty(sci_rl_intersect(y, sci_rl_range(0, 0)));
@@ -1146,7 +1181,8 @@ void sci__callers_entry(struct symbol *fn)
 		/* what every caller's pointer points into, for its size */
 		if (a->osize && key)
 			sci__points_set_object(key, r->s[i].slot, a->oname,
-					       a->osize, a->ooff, a->okind);
+					       a->osize, a->ooff, a->okind,
+					       a->oflags);
 		/* a floating value: its input mark without a value */
 		if (a->input && !a->text && key)
 			sci__untrusted_set(key);

@@ -33,7 +33,7 @@
  * does not bump it: an old plugin does not call it, and a plugin that does
  * fails to load on an older smatch-ci (undefined symbol).
  */
-#define SCI_CHECKER_API_VERSION 1
+#define SCI_CHECKER_API_VERSION 2
 
 struct expression;
 struct statement;
@@ -854,7 +854,14 @@ typedef struct {
 	 * SCI_OBJECT_UNKNOWN; for the other kinds, the kind itself.
 	 */
 	int origin;
+	unsigned flags;		/* SCI_OBJECT_UNWRITTEN */
 } sci_object;
+
+/*
+ * sci_object.flags of a SCI_OBJECT_CALLER object: the callers' buffer is
+ * one no path of theirs wrote (sci_carry_unwritten_if()).
+ */
+#define SCI_OBJECT_UNWRITTEN 1u
 
 /* sci_object.kind */
 enum {
@@ -892,6 +899,10 @@ int sci_value_object(sci_expr *p, sci_object *out);
  * blocks, strings, a variable's address or an unknown object.
  */
 const sci_key *sci_value_object_key(sci_expr *p);
+/** The same for what the pointer variable or member @ptr holds. */
+const sci_key *sci_value_key_object_key(const sci_key *ptr);
+/** sci_value_object() of what the pointer variable or member @ptr holds. */
+int sci_value_key_object(const sci_key *ptr, sci_object *out);
 
 /**
  * True when the memory @e (a variable or member path) points to was
@@ -1149,6 +1160,16 @@ int sci_carry_state_if(sci_checker_id me, const sci_state *state,
 		       int (*holds)(const sci_key *key));
 /** True when @key holds input, or points to a buffer that does. */
 int sci_key_untrusted(const sci_key *key);
+/**
+ * Objects a caller passes (the callers' values carry their size, offset
+ * and where they live) carry SCI_OBJECT_UNWRITTEN too where @holds says
+ * the caller's pointer - the argument @ptr, or, @ptr NULL, what the
+ * place @key holds - points to a buffer no path wrote: the callee's
+ * sci_value_object() has it in flags.  One checker may ask; returns 0,
+ * or -1 when another already did.
+ */
+int sci_carry_unwritten_if(sci_checker_id me,
+			   int (*holds)(sci_expr *ptr, const sci_key *key));
 /**
  * True when the callee of @call is a project function the run analyzes
  * (its body is in this TU, or its summary is in the run's set): what the

@@ -766,12 +766,18 @@ const sci_key *sci__points_array(struct expression *p, sci_val *off,
 				 sci_val *size, int *exact);
 /*
  * @key points @off bytes into an object of @size bytes named @name, known
- * by @id, that lives where @origin (SCI_OBJECT_*) says (callers.c: what
- * every caller passes to a parameter).
+ * by @id, that lives where @origin (SCI_OBJECT_*) says, with @flags
+ * (sci_object.flags; callers.c: what every caller passes to a parameter).
  */
 void sci__points_set_object(const sci_key *key, const void *id,
 			    const char *name, sci_val size, sci_val off,
-			    int origin);
+			    int origin, unsigned flags);
+/*
+ * SCI_OBJECT_UNWRITTEN when the checker that asked
+ * (sci_carry_unwritten_if()) says the pointer @e (or, @e NULL, what
+ * @key holds) points to a buffer no path wrote, else 0.
+ */
+unsigned sci__callers_object_flags(struct expression *e, const sci_key *key);
 /*
  * The letter that names where an object lives (SCI_OBJECT_*) in the
  * callers' values' text ("s" stack, "g" global or static, "l" literal,

@@ -1209,7 +1209,8 @@ static const char *global_args(const char *text, const char *name,
  * the pointer @key holds) points at one known place of an object whose
  * size is known (points.c): TAG is "oN" for argument N, "oN PATH" (no
  * space) for what it reaches; K is where the object lives
- * (sci__points_kind_letter()).  The callee's TU walks it with that
+ * (sci__points_kind_letter()), followed by "0" when no path wrote it
+ * (sci__callers_object_flags()).  The callee's TU walks it with that
  * object (callers.c).
  */
 static const char *object_arg(const char *text, const char *tag,
@@ -1219,8 +1220,9 @@ static const char *object_arg(const char *text, const char *tag,
 
 	if (!sci__points_exact_object(arg, key, &o) || strchr(o.name, ';'))
 		return text;
-	return sci_arena_printf("%s;%s=%lld+%lld/%c:%s", text, tag, o.size,
+	return sci_arena_printf("%s;%s=%lld+%lld/%c%s:%s", text, tag, o.size,
 				o.off_min, sci__points_kind_letter(o.origin),
+				sci__callers_object_flags(arg, key) ? "0" : "",
 				o.name);
 }
 

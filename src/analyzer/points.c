@@ -65,6 +65,7 @@ typedef struct pt_obj {
 	int args[2];
 	int kind;		/* SCI_OBJECT_* */
 	int origin;		/* sci_object.origin */
+	unsigned flags;		/* sci_object.flags */
 	const sci_key *key;	/* an array with a key: the key (strlen.c) */
 	struct pt_obj *next;
 } pt_obj;
@@ -142,7 +143,8 @@ static unsigned hash_ptr(const void *p)
 
 static const pt_obj *object_at(const void *id, const char *name,
 			       sci_val size, int kind, int origin,
-			       sci_val factor, const int args[2])
+			       unsigned flags, sci_val factor,
+			       const int args[2])
 {
 	unsigned b = hash_ptr(id) % NBUCKETS;
 	pt_obj *o;
@@ -150,7 +152,8 @@ static const pt_obj *object_at(const void *id, const char *name,
 	for (o = objs[b]; o; o = o->next)
 		if (o->id == id && o->size == size && o->factor == factor &&
 		    o->args[0] == args[0] && o->args[1] == args[1] &&
-		    o->kind == kind && o->origin == origin)
+		    o->kind == kind && o->origin == origin &&
+		    o->flags == flags)
 			return o;
 	o = sci_arena_alloc(sizeof(*o));
 	o->id = id;
@@ -161,6 +164,7 @@ static const pt_obj *object_at(const void *id, const char *name,
 	o->args[1] = args[1];
 	o->kind = kind;
 	o->origin = origin;
+	o->flags = flags;
 	o->next = objs[b];
 	objs[b] = o;
 	return o;
@@ -170,7 +174,7 @@ static const pt_obj *object_of(const void *id, const char *name,
 			       sci_val size, int kind, sci_val factor,
 			       const int args[2])
 {
-	return object_at(id, name, size, kind, kind, factor, args);
+	return object_at(id, name, size, kind, kind, 0, factor, args);
 }
 
 static const pt_obj *object(const void *id, const char *name, sci_val size,
@@ -1192,6 +1196,7 @@ static int object_out(const pt *v, sci_object *out, long long access)
 	out->size = (long long)v->obj->size;	/* alloc_object() keeps it small */
 	out->kind = v->obj->kind;
 	out->origin = v->obj->origin;
+	out->flags = v->obj->flags;
 	out->known = sci__rl_bounds(v->off, offt(), &out->off_min, &out->off_max);
 	out->access = access;
 	return 1;
@@ -1248,6 +1253,24 @@ const sci_key *sci_value_object_key(sci_expr *p)
 	return sci__points_array_key(p);
 }
 
+int sci_value_key_object(const sci_key *ptr, sci_object *out)
+{
+	return sci__points_key_object(ptr, out);
+}
+
+const sci_key *sci_value_key_object_key(const sci_key *ptr)
+{
+	const sci_sm *sm = sci__cur && ptr ?
+			   sci__stree_get(sci__cur, SCI_OWNER_POINTS, ptr) : NULL;
+	const pt *p = sm ? as_pt(sm->state) : NULL;
+	pt v;
+
+	if (!p)
+		return NULL;
+	v = materialize(p, sci__cur);
+	return v.obj ? v.obj->key : NULL;
+}
+
 const sci_key *sci__points_array_key(struct expression *e)
 {
 	pt v;
@@ -1270,7 +1293,7 @@ int sci_value_object(sci_expr *p, sci_object *out)
 
 void sci__points_set_object(const sci_key *key, const void *id,
 			    const char *name, sci_val size, sci_val off,
-			    int origin)
+			    int origin, unsigned flags)
 {
 	static const int none[2] = { -1, -1 };
 	pt v;
@@ -1279,7 +1302,7 @@ void sci__points_set_object(const sci_key *key, const void *id,
 		return;
 	memset(&v, 0, sizeof(v));
 	v.obj = object_at(id, sci_arena_strdup(name), size, SCI_OBJECT_CALLER,
-			  origin, 0, none);
+			  origin, flags, 0, none);
 	v.off = sci_rl_range(off, off);
 	normalize(&v);
 	set(key, intern(&v));

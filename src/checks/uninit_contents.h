@@ -23,6 +23,13 @@
  * type's is taken at its lowest known value, so `a[i]` with i unknown
  * reports only where no element at all was written.
  *
+ * Across calls: a buffer no path wrote, passed to a project function,
+ * reaches the callee's walk as an object of the callers' marked
+ * SCI_OBJECT_UNWRITTEN (sci_carry_unwritten_if(), uc_unwritten()); the
+ * callee follows it under a key named for it ("callers' arr"), from its
+ * first access (no state there is nothing written: the checker's
+ * unmatched()), with the same writes, reads and escapes.
+ *
  * Known false-positive sources: a buffer written through a pointer the
  * engine does not connect to it (a pointer kept before the buffer's
  * scope, inline assembly), and reads whose index range the value model
@@ -44,6 +51,7 @@
 #include "analyzer/checker.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -245,6 +253,58 @@ static int uc_points_to(sci_expr *e, sci_sym *var)
 	return 0;
 }
 
+/*
+ * A buffer this function's callers passed and none of them wrote (the
+ * callers' values: SCI_OBJECT_UNWRITTEN): followed under a key of its
+ * own that every pointer into it here shares (`q = data` is data).  The
+ * key, with the object in @o, or NULL when @ptr points to no such buffer.
+ */
+#define UC_CALLERS "callers' "
+static const sci_key *uc_callers_key_of(const sci_object *o)
+{
+	char name[128];
+
+	if (o->kind != SCI_OBJECT_CALLER || !(o->flags & SCI_OBJECT_UNWRITTEN))
+		return NULL;
+	snprintf(name, sizeof(name), UC_CALLERS "%s", o->name);
+	return sci_key_named(name);
+}
+
+static const sci_key *uc_callers_key(sci_expr *ptr, sci_object *o)
+{
+	return ptr && sci_value_object(ptr, o) ? uc_callers_key_of(o) : NULL;
+}
+
+static int uc_is_callers_key(const sci_key *key)
+{
+	return strncmp(sci_key_name(key), UC_CALLERS, strlen(UC_CALLERS)) == 0;
+}
+
+/*
+ * The callers' buffer @ptr points into, followed from its first access:
+ * no state yet is nothing written (an escape sets all_written).
+ */
+static const sci_state *uc_callers_state(const sci_key *key)
+{
+	const sci_state *s = sci_state_get(me, key);
+
+	if (s)
+		return s;
+	sci_state_set(me, key, &uc_nothing_written);
+	uc_any = 1;
+	return &uc_nothing_written;
+}
+
+/* Whatever @e points into of the callers' buffers escapes here. */
+static void uc_callers_escape(sci_expr *e)
+{
+	const sci_key *key;
+	sci_object o;
+
+	if ((key = uc_callers_key(e, &o)))
+		sci_state_set(me, key, &uc_all_written);
+}
+
 /* One element access, resolved to the buffer followed and its elements. */
 typedef struct {
 	const sci_key *key;	/* the buffer's: sci_key_pointee() */
@@ -283,6 +343,19 @@ static int uc_resolve(sci_expr *e, uc_access *a, sci_expr **via)
 	a->var = var;
 	if ((a->s = uc_followed(var, &a->key))) {
 		a->n = uc_element_count(base);
+	} else if (sci_sym_array_count(var) <= 0 &&
+		   (ok = uc_callers_key(base, &o))) {
+		a->key = ok;
+		a->s = uc_callers_state(ok);
+		elem = sci_expr_pointee_size(base);
+		if (!uc_following(a->s) || elem <= 0)
+			return 0;
+		a->n = o.size / elem;
+		olo = o.off_min / elem;
+		ohi = o.off_max / elem;
+		oknown = o.known;
+		if (o.off_min % elem || o.off_max % elem)
+			oknown = 0;
 	} else {
 		if (sci_sym_array_count(var) > 0)
 			return 0;
@@ -527,6 +600,8 @@ static void uc_library_reads(sci_expr *call)
 	}
 }
 
+static int uc_linked_to(sci_expr *e, sci_sym *var);
+
 /* Callees may write what they get (after the call: callers.c carries). */
 static void uc_on_call(sci_expr *call, void *payload)
 {
@@ -534,8 +609,14 @@ static void uc_on_call(sci_expr *call, void *payload)
 
 	(void)payload;
 	uc_library_reads(call);
-	for (i = 0; i < n; i++)
-		uc_escapes(sci_call_arg(call, i));
+	for (i = 0; i < n; i++) {
+		sci_expr *arg = sci_call_arg(call, i), *inner;
+
+		uc_escapes(arg);
+		uc_callers_escape(arg);
+		if (uc_nlinks && sci_expr_is_addr_of(arg, &inner))
+			uc_drop(inner, uc_linked_to);
+	}
 }
 
 /* Elements @a to @b of what @var holds (-1: all of it) read unwritten. */
@@ -548,7 +629,11 @@ static void uc_report(sci_expr *e, sci_sym *var, const sci_key *key,
 	sci_finding *f;
 	sci_pos where;
 
-	if (a < 0)
+	if (a < 0 && uc_is_callers_key(key))
+		f = sci_report(me, sci_expr_pos(e), sci_key_name(key),
+			       "'%s' is used uninitialized: its callers pass '%s', which no path writes before this read",
+			       text, sci_key_name(key) + strlen(UC_CALLERS));
+	else if (a < 0)
 		f = sci_report(me, sci_expr_pos(e), sci_key_name(key),
 			       "'%s' is used uninitialized: no path writes %s before this read",
 			       text, array ? "any element of the array" :
@@ -564,7 +649,9 @@ static void uc_report(sci_expr *e, sci_sym *var, const sci_key *key,
 	/* dropped: a pass that only learns what a loop brings round */
 	if (!f)
 		return;
-	if (array)
+	if (uc_is_callers_key(key))
+		;	/* the callers' walk-values name no place here */
+	else if (array)
 		sci_finding_related(f, sci_sym_pos(var),
 				    "declared here without a value");
 	else if (sm && sci_sm_where(sm, &uc_nothing_written, &where) == 0)
@@ -627,18 +714,26 @@ static void uc_on_expr(sci_expr *e, void *payload)
 {
 	sci_expr *to, *inner;
 	sci_sym *ptr;
+	int i;
 
 	(void)payload;
 	/*
 	 * `pp = &p` with p linked to a buffer: a store through *pp is one
-	 * through p that nothing here places.
+	 * through p that nothing here places.  `f(&p)`: after the call
+	 * (uc_on_call()), so that the callee's walk learns what p points to.
 	 */
-	if (uc_nlinks && sci_expr_is_addr_of(e, &inner))
+	if (uc_nlinks && sci_expr_is_addr_of(e, &inner) &&
+	    !sci_expr_passed_to(e, &i))
 		uc_drop(inner, uc_linked_to);
 	/* `p = a + 2`, `struct iovec v = { a, n }`: another name for it */
 	if ((to = sci_expr_copied_to(e)) &&
 	    (sci_expr_is_pointer(e) || !sci_expr_is_scalar(e))) {
 		ptr = sci_expr_symbol(sci_expr_strip(to));
+		/* a local pointer shares the callers' buffer's key; a
+		 * member, a global, an array slot hand it on */
+		if (!ptr || sci_expr_var(to) != ptr || !sci_sym_is_local(ptr) ||
+		    !sci_expr_is_pointer(to))
+			uc_callers_escape(e);
 		if (!ptr || !sci_sym_is_local(ptr) ||
 		    sci_sym_array_count(ptr) > 0 || !sci_expr_is_pointer(to) ||
 		    !uc_link(e, ptr))
@@ -656,6 +751,35 @@ static void uc_on_func_start(sci_sym *fn, void *payload)
 	uc_any = 0;
 }
 
+/*
+ * The caller's side (sci_carry_unwritten_if()): the argument @e, or the
+ * pointer the place @key holds, points to a buffer no path wrote - an
+ * array or block followed here, or a buffer this function's own callers
+ * passed unwritten and it hands on untouched.
+ */
+static int uc_unwritten(sci_expr *e, const sci_key *key)
+{
+	const sci_key *to, *ck;
+	sci_sym *var = NULL;
+	sci_object o;
+
+	to = e ? sci_value_object_key(e) : sci_value_key_object_key(key);
+	if (to && (var = sci_key_base(to)) && sci_sym_array_count(var) > 0 &&
+	    sci_state_get(me, sci_key_pointee(var)) == &uc_nothing_written)
+		return 1;
+	if (e)
+		var = sci_expr_var(e);
+	else
+		var = sci_key_is_var(key) ? sci_key_base(key) : NULL;
+	if (var && sci_sym_is_pointer(var) &&
+	    sci_state_get(me, sci_key_pointee(var)) == &uc_nothing_written)
+		return 1;
+	ck = e ? uc_callers_key(e, &o) :
+	     sci_value_key_object(key, &o) ? uc_callers_key_of(&o) : NULL;
+	return ck && (!sci_state_get(me, ck) ||
+		      sci_state_get(me, ck) == &uc_nothing_written);
+}
+
 static void uc_init(void)
 {
 	sci_on_func_start(me, uc_on_func_start, NULL);
@@ -667,6 +791,7 @@ static void uc_init(void)
 	sci_on_expr(me, uc_on_expr, NULL);
 	sci_on_loop_change(me, uc_on_loop_change, NULL);
 	sci_on_loop_exit(me, uc_on_loop_exit, NULL);
+	sci_carry_unwritten_if(me, uc_unwritten);
 }
 
 #endif

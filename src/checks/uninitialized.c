@@ -643,6 +643,15 @@ static const sci_state *merge(const sci_state *a, const sci_state *b)
 	return &sci_merged;
 }
 
+/*
+ * A callers' buffer is followed from its first access (uninit_contents.h):
+ * a path that never touched it has it as the callers passed it.
+ */
+static const sci_state *unmatched(const sci_key *key)
+{
+	return uc_is_callers_key(key) ? &uc_nothing_written : &sci_undefined;
+}
+
 const struct sci_checker sci_checker_uninitialized = {
 	.rule = "uninitialized",
 	.summary = "a variable is read before any path assigned it",
@@ -654,5 +663,6 @@ const struct sci_checker sci_checker_uninitialized = {
 	.tags = "reliability security",
 	.enabled_by_default = 1,
 	.merge = merge,
+	.unmatched = unmatched,
 	.init = init_checker,
 };

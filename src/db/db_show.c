@@ -215,6 +215,7 @@ static void put_passed(FILE *f, const char *callee, const char *text)
 				 */
 				long long size, off;
 				const char *where = "";
+				char home[64];
 
 				k = strtol(p + 2, &end, 10);
 				size = strtoll(eq + 1, &end, 10);
@@ -222,6 +223,12 @@ static void put_passed(FILE *f, const char *callee, const char *text)
 				if (*end == '/' && end[1]) {
 					where = object_home(end[1]);
 					end += 2;
+					if (*end == '0') {
+						snprintf(home, sizeof(home),
+							 "%s, not written", where);
+						where = home;
+						end++;
+					}
 				}
 				if (*end != ':')
 					break;

@@ -27,7 +27,7 @@ static int rec_id(const struct rec *r)
 {
 	if (!r)
 		return -1;
-	return r->id;
+	return r->id;	/* expect-error: uninitialized "'r->id' is used uninitialized: its callers pass 'malloc(...)', which no path writes before this read" */
 }
 
 /* a lookup that returns NULL on some path: callers know their keys */

@@ -1,5 +1,8 @@
-/* Helpers that dereference their parameters, and one that checks first. */
-/* expect-none */
+/*
+ * Helpers that dereference their parameters, and one that checks first.
+ * bad.c passes them blocks fresh from malloc(): reading a member of one
+ * reads memory no path wrote (uninitialized, in the callee).
+ */
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -7,7 +10,7 @@ struct conf { int verbose; const char *name; };
 
 int conf_verbose(const struct conf *c)
 {
-	return c->verbose;
+	return c->verbose;	/* expect-error: uninitialized "'c->verbose' is used uninitialized: its callers pass 'malloc(...)', which no path writes before this read" */
 }
 
 int name_len(const char *s)
@@ -30,7 +33,7 @@ int conf_verbose_or_default(const struct conf *c)
 /* reads the conf, then frees it: both are facts of its summary */
 void conf_release(struct conf *c)
 {
-	if (c->verbose)
+	if (c->verbose)	/* expect-error: uninitialized "'c->verbose' is used uninitialized: its callers pass 'malloc(...)', which no path writes before this read" */
 		c->verbose = 0;
 	free(c);
 }

@@ -1,16 +1,16 @@
 /*
  * Sinks that get a pointer to the pointer and dereference what it points
  * to (Juliet's "63" variants; `struct obj **` handles): a caller that
- * passes the address of a NULL pointer is reported at the call.
+ * passes the address of a NULL pointer is reported at the call.  user.c
+ * passes blocks fresh from malloc(): what they point to no path wrote.
  */
-/* expect-none */
 #include <stdio.h>
 
 void print_value(int **data_ptr)
 {
 	int *data = *data_ptr;
 
-	printf("%d\n", *data);
+	printf("%d\n", *data);	/* expect-error: uninitialized "'*data' is used uninitialized: its callers pass 'malloc(...)', which no path writes before this read" */
 }
 
 void print_direct(int **data_ptr)
@@ -24,7 +24,7 @@ void print_checked(int **data_ptr)
 	int *data = *data_ptr;
 
 	if (data)
-		printf("%d\n", *data);
+		printf("%d\n", *data);	/* expect-error: uninitialized "'*data' is used uninitialized: its callers pass 'malloc(...)', which no path writes before this read" */
 }
 
 /* reloads: the local no longer holds *data_ptr */
