@@ -65,6 +65,9 @@ typedef struct {
 	char *oname;
 	int okind;
 	unsigned oflags;	/* sci_object.flags */
+	/* the string it points to: slen - 1 characters of sunit bytes */
+	long long slen;
+	int sunit;
 } arg_val;
 
 /* Where a tuple was passed: a call of this TU, or a caller elsewhere. */
@@ -437,6 +440,7 @@ static int same_arg(const arg_val *x, const arg_val *y)
 	       x->freed == y->freed && x->carry == y->carry &&
 	       x->osize == y->osize && x->ooff == y->ooff &&
 	       x->okind == y->okind && x->oflags == y->oflags &&
+	       x->slen == y->slen && x->sunit == y->sunit &&
 	       (x->text == NULL) == (y->text == NULL) &&
 	       (!x->text || strcmp(x->text, y->text) == 0);
 }
@@ -458,12 +462,15 @@ static void drop_object(arg_val *a)
 	a->osize = a->ooff = 0;
 	a->okind = SCI_OBJECT_UNKNOWN;
 	a->oflags = 0;
+	a->slen = 0;
 }
 
 /* The object @e or @key points into (points.c), for the callee's walk. */
 static void note_object(arg_val *a, struct expression *e, const sci_key *key)
 {
 	sci_object o;
+	sci_val len;
+	int unit;
 
 	if (!sci__points_exact_object(e, key, &o))
 		return;
@@ -472,6 +479,10 @@ static void note_object(arg_val *a, struct expression *e, const sci_key *key)
 	a->oname = sci_strdup(o.name);
 	a->okind = o.origin;
 	a->oflags = sci__callers_object_flags(e, key);
+	if (sci__strlen_pointed(e, key, &len, &unit)) {
+		a->slen = len + 1;
+		a->sunit = unit;
+	}
 }
 
 static int same_site(const site *a, const site *b)
@@ -711,6 +722,8 @@ static void join_args(tuple *into, const tuple *t, const rec *r)
 			if (a->okind != b->okind)
 				a->okind = SCI_OBJECT_UNKNOWN;
 			a->oflags &= b->oflags;
+			if (a->slen != b->slen || a->sunit != b->sunit)
+				a->slen = 0;
 		}
 	}
 	for (s = 0; s < t->nsites; s++)
@@ -858,8 +871,9 @@ static void entry_object(arg_val *a, const char *args, const char *tag)
 	const char *p;
 	char *end;
 	long long size, off;
-	int kind;
+	int kind, sunit = 0;
 	unsigned flags;
+	long long slen = -1;
 	size_t n = strlen(tag);
 
 	for (p = args; p; p = strchr(p, ';'), p = p ? p + 1 : NULL) {
@@ -880,6 +894,13 @@ static void entry_object(arg_val *a, const char *args, const char *tag)
 				flags = SCI_OBJECT_UNWRITTEN;
 				end++;
 			}
+			/* "~LEN.UNIT": the string it points to */
+			if (*end == '~') {
+				slen = strtoll(end + 1, &end, 10);
+				if (*end != '.')
+					return;
+				sunit = (int)strtol(end + 1, &end, 10);
+			}
 		}
 		if (*end != ':' || size <= 0 || off < -size || off > size)
 			return;
@@ -887,6 +908,10 @@ static void entry_object(arg_val *a, const char *args, const char *tag)
 		a->ooff = off;
 		a->okind = kind;
 		a->oflags = flags;
+		if (slen >= 0 && (sunit == 1 || sunit == 4)) {
+			a->slen = slen + 1;
+			a->sunit = sunit;
+		}
 		a->oname = sci_printf_dup("%.*s", (int)strcspn(end + 1, ";"),
 					  end + 1);
 		return;
@@ -1048,7 +1073,8 @@ static int covers(const arg_val *a, const arg_val *b, struct symbol *type)
 	    a->input != b->input || a->freed != b->freed ||
 	    a->carry != b->carry || a->osize != b->osize ||
 	    a->ooff != b->ooff || a->okind != b->okind ||
-	    a->oflags != b->oflags)
+	    a->oflags != b->oflags || a->slen != b->slen ||
+	    a->sunit != b->sunit)
 		return 0;
 	y = sci_rl_parse(b->text);
 	return y && sci_rl_is_empty(sci_rl_intersect(y, sci_rl_range(0, 0)));
@@ -1179,10 +1205,16 @@ void sci__callers_entry(struct symbol *fn)
 				sci__set_state(carried[c].owner, key,
 					       carried[c].state, fn->pos);
 		/* what every caller's pointer points into, for its size */
-		if (a->osize && key)
-			sci__points_set_object(key, r->s[i].slot, a->oname,
-					       a->osize, a->ooff, a->okind,
-					       a->oflags);
+		if (a->osize && key) {
+			const sci_key *obj = sci__points_set_object(key,
+				r->s[i].slot, a->oname, a->osize, a->ooff,
+				a->okind, a->oflags);
+
+			/* the string it holds, at the pointer's place */
+			if (obj && a->slen > 0 && a->ooff >= 0)
+				sci__strlen_set(obj, a->slen - 1 +
+						a->ooff / a->sunit, a->sunit);
+		}
 		/* a floating value: its input mark without a value */
 		if (a->input && !a->text && key)
 			sci__untrusted_set(key);

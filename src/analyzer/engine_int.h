@@ -768,10 +768,23 @@ const sci_key *sci__points_array(struct expression *p, sci_val *off,
  * @key points @off bytes into an object of @size bytes named @name, known
  * by @id, that lives where @origin (SCI_OBJECT_*) says, with @flags
  * (sci_object.flags; callers.c: what every caller passes to a parameter).
+ * Returns the object's key (strlen.c's), or NULL.
  */
-void sci__points_set_object(const sci_key *key, const void *id,
-			    const char *name, sci_val size, sci_val off,
-			    int origin, unsigned flags);
+const sci_key *sci__points_set_object(const sci_key *key, const void *id,
+				      const char *name, sci_val size,
+				      sci_val off, int origin, unsigned flags);
+/* As sci__points_array(), for what the pointer @ptr holds. */
+const sci_key *sci__points_key_array(const sci_key *ptr, sci_val *off,
+				     sci_val *size, int *exact);
+/*
+ * The string the pointer @e (or, @e NULL, what @ptr holds) points to, at
+ * a known place of an object strlen.c follows: its length in characters
+ * of *@unit bytes.  Returns 1, or 0 when unknown.
+ */
+int sci__strlen_pointed(struct expression *e, const sci_key *ptr,
+			sci_val *len, int *unit);
+/* The object @key (points.c's) holds a string of @len @unit-byte chars. */
+void sci__strlen_set(const sci_key *key, sci_val len, int unit);
 /*
  * SCI_OBJECT_UNWRITTEN when the checker that asked
  * (sci_carry_unwritten_if()) says the pointer @e (or, @e NULL, what

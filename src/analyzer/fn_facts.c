@@ -1210,20 +1210,26 @@ static const char *global_args(const char *text, const char *name,
  * size is known (points.c): TAG is "oN" for argument N, "oN PATH" (no
  * space) for what it reaches; K is where the object lives
  * (sci__points_kind_letter()), followed by "0" when no path wrote it
- * (sci__callers_object_flags()).  The callee's TU walks it with that
+ * (sci__callers_object_flags()) and by "~LEN.UNIT" when it points to a
+ * string strlen.c knows: LEN characters of UNIT bytes.  The callee's TU walks it with that
  * object (callers.c).
  */
 static const char *object_arg(const char *text, const char *tag,
 			      struct expression *arg, const sci_key *key)
 {
 	sci_object o;
+	const char *str = "";
+	sci_val len;
+	int unit;
 
 	if (!sci__points_exact_object(arg, key, &o) || strchr(o.name, ';'))
 		return text;
-	return sci_arena_printf("%s;%s=%lld+%lld/%c%s:%s", text, tag, o.size,
+	if (sci__strlen_pointed(arg, key, &len, &unit))
+		str = sci_arena_printf("~%lld.%d", (long long)len, unit);
+	return sci_arena_printf("%s;%s=%lld+%lld/%c%s%s:%s", text, tag, o.size,
 				o.off_min, sci__points_kind_letter(o.origin),
 				sci__callers_object_flags(arg, key) ? "0" : "",
-				o.name);
+				str, o.name);
 }
 
 /*

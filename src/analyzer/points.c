@@ -1224,17 +1224,24 @@ int sci__points_kind_of_letter(char c)
 	return SCI_OBJECT_UNKNOWN;
 }
 
-int sci__points_key_object(const sci_key *key, sci_object *out)
+/* What the pointer @ptr holds on this path, materialized: 1, or 0. */
+static int key_value_now(const sci_key *ptr, pt *out)
 {
-	const sci_sm *sm = sci__cur && key ?
-			   sci__stree_get(sci__cur, SCI_OWNER_POINTS, key) : NULL;
+	const sci_sm *sm = sci__cur && ptr ?
+			   sci__stree_get(sci__cur, SCI_OWNER_POINTS, ptr) : NULL;
 	const pt *p = sm ? as_pt(sm->state) : NULL;
-	pt v;
 
 	if (!p)
 		return 0;
-	v = materialize(p, sci__cur);
-	return object_out(&v, out, 1);
+	*out = materialize(p, sci__cur);
+	return 1;
+}
+
+int sci__points_key_object(const sci_key *key, sci_object *out)
+{
+	pt v;
+
+	return key_value_now(key, &v) && object_out(&v, out, 1);
 }
 
 int sci__points_exact_object(struct expression *e, const sci_key *key,
@@ -1260,15 +1267,9 @@ int sci_value_key_object(const sci_key *ptr, sci_object *out)
 
 const sci_key *sci_value_key_object_key(const sci_key *ptr)
 {
-	const sci_sm *sm = sci__cur && ptr ?
-			   sci__stree_get(sci__cur, SCI_OWNER_POINTS, ptr) : NULL;
-	const pt *p = sm ? as_pt(sm->state) : NULL;
 	pt v;
 
-	if (!p)
-		return NULL;
-	v = materialize(p, sci__cur);
-	return v.obj ? v.obj->key : NULL;
+	return key_value_now(ptr, &v) && v.obj ? v.obj->key : NULL;
 }
 
 const sci_key *sci__points_array_key(struct expression *e)
@@ -1291,21 +1292,39 @@ int sci_value_object(sci_expr *p, sci_object *out)
 	return object_out(&v, out, access_size(p));
 }
 
-void sci__points_set_object(const sci_key *key, const void *id,
-			    const char *name, sci_val size, sci_val off,
-			    int origin, unsigned flags)
+const sci_key *sci__points_set_object(const sci_key *key, const void *id,
+				      const char *name, sci_val size,
+				      sci_val off, int origin, unsigned flags)
 {
 	static const int none[2] = { -1, -1 };
 	pt v;
 
 	if (!sci__cur || !key || size <= 0 || off < -size || off > size)
-		return;
+		return NULL;
 	memset(&v, 0, sizeof(v));
 	v.obj = object_at(id, sci_arena_strdup(name), size, SCI_OBJECT_CALLER,
 			  origin, flags, 0, none);
+	/* a key as a block has: strlen.c follows the string it holds */
+	if (!v.obj->key)
+		((pt_obj *)v.obj)->key = sci_key_named(
+			sci_arena_printf("%s@%p", name, id));
 	v.off = sci_rl_range(off, off);
 	normalize(&v);
 	set(key, intern(&v));
+	return v.obj->key;
+}
+
+const sci_key *sci__points_key_array(const sci_key *ptr, sci_val *off,
+				     sci_val *size, int *exact)
+{
+	pt v;
+
+	if (!key_value_now(ptr, &v) || !v.obj || !v.obj->key || sci_rl_is_empty(v.off) ||
+	    v.obj->args[0] >= 0)
+		return NULL;
+	*exact = sci_rl_single(v.off, off);
+	*size = v.obj->size;
+	return v.obj->key;
 }
 
 const sci_key *sci__points_array(struct expression *p, sci_val *off,

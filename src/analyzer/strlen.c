@@ -12,7 +12,10 @@
  * Tracked: arrays with a key (local and global arrays, members of local
  * structs: points.c's objects) and blocks of known size from an
  * allocator (points.c names each by its call), per element size (1 for char, 4 for
- * wchar_t; a write of another size forgets the array).  What sets a
+ * wchar_t; a write of another size forgets the array).  In a walk with
+ * its callers' values, a parameter's object starts with the length its
+ * callers' string had (callers.c: sci__strlen_pointed() at the call,
+ * sci__strlen_set() at the entry); the callee's writes change it.  What sets a
  * length: an initializer (`char s[11] = "ten chars!"`, `= ""`, `= {0}`),
  * memset()/wmemset() from the start (a non-zero fill gives "n non-NUL
  * characters", a NUL store at or before n then the length), a store of
@@ -123,6 +126,30 @@ static void set(const sci_key *key, int prefix, sci_val len, int unit)
 	any = 1;
 	sci__set_state(SCI_OWNER_STRLEN, key, intern(prefix, len, unit),
 		       (struct position){ 0 });
+}
+
+void sci__strlen_set(const sci_key *key, sci_val len, int unit)
+{
+	if (key && (unit == 1 || unit == 4))
+		set(key, 0, len, unit);
+}
+
+int sci__strlen_pointed(struct expression *e, const sci_key *ptr,
+			sci_val *len, int *unit)
+{
+	const sci_key *key;
+	const sl *s;
+	sci_val off, size;
+	int exact;
+
+	key = e ? sci__points_array(e, &off, &size, &exact) :
+		  sci__points_key_array(ptr, &off, &size, &exact);
+	if (!key || !exact || !(s = get(key)) || s->prefix || off < 0 ||
+	    off % s->unit || off / s->unit > s->len)
+		return 0;
+	*len = s->len - off / s->unit;
+	*unit = s->unit;
+	return 1;
 }
 
 void sci__strlen_forget(const sci_key *key)

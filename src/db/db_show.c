@@ -210,24 +210,33 @@ static void put_passed(FILE *f, const char *callee, const char *text)
 					(int)(eq - p - 2), p + 2);
 			} else if (p[1] == 'o') {
 				/*
-				 * "oN=SIZE+OFF/K:NAME": the object it points
-				 * into, K where it lives
+				 * "oN=SIZE+OFF/K0~LEN.UNIT:NAME": the object it
+				 * points into, K where it lives, 0 when the
+				 * caller wrote none of it, the string it holds
 				 */
 				long long size, off;
-				const char *where = "";
-				char home[64];
+				char where[96] = "";
 
 				k = strtol(p + 2, &end, 10);
 				size = strtoll(eq + 1, &end, 10);
 				off = *end == '+' ? strtoll(end + 1, &end, 10) : 0;
 				if (*end == '/' && end[1]) {
-					where = object_home(end[1]);
+					snprintf(where, sizeof(where), "%s",
+						 object_home(end[1]));
 					end += 2;
 					if (*end == '0') {
-						snprintf(home, sizeof(home),
-							 "%s, not written", where);
-						where = home;
+						strcat(where, ", not written");
 						end++;
+					}
+					if (*end == '~') {
+						long long chars = strtoll(end + 1,
+									&end, 10);
+						size_t w = strlen(where);
+
+						if (*end == '.')
+							strtol(end + 1, &end, 10);
+						snprintf(where + w, sizeof(where) - w,
+							 ", a string of %lld", chars);
 					}
 				}
 				if (*end != ':')
