@@ -79,7 +79,8 @@ static void on_call(sci_expr *call, void *payload)
 	/* what every caller passed: where their object lives, when known */
 	kind = obj.kind == SCI_OBJECT_CALLER ? obj.origin : obj.kind;
 	what = kind_text(kind);
-	if (obj.kind == SCI_OBJECT_CALLER && callers_report(arg))
+	/* its callers report passing their stack or static object */
+	if (what && obj.kind == SCI_OBJECT_CALLER && callers_report(arg))
 		return;
 	if (what && obj.kind == SCI_OBJECT_CALLER) {
 		sci_report(me, sci_expr_pos(call), sci_expr_text(arg),
@@ -99,17 +100,23 @@ static void on_call(sci_expr *call, void *payload)
 			   name, sci_expr_text(arg), obj.name, what);
 		return;
 	}
-	/* the block's own address only: a step the program made is known */
+	/*
+	 * The block's own address only: a step the program made is known.
+	 * A parameter freed unchanged got its step from the callers, who
+	 * report it at their calls.
+	 */
 	if (kind == SCI_OBJECT_HEAP && (obj.known & SCI_VALUE_MIN_KNOWN) &&
-	    obj.off_min > 0)
-		sci_report(me, sci_expr_pos(call), sci_expr_text(arg),
-			   "%s() of '%s', which points %lld bytes into '%s': only the start of a block can be freed",
-			   name, sci_expr_text(arg), obj.off_min, obj.name);
+	    obj.off_min > 0) {
+		if (obj.kind != SCI_OBJECT_CALLER || !callers_report(arg))
+			sci_report(me, sci_expr_pos(call), sci_expr_text(arg),
+				   "%s() of '%s', which points %lld bytes into '%s': only the start of a block can be freed",
+				   name, sci_expr_text(arg), obj.off_min, obj.name);
+	}
 	/*
 	 * Moved on some path (a search loop stepping it, `if (c) p++`): it
 	 * is the start only where it did not move.
 	 */
-	else if (obj.kind == SCI_OBJECT_HEAP &&
+	else if (kind == SCI_OBJECT_HEAP &&
 		 (obj.known & SCI_VALUE_MIN_KNOWN) && obj.off_min == 0 &&
 		 obj.off_max > 0)
 		sci_report(me, sci_expr_pos(call), sci_expr_text(arg),

@@ -15,6 +15,9 @@ void drop_first(struct pair s);
 void drop_global(void);
 void drop(int *p);
 void drop_if(int *p, int own);
+void find_and_drop(char *s);
+void scan_and_drop(char *s);
+void drop_char(char *s);
 
 char *g_name;
 static int table[8];
@@ -64,3 +67,24 @@ void borrowed(void)
 
 	drop_if(two, 0);
 }
+
+void searched(void)
+{
+	char *line = malloc(32), *copy = malloc(32);
+
+	if (!line || !copy)
+		exit(1);
+	line[0] = '\0';
+	copy[0] = '\0';
+	find_and_drop(line);
+	scan_and_drop(copy);
+}
+
+void past_start(void)
+{
+	char *block = malloc(32);
+
+	if (!block)
+		exit(1);
+	drop_char(block + 4);	/* expect-error: free-nonheap "drop_char() of 'block + 4', which points 4 bytes into 'malloc(...)': only the start of a block can be freed" */
+}	/* expect-warning: memory-leak "memory leak of 'block'" */

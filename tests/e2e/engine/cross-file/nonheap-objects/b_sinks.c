@@ -32,3 +32,28 @@ void drop_if(int *p, int own)
 	if (own)
 		free(p);
 }
+
+/* the search moves the pointer it then frees */
+void find_and_drop(char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s == 'x')
+			break;
+	free(s);	/* expect-error: free-nonheap "free() of 's', which can point past the start of 'malloc(...)' (the program moved it)" */
+}
+
+/* a cursor moves; the start is freed */
+void scan_and_drop(char *s)
+{
+	char *p;
+
+	for (p = s; *p != '\0'; p++)
+		if (*p == 'x')
+			break;
+	free(s);
+}
+
+void drop_char(char *s)
+{
+	free(s);
+}
