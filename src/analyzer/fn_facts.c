@@ -1604,10 +1604,12 @@ static void out_param_store(struct expression *left, struct expression *r,
 	fresh = (name && sci_profile_is_alloc(name)) ||
 		(rkey && (path_bits(rkey) & FRESH));
 	/*
-	 * Only a block known not to be NULL: `*out = malloc(n); if (!*out)
-	 * return -1;` hands nothing over on its error path.
+	 * A block that may be NULL too, as malloc()'s own result: the
+	 * caller checks it.  But a path that returns with it known to be
+	 * NULL (`*out = malloc(n); if (!*out) return -1;`) tells its caller
+	 * through something else: sci__fn_facts_return() drops it then.
 	 */
-	if (fresh && sci_value_is_nonnull(r))
+	if (fresh)
 		add_bits(pk, OUT);
 	else if (path_bits(pk) & OUT)
 		sci__set_state(SCI_OWNER_FNFACTS, pk,
@@ -1923,6 +1925,15 @@ static void returned_param(struct expression *v)
 		ret_param_state = -1;
 }
 
+/* What pointer parameter @p points to is NULL on this path. */
+static int out_is_null(struct symbol *p)
+{
+	const sci_key *k = sci_key_pointee(p);
+	long long val;
+
+	return k && sci_value_key_known(k, &val) && val == 0;
+}
+
 void sci__fn_facts_return(struct expression *value)
 {
 	struct expression *v = sci__strip(value);
@@ -1940,7 +1951,7 @@ void sci__fn_facts_return(struct expression *value)
 
 		if (!(b & DEREF))
 			every_path_derefs &= ~(1u << i);
-		if (!(b & OUT))
+		if (!(b & OUT) || out_is_null(params[i]))
 			every_path_out &= ~(1u << i);
 		if (!(b & PDEREF))
 			every_path_pderef &= ~(1u << i);

@@ -63,3 +63,27 @@ int error_path(void)
 	free(p);
 	return 0;
 }
+
+/* calloc()'s result handed over unchecked: the caller checks and owns it */
+int direct_leak(void)
+{
+	int *v;
+
+	make_direct(&v);
+	if (!v)
+		return -1;
+	v[0] = 1;
+	return 0;	/* expect-warning: memory-leak "memory leak of 'v'" */
+}
+
+int direct_freed(void)
+{
+	int *v;
+
+	make_direct(&v);
+	if (!v)
+		return -1;
+	v[0] = 1;
+	free(v);
+	return 0;
+}
