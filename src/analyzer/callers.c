@@ -65,6 +65,7 @@ typedef struct {
 	char *oname;
 	int okind;
 	unsigned oflags;	/* sci_object.flags */
+	long long wlo, whi;	/* sci_object.written_lo, _hi */
 	/* the string it points to: slen - 1 characters of sunit bytes */
 	long long slen;
 	int sunit;
@@ -155,22 +156,27 @@ int sci_carry_state_if(sci_checker_id me, const sci_state *state,
 	return 0;
 }
 
-/* The checker that says which objects are unwritten, and how. */
-static int (*unwritten_holds)(sci_expr *ptr, const sci_key *key);
+/* The checker that says what of an object was written, and how. */
+static int (*unwritten_holds)(sci_expr *ptr, const sci_key *key,
+			      long long *lo, long long *hi);
 
 int sci_carry_unwritten_if(sci_checker_id me,
-			   int (*holds)(sci_expr *ptr, const sci_key *key))
+			   int (*written)(sci_expr *ptr, const sci_key *key,
+					  long long *lo, long long *hi))
 {
 	(void)me;
-	if (unwritten_holds && unwritten_holds != holds)
+	if (unwritten_holds && unwritten_holds != written)
 		return -1;
-	unwritten_holds = holds;
+	unwritten_holds = written;
 	return 0;
 }
 
-unsigned sci__callers_object_flags(struct expression *e, const sci_key *key)
+unsigned sci__callers_object_written(struct expression *e, const sci_key *key,
+				     long long *lo, long long *hi)
 {
-	return unwritten_holds && sci__cur && unwritten_holds(e, key) ?
+	*lo = 1;
+	*hi = 0;
+	return unwritten_holds && sci__cur && unwritten_holds(e, key, lo, hi) ?
 	       SCI_OBJECT_UNWRITTEN : 0;
 }
 
@@ -440,6 +446,7 @@ static int same_arg(const arg_val *x, const arg_val *y)
 	       x->freed == y->freed && x->carry == y->carry &&
 	       x->osize == y->osize && x->ooff == y->ooff &&
 	       x->okind == y->okind && x->oflags == y->oflags &&
+	       x->wlo == y->wlo && x->whi == y->whi &&
 	       x->slen == y->slen && x->sunit == y->sunit &&
 	       (x->text == NULL) == (y->text == NULL) &&
 	       (!x->text || strcmp(x->text, y->text) == 0);
@@ -478,7 +485,7 @@ static void note_object(arg_val *a, struct expression *e, const sci_key *key)
 	a->ooff = o.off_min;
 	a->oname = sci_strdup(o.name);
 	a->okind = o.origin;
-	a->oflags = sci__callers_object_flags(e, key);
+	a->oflags = sci__callers_object_written(e, key, &a->wlo, &a->whi);
 	if (sci__strlen_pointed(e, key, &len, &unit)) {
 		a->slen = len + 1;
 		a->sunit = unit;
@@ -722,6 +729,13 @@ static void join_args(tuple *into, const tuple *t, const rec *r)
 			if (a->okind != b->okind)
 				a->okind = SCI_OBJECT_UNKNOWN;
 			a->oflags &= b->oflags;
+			/* what any of them wrote may have been written */
+			if (b->wlo <= b->whi) {
+				if (a->wlo > a->whi || b->wlo < a->wlo)
+					a->wlo = b->wlo;
+				if (a->whi < b->whi)
+					a->whi = b->whi;
+			}
 			if (a->slen != b->slen || a->sunit != b->sunit)
 				a->slen = 0;
 		}
@@ -864,7 +878,8 @@ static const sci_rl *entry_value(const char *args, int i, const char *tag,
 /*
  * The object of the entry tagged @tag ("o0" for argument 0, "o0*" for
  * what it points to: ";TAG=SIZE+OFF/K:NAME", K where it lives, or
- * ";TAG=SIZE+OFF:NAME", fn_facts.c), if any.
+ * ";TAG=SIZE+OFF:NAME", fn_facts.c; K may be followed by "0" or "wLO-HI"
+ * and by "~LEN.UNIT"), if any.
  */
 static void entry_object(arg_val *a, const char *args, const char *tag)
 {
@@ -873,7 +888,7 @@ static void entry_object(arg_val *a, const char *args, const char *tag)
 	long long size, off;
 	int kind, sunit = 0;
 	unsigned flags;
-	long long slen = -1;
+	long long slen = -1, wlo = 1, whi = 0;
 	size_t n = strlen(tag);
 
 	for (p = args; p; p = strchr(p, ';'), p = p ? p + 1 : NULL) {
@@ -889,10 +904,21 @@ static void entry_object(arg_val *a, const char *args, const char *tag)
 		if (*end == '/' && end[1]) {
 			kind = sci__points_kind_of_letter(end[1]);
 			end += 2;
-			/* '0': a buffer no path of the caller wrote */
+			/*
+			 * '0': a buffer no path of the caller wrote;
+			 * "wLO-HI": only those bytes
+			 */
 			if (*end == '0') {
 				flags = SCI_OBJECT_UNWRITTEN;
 				end++;
+			} else if (*end == 'w') {
+				wlo = strtoll(end + 1, &end, 10);
+				if (*end != '-')
+					return;
+				whi = strtoll(end + 1, &end, 10);
+				if (wlo < 0 || wlo > whi)
+					return;
+				flags = SCI_OBJECT_UNWRITTEN;
 			}
 			/* "~LEN.UNIT": the string it points to */
 			if (*end == '~') {
@@ -908,6 +934,8 @@ static void entry_object(arg_val *a, const char *args, const char *tag)
 		a->ooff = off;
 		a->okind = kind;
 		a->oflags = flags;
+		a->wlo = wlo;
+		a->whi = whi;
 		if (slen >= 0 && (sunit == 1 || sunit == 4)) {
 			a->slen = slen + 1;
 			a->sunit = sunit;
@@ -1073,7 +1101,8 @@ static int covers(const arg_val *a, const arg_val *b, struct symbol *type)
 	    a->input != b->input || a->freed != b->freed ||
 	    a->carry != b->carry || a->osize != b->osize ||
 	    a->ooff != b->ooff || a->okind != b->okind ||
-	    a->oflags != b->oflags || a->slen != b->slen ||
+	    a->oflags != b->oflags || a->wlo != b->wlo ||
+	    a->whi != b->whi || a->slen != b->slen ||
 	    a->sunit != b->sunit)
 		return 0;
 	y = sci_rl_parse(b->text);
@@ -1208,7 +1237,7 @@ void sci__callers_entry(struct symbol *fn)
 		if (a->osize && key) {
 			const sci_key *obj = sci__points_set_object(key,
 				r->s[i].slot, a->oname, a->osize, a->ooff,
-				a->okind, a->oflags);
+				a->okind, a->oflags, a->wlo, a->whi);
 
 			/* the string it holds, at the pointer's place */
 			if (obj && a->slen > 0 && a->ooff >= 0)

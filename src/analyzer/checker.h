@@ -703,6 +703,8 @@ int sci_expr_is_array(sci_expr *e);
  * functions, incomplete types and non-pointers.
  */
 long long sci_expr_pointee_size(sci_expr *e);
+/** The same for the pointer or array variable @sym. */
+long long sci_sym_pointee_size(sci_sym *sym);
 /** True when what the pointer or array @e points to is a pointer or array. */
 int sci_expr_pointee_is_pointer(sci_expr *e);
 /**
@@ -855,11 +857,15 @@ typedef struct {
 	 */
 	int origin;
 	unsigned flags;		/* SCI_OBJECT_UNWRITTEN */
+	/* with SCI_OBJECT_UNWRITTEN: the bytes some path of the callers
+	 * wrote (none when written_lo > written_hi) */
+	long long written_lo, written_hi;
 } sci_object;
 
 /*
- * sci_object.flags of a SCI_OBJECT_CALLER object: the callers' buffer is
- * one no path of theirs wrote (sci_carry_unwritten_if()).
+ * sci_object.flags of a SCI_OBJECT_CALLER object: the callers followed
+ * what their paths wrote of it, and no path wrote a byte outside
+ * written_lo..written_hi (sci_carry_unwritten_if()).
  */
 #define SCI_OBJECT_UNWRITTEN 1u
 
@@ -1162,14 +1168,16 @@ int sci_carry_state_if(sci_checker_id me, const sci_state *state,
 int sci_key_untrusted(const sci_key *key);
 /**
  * Objects a caller passes (the callers' values carry their size, offset
- * and where they live) carry SCI_OBJECT_UNWRITTEN too where @holds says
- * the caller's pointer - the argument @ptr, or, @ptr NULL, what the
- * place @key holds - points to a buffer no path wrote: the callee's
- * sci_value_object() has it in flags.  One checker may ask; returns 0,
- * or -1 when another already did.
+ * and where they live) carry SCI_OBJECT_UNWRITTEN too where @written
+ * says the caller's pointer - the argument @ptr, or, @ptr NULL, what the
+ * place @key holds - points to a buffer of which no path wrote a byte
+ * outside *@lo..*@hi (bytes from the object's start; *@lo > *@hi: none
+ * written): the callee's sci_value_object() has the flag and the range.
+ * One checker may ask; returns 0, or -1 when another already did.
  */
 int sci_carry_unwritten_if(sci_checker_id me,
-			   int (*holds)(sci_expr *ptr, const sci_key *key));
+			   int (*written)(sci_expr *ptr, const sci_key *key,
+					  long long *lo, long long *hi));
 /**
  * True when the callee of @call is a project function the run analyzes
  * (its body is in this TU, or its summary is in the run's set): what the

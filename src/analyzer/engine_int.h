@@ -772,7 +772,8 @@ const sci_key *sci__points_array(struct expression *p, sci_val *off,
  */
 const sci_key *sci__points_set_object(const sci_key *key, const void *id,
 				      const char *name, sci_val size,
-				      sci_val off, int origin, unsigned flags);
+				      sci_val off, int origin, unsigned flags,
+				      sci_val wlo, sci_val whi);
 /* As sci__points_array(), for what the pointer @ptr holds. */
 const sci_key *sci__points_key_array(const sci_key *ptr, sci_val *off,
 				     sci_val *size, int *exact);
@@ -787,10 +788,12 @@ int sci__strlen_pointed(struct expression *e, const sci_key *ptr,
 void sci__strlen_set(const sci_key *key, sci_val len, int unit);
 /*
  * SCI_OBJECT_UNWRITTEN when the checker that asked
- * (sci_carry_unwritten_if()) says the pointer @e (or, @e NULL, what
- * @key holds) points to a buffer no path wrote, else 0.
+ * (sci_carry_unwritten_if()) says what the pointer @e (or, @e NULL, what
+ * @key holds) points to was written only at bytes *@lo..*@hi of its
+ * object (none when *@lo > *@hi), else 0.
  */
-unsigned sci__callers_object_flags(struct expression *e, const sci_key *key);
+unsigned sci__callers_object_written(struct expression *e, const sci_key *key,
+				     long long *lo, long long *hi);
 /*
  * The letter that names where an object lives (SCI_OBJECT_*) in the
  * callers' values' text ("s" stack, "g" global or static, "l" literal,

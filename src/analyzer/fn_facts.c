@@ -1210,7 +1210,8 @@ static const char *global_args(const char *text, const char *name,
  * size is known (points.c): TAG is "oN" for argument N, "oN PATH" (no
  * space) for what it reaches; K is where the object lives
  * (sci__points_kind_letter()), followed by "0" when no path wrote it
- * (sci__callers_object_flags()) and by "~LEN.UNIT" when it points to a
+ * (sci__callers_object_written()), or "wLO-HI" when it wrote only those
+ * bytes of it, and by "~LEN.UNIT" when it points to a
  * string strlen.c knows: LEN characters of UNIT bytes.  The callee's TU walks it with that
  * object (callers.c).
  */
@@ -1218,18 +1219,20 @@ static const char *object_arg(const char *text, const char *tag,
 			      struct expression *arg, const sci_key *key)
 {
 	sci_object o;
-	const char *str = "";
+	const char *str = "", *written = "";
 	sci_val len;
+	long long lo, hi;
 	int unit;
 
 	if (!sci__points_exact_object(arg, key, &o) || strchr(o.name, ';'))
 		return text;
 	if (sci__strlen_pointed(arg, key, &len, &unit))
 		str = sci_arena_printf("~%lld.%d", (long long)len, unit);
+	if (sci__callers_object_written(arg, key, &lo, &hi))
+		written = lo > hi ? "0" : sci_arena_printf("w%lld-%lld", lo, hi);
 	return sci_arena_printf("%s;%s=%lld+%lld/%c%s%s:%s", text, tag, o.size,
 				o.off_min, sci__points_kind_letter(o.origin),
-				sci__callers_object_flags(arg, key) ? "0" : "",
-				str, o.name);
+				written, str, o.name);
 }
 
 /*

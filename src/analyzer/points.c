@@ -66,6 +66,7 @@ typedef struct pt_obj {
 	int kind;		/* SCI_OBJECT_* */
 	int origin;		/* sci_object.origin */
 	unsigned flags;		/* sci_object.flags */
+	sci_val wlo, whi;	/* sci_object.written_lo, _hi */
 	const sci_key *key;	/* an array with a key: the key (strlen.c) */
 	struct pt_obj *next;
 } pt_obj;
@@ -143,8 +144,8 @@ static unsigned hash_ptr(const void *p)
 
 static const pt_obj *object_at(const void *id, const char *name,
 			       sci_val size, int kind, int origin,
-			       unsigned flags, sci_val factor,
-			       const int args[2])
+			       unsigned flags, sci_val wlo, sci_val whi,
+			       sci_val factor, const int args[2])
 {
 	unsigned b = hash_ptr(id) % NBUCKETS;
 	pt_obj *o;
@@ -153,7 +154,7 @@ static const pt_obj *object_at(const void *id, const char *name,
 		if (o->id == id && o->size == size && o->factor == factor &&
 		    o->args[0] == args[0] && o->args[1] == args[1] &&
 		    o->kind == kind && o->origin == origin &&
-		    o->flags == flags)
+		    o->flags == flags && o->wlo == wlo && o->whi == whi)
 			return o;
 	o = sci_arena_alloc(sizeof(*o));
 	o->id = id;
@@ -165,6 +166,8 @@ static const pt_obj *object_at(const void *id, const char *name,
 	o->kind = kind;
 	o->origin = origin;
 	o->flags = flags;
+	o->wlo = wlo;
+	o->whi = whi;
 	o->next = objs[b];
 	objs[b] = o;
 	return o;
@@ -174,7 +177,7 @@ static const pt_obj *object_of(const void *id, const char *name,
 			       sci_val size, int kind, sci_val factor,
 			       const int args[2])
 {
-	return object_at(id, name, size, kind, kind, 0, factor, args);
+	return object_at(id, name, size, kind, kind, 0, 1, 0, factor, args);
 }
 
 static const pt_obj *object(const void *id, const char *name, sci_val size,
@@ -1197,6 +1200,8 @@ static int object_out(const pt *v, sci_object *out, long long access)
 	out->kind = v->obj->kind;
 	out->origin = v->obj->origin;
 	out->flags = v->obj->flags;
+	out->written_lo = v->obj->wlo;
+	out->written_hi = v->obj->whi;
 	out->known = sci__rl_bounds(v->off, offt(), &out->off_min, &out->off_max);
 	out->access = access;
 	return 1;
@@ -1294,7 +1299,8 @@ int sci_value_object(sci_expr *p, sci_object *out)
 
 const sci_key *sci__points_set_object(const sci_key *key, const void *id,
 				      const char *name, sci_val size,
-				      sci_val off, int origin, unsigned flags)
+				      sci_val off, int origin, unsigned flags,
+				      sci_val wlo, sci_val whi)
 {
 	static const int none[2] = { -1, -1 };
 	pt v;
@@ -1303,7 +1309,7 @@ const sci_key *sci__points_set_object(const sci_key *key, const void *id,
 		return NULL;
 	memset(&v, 0, sizeof(v));
 	v.obj = object_at(id, sci_arena_strdup(name), size, SCI_OBJECT_CALLER,
-			  origin, flags, 0, none);
+			  origin, flags, wlo, whi, 0, none);
 	/* a key as a block has: strlen.c follows the string it holds */
 	if (!v.obj->key)
 		((pt_obj *)v.obj)->key = sci_key_named(

@@ -156,14 +156,26 @@ static struct symbol *pointee(struct expression *e)
 	return sci__real_type(t->ctype.base_type);
 }
 
-long long sci_expr_pointee_size(sci_expr *e)
+static long long type_size(struct symbol *t)
 {
-	struct symbol *t = pointee(e);
-
 	if (!t || t == &void_ctype || t->type == SYM_FN)
 		return 0;
 	examine_symbol_type(t);
 	return t->bit_size > 0 ? t->bit_size / 8 : 0;
+}
+
+long long sci_expr_pointee_size(sci_expr *e)
+{
+	return type_size(pointee(e));
+}
+
+long long sci_sym_pointee_size(sci_sym *sym)
+{
+	struct symbol *t = sym ? sci__real_type(sym) : NULL;
+
+	if (!t || (t->type != SYM_PTR && t->type != SYM_ARRAY))
+		return 0;
+	return type_size(sci__real_type(t->ctype.base_type));
 }
 
 int sci_expr_pointee_is_pointer(sci_expr *e)

@@ -23,12 +23,13 @@
  * type's is taken at its lowest known value, so `a[i]` with i unknown
  * reports only where no element at all was written.
  *
- * Across calls: a buffer no path wrote, passed to a project function,
- * reaches the callee's walk as an object of the callers' marked
- * SCI_OBJECT_UNWRITTEN (sci_carry_unwritten_if(), uc_unwritten()); the
- * callee follows it under a key named for it ("callers' arr"), from its
- * first access (no state there is nothing written: the checker's
- * unmatched()), with the same writes, reads and escapes.
+ * Across calls: a followed buffer passed to a project function reaches
+ * the callee's walk as an object of the callers' marked
+ * SCI_OBJECT_UNWRITTEN with the bytes some path wrote, or none
+ * (sci_carry_unwritten_if(), uc_written_range()); the callee follows it
+ * under a key named for it ("callers' arr"), from its first access,
+ * which starts it as passed (so does a path that never touched it: the
+ * checker's unmatched()), with the same writes, reads and escapes.
  *
  * Known false-positive sources: a buffer written through a pointer the
  * engine does not connect to it (a pointer kept before the buffer's
@@ -254,10 +255,11 @@ static int uc_points_to(sci_expr *e, sci_sym *var)
 }
 
 /*
- * A buffer this function's callers passed and none of them wrote (the
- * callers' values: SCI_OBJECT_UNWRITTEN): followed under a key of its
- * own that every pointer into it here shares (`q = data` is data).  The
- * key, with the object in @o, or NULL when @ptr points to no such buffer.
+ * A buffer this function's callers passed with what they wrote of it
+ * (the callers' values: SCI_OBJECT_UNWRITTEN, nothing or a range of
+ * bytes): followed under a key of its own that every pointer into it
+ * here shares (`q = data` is data).  The key, with the object in @o, or
+ * NULL when @ptr points to no such buffer.
  */
 #define UC_CALLERS "callers' "
 static const sci_key *uc_callers_key_of(const sci_object *o)
@@ -281,18 +283,68 @@ static int uc_is_callers_key(const sci_key *key)
 }
 
 /*
- * The callers' buffer @ptr points into, followed from its first access:
- * no state yet is nothing written (an escape sets all_written).
+ * What the callers wrote of the buffer @o, in elements of @elem bytes: an
+ * element they wrote a part of counts as written.
  */
-static const sci_state *uc_callers_state(const sci_key *key)
+static const sci_state *uc_callers_initial(const sci_object *o, long long elem)
+{
+	long long lo, hi;
+
+	if (o->written_lo > o->written_hi)
+		return &uc_nothing_written;
+	if (elem <= 0)
+		return &uc_all_written;
+	lo = o->written_lo / elem;
+	hi = o->written_hi / elem;
+	if (lo <= 0 && hi >= o->size / elem - 1)
+		return &uc_all_written;
+	return uc_hull_state(lo, hi, 0);
+}
+
+/*
+ * The callers' buffers met in this walk and the state each started with:
+ * a path that never touched one has it as the callers passed it
+ * (uninitialized.c's unmatched()).
+ */
+#define UC_MAX_CALLERS 16
+static struct {
+	const sci_key *key;
+	const sci_state *start;
+} uc_callers[UC_MAX_CALLERS];
+static int uc_ncallers;
+
+static const sci_state *uc_callers_start(const sci_key *key)
+{
+	int i;
+
+	for (i = 0; i < uc_ncallers; i++)
+		if (uc_callers[i].key == key)
+			return uc_callers[i].start;
+	return NULL;
+}
+
+/*
+ * The callers' buffer @key (the object @o, reached through a pointer to
+ * @elem-byte elements), followed from its first access, which starts it
+ * as the callers passed it (an escape sets all_written).
+ */
+static const sci_state *uc_callers_state(const sci_key *key,
+					 const sci_object *o, long long elem)
 {
 	const sci_state *s = sci_state_get(me, key);
 
 	if (s)
 		return s;
-	sci_state_set(me, key, &uc_nothing_written);
+	if (!(s = uc_callers_start(key))) {
+		if (uc_ncallers == UC_MAX_CALLERS)
+			return &uc_all_written;
+		s = uc_callers_initial(o, elem);
+		uc_callers[uc_ncallers].key = key;
+		uc_callers[uc_ncallers++].start = s;
+	}
+	sci_state_set(me, key, s);
 	uc_any = 1;
-	return &uc_nothing_written;
+	return s;
 }
 
 /* Whatever @e points into of the callers' buffers escapes here. */
@@ -346,8 +398,8 @@ static int uc_resolve(sci_expr *e, uc_access *a, sci_expr **via)
 	} else if (sci_sym_array_count(var) <= 0 &&
 		   (ok = uc_callers_key(base, &o))) {
 		a->key = ok;
-		a->s = uc_callers_state(ok);
 		elem = sci_expr_pointee_size(base);
+		a->s = uc_callers_state(ok, &o, elem);
 		if (!uc_following(a->s) || elem <= 0)
 			return 0;
 		a->n = o.size / elem;
@@ -749,35 +801,73 @@ static void uc_on_func_start(sci_sym *fn, void *payload)
 	(void)payload;
 	uc_nlinks = 0;
 	uc_any = 0;
+	uc_ncallers = 0;
+}
+
+/*
+ * The bytes the followed buffer state @s says some path wrote, in
+ * elements of @elem bytes: 1 and *@lo..*@hi (none: *@lo > *@hi), or 0
+ * when not followed or not known so (a soft hull, an open one).
+ */
+static int uc_state_bytes(const sci_state *s, long long elem, long long *lo,
+			  long long *hi)
+{
+	const uc_hull *h = uc_hull_of(s);
+
+	if (s == &uc_nothing_written) {
+		*lo = 1;
+		*hi = 0;
+		return 1;
+	}
+	if (!h || h->soft || elem <= 0 || h->lo < 0 ||
+	    h->hi >= INT64_MAX / elem - 1)
+		return 0;
+	*lo = h->lo * elem;
+	*hi = (h->hi + 1) * elem - 1;
+	return 1;
 }
 
 /*
  * The caller's side (sci_carry_unwritten_if()): the argument @e, or the
- * pointer the place @key holds, points to a buffer no path wrote - an
- * array or block followed here, or a buffer this function's own callers
- * passed unwritten and it hands on untouched.
+ * pointer the place @key holds, points to a buffer of which some path
+ * wrote only bytes *@lo..*@hi, or none - an array or block followed
+ * here, or a buffer this function's own callers passed so and it hands
+ * on.
  */
-static int uc_unwritten(sci_expr *e, const sci_key *key)
+static int uc_written_range(sci_expr *e, const sci_key *key, long long *lo,
+			    long long *hi)
 {
 	const sci_key *to, *ck;
+	const sci_state *s;
 	sci_sym *var = NULL;
 	sci_object o;
+	long long n, elem = e ? sci_expr_pointee_size(e) : 0;
+	int have = e ? sci_value_object(e, &o) : sci_value_key_object(key, &o);
 
 	to = e ? sci_value_object_key(e) : sci_value_key_object_key(key);
-	if (to && (var = sci_key_base(to)) && sci_sym_array_count(var) > 0 &&
-	    sci_state_get(me, sci_key_pointee(var)) == &uc_nothing_written)
-		return 1;
+	if (to && (var = sci_key_base(to)) &&
+	    (n = sci_sym_array_count(var)) > 0)
+		return have && o.size % n == 0 &&
+		       uc_state_bytes(sci_state_get(me, sci_key_pointee(var)),
+				      o.size / n, lo, hi);
 	if (e)
 		var = sci_expr_var(e);
 	else
 		var = sci_key_is_var(key) ? sci_key_base(key) : NULL;
+	if (!e && var)
+		elem = sci_sym_pointee_size(var);
 	if (var && sci_sym_is_pointer(var) &&
-	    sci_state_get(me, sci_key_pointee(var)) == &uc_nothing_written)
+	    (s = sci_state_get(me, sci_key_pointee(var))) && uc_following(s))
+		return uc_state_bytes(s, elem, lo, hi);
+	if (!have || !(ck = uc_callers_key_of(&o)))
+		return 0;
+	if (!(s = sci_state_get(me, ck))) {
+		/* untouched here: as its own callers passed it */
+		*lo = o.written_lo;
+		*hi = o.written_hi;
 		return 1;
-	ck = e ? uc_callers_key(e, &o) :
-	     sci_value_key_object(key, &o) ? uc_callers_key_of(&o) : NULL;
-	return ck && (!sci_state_get(me, ck) ||
-		      sci_state_get(me, ck) == &uc_nothing_written);
+	}
+	return uc_state_bytes(s, elem, lo, hi);
 }
 
 static void uc_init(void)
@@ -791,7 +881,7 @@ static void uc_init(void)
 	sci_on_expr(me, uc_on_expr, NULL);
 	sci_on_loop_change(me, uc_on_loop_change, NULL);
 	sci_on_loop_exit(me, uc_on_loop_exit, NULL);
-	sci_carry_unwritten_if(me, uc_unwritten);
+	sci_carry_unwritten_if(me, uc_written_range);
 }
 
 #endif

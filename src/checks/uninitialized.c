@@ -649,7 +649,9 @@ static const sci_state *merge(const sci_state *a, const sci_state *b)
  */
 static const sci_state *unmatched(const sci_key *key)
 {
-	return uc_is_callers_key(key) ? &uc_nothing_written : &sci_undefined;
+	const sci_state *s = uc_is_callers_key(key) ? uc_callers_start(key) : NULL;
+
+	return s ? s : &sci_undefined;
 }
 
 const struct sci_checker sci_checker_uninitialized = {

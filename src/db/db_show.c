@@ -227,6 +227,15 @@ static void put_passed(FILE *f, const char *callee, const char *text)
 					if (*end == '0') {
 						strcat(where, ", not written");
 						end++;
+					} else if (*end == 'w') {
+						long long lo = strtoll(end + 1, &end, 10),
+							  hi = *end == '-' ?
+							  strtoll(end + 1, &end, 10) : lo;
+						size_t w = strlen(where);
+
+						snprintf(where + w, sizeof(where) - w,
+							 ", bytes %lld-%lld written only",
+							 lo, hi);
 					}
 					if (*end == '~') {
 						long long chars = strtoll(end + 1,

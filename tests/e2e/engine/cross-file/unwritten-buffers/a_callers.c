@@ -16,6 +16,9 @@ int relay(const int *data);
 int fill_then_sum(int *d);
 int load_and_sum(int *d);
 int held_sum(int *d);
+int first_half(const int *d);
+int sum_all(const int *d);
+double mean_via(double **pp);
 
 int declared_array(void)
 {
@@ -65,4 +68,37 @@ int callee_writes(void)
 	int a[8], b[8], c[8];
 
 	return fill_then_sum(a) + load_and_sum(b) + held_sum(c);
+}
+
+/* written in part: what the callee reads beyond that no path wrote */
+int half_written(void)
+{
+	int part[8], i;
+
+	for (i = 0; i < 4; i++)
+		part[i] = i;
+	return sum_all(part);
+}
+
+int half_read(void)
+{
+	int part[8], i;
+
+	for (i = 0; i < 4; i++)
+		part[i] = i;
+	return first_half(part);
+}
+
+double half_block(void)
+{
+	double *vals = malloc(10 * sizeof(double)), m;
+	int i;
+
+	if (!vals)
+		return 0;
+	for (i = 0; i < 5; i++)
+		vals[i] = i;
+	m = mean_via(&vals);
+	free(vals);
+	return m;
 }

@@ -45,3 +45,28 @@ int held_sum(int *d)
 	fill_holder(&h);
 	return d[0];
 }
+
+/* reads only what its callers wrote */
+int first_half(const int *d)
+{
+	return d[0] + d[1] + d[2] + d[3];
+}
+
+double mean_via(double **pp)
+{
+	double *v = *pp, t = 0;
+	int i;
+
+	for (i = 0; i < 10; i++)
+		t += v[i];	/* expect-error: uninitialized "'v[i]' is used uninitialized: it can read elements 5 to 9, which no path wrote" */
+	return t / 10;
+}
+
+int sum_all(const int *d)
+{
+	int i, s = 0;
+
+	for (i = 0; i < 8; i++)
+		s += d[i];	/* expect-error: uninitialized "'d[i]' is used uninitialized: it can read elements 4 to 7, which no path wrote" */
+	return s;
+}
