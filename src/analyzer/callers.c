@@ -439,14 +439,20 @@ static int plain(struct expression *e)
 	}
 }
 
+/* The same of what the callers wrote of their objects (oflags)? */
+static int same_written(const arg_val *x, const arg_val *y)
+{
+	return x->oflags == y->oflags &&
+	       (!x->oflags || (x->wlo == y->wlo && x->whi == y->whi));
+}
+
 /* Do @x and @y say the same of one slot? */
 static int same_arg(const arg_val *x, const arg_val *y)
 {
 	return x->soft == y->soft && x->input == y->input &&
 	       x->freed == y->freed && x->carry == y->carry &&
 	       x->osize == y->osize && x->ooff == y->ooff &&
-	       x->okind == y->okind && x->oflags == y->oflags &&
-	       x->wlo == y->wlo && x->whi == y->whi &&
+	       x->okind == y->okind && same_written(x, y) &&
 	       x->slen == y->slen && x->sunit == y->sunit &&
 	       (x->text == NULL) == (y->text == NULL) &&
 	       (!x->text || strcmp(x->text, y->text) == 0);
@@ -469,6 +475,8 @@ static void drop_object(arg_val *a)
 	a->osize = a->ooff = 0;
 	a->okind = SCI_OBJECT_UNKNOWN;
 	a->oflags = 0;
+	a->wlo = 1;
+	a->whi = 0;
 	a->slen = 0;
 }
 
@@ -1101,8 +1109,7 @@ static int covers(const arg_val *a, const arg_val *b, struct symbol *type)
 	    a->input != b->input || a->freed != b->freed ||
 	    a->carry != b->carry || a->osize != b->osize ||
 	    a->ooff != b->ooff || a->okind != b->okind ||
-	    a->oflags != b->oflags || a->wlo != b->wlo ||
-	    a->whi != b->whi || a->slen != b->slen ||
+	    !same_written(a, b) || a->slen != b->slen ||
 	    a->sunit != b->sunit)
 		return 0;
 	y = sci_rl_parse(b->text);

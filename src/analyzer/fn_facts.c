@@ -1210,10 +1210,10 @@ static const char *global_args(const char *text, const char *name,
  * size is known (points.c): TAG is "oN" for argument N, "oN PATH" (no
  * space) for what it reaches; K is where the object lives
  * (sci__points_kind_letter()), followed by "0" when no path wrote it
- * (sci__callers_object_written()), or "wLO-HI" when it wrote only those
- * bytes of it, and by "~LEN.UNIT" when it points to a
- * string strlen.c knows: LEN characters of UNIT bytes.  The callee's TU walks it with that
- * object (callers.c).
+ * (sci__callers_object_written()) or "wLO-HI" when some path wrote only
+ * those bytes of it, then by "~LEN.UNIT" when it points to a string
+ * strlen.c knows: LEN characters of UNIT bytes.  The callee's TU walks
+ * it with that object (callers.c).
  */
 static const char *object_arg(const char *text, const char *tag,
 			      struct expression *arg, const sci_key *key)

@@ -15,9 +15,9 @@
  * wchar_t; a write of another size forgets the array).  In a walk with
  * its callers' values, a parameter's object starts with the length its
  * callers' string had (callers.c: sci__strlen_pointed() at the call,
- * sci__strlen_set() at the entry); the callee's writes change it.  What sets a
- * length: an initializer (`char s[11] = "ten chars!"`, `= ""`, `= {0}`),
- * memset()/wmemset() from the start (a non-zero fill gives "n non-NUL
+ * sci__strlen_set() at the entry); the callee's writes change it.
+ * What sets a length: an initializer (`char s[11] = "ten chars!"`,
+ * `= ""`, `= {0}`), memset()/wmemset() from the start (a non-zero fill gives "n non-NUL
  * characters", a NUL store at or before n then the length), a store of
  * an element at a known index, and strcpy/strncpy/strcat/strncat and
  * their wide forms from a string whose length is known (or a literal).
