@@ -234,8 +234,10 @@ int sci__join_is_loop(unsigned join);
  * path through a loop head's join does not count, since the values
  * widened there lost what tells the first pass from the later ones, so
  * the implied states cannot rule that path out (`if (i++) free(p);` in
- * a loop whose entry freed p).  False too when the history is too large
- * to tell.  For findings on "some path" only.
+ * a loop whose entry freed p).  Unless the loop's back edge has @s on
+ * every path: each way round gave it (`for (...) free(p);`).  False too
+ * when the history is too large to tell.  For findings on "some path"
+ * only.
  */
 int sci__sm_possible_outside_loops(const sci_sm *sm, const sci_state *s);
 

@@ -67,7 +67,8 @@ int sci__mark_of(int owner, const sci_state *mark, struct expression *e,
 /*
  * Some path only: a loop head's join does not count, since the values
  * widened there lost the history that would tell its sides apart (the
- * first pass's release against the later passes' new block).
+ * first pass's release against the later passes' new block), unless its
+ * back edge has the mark on every path (sci__sm_possible_outside_loops()).
  */
 int sci__mark_maybe(int owner, const sci_state *mark, struct expression *e,
 		    sci_pos *where)

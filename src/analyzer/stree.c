@@ -413,8 +413,15 @@ static int outside_loops(const sci_sm *sm, const sci_state *s,
 	(*budget)--;
 	if (!sm->left)
 		return sm->state == s;
+	/*
+	 * A loop head counts when its back edge (the right side: entry and
+	 * back edge, sci__stree_merge_loop()) has @s on every path: the body
+	 * released it on each way round and gave it no other value (`for (i
+	 * = 0; i < 2; i++) free(p);`).  The entry's side alone is no
+	 * evidence: a counter that tells the first pass apart was widened.
+	 */
 	if (sci__join_is_loop(sm->join))
-		return 0;
+		return sm->right->state == s;
 	if ((l = outside_loops(sm->left, s, budget)) != 0)
 		return l;
 	return outside_loops(sm->right, s, budget);

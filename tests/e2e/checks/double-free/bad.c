@@ -156,3 +156,13 @@ void retry_then_free(void)
 	}
 	free(p);	/* expect-error: double-free "double free of 'p': a path reaching here already freed it" */
 }
+
+/* released on each way round a loop that can go round twice */
+void free_in_loop(void)
+{
+	char *p = malloc(16);
+	int i;
+
+	for (i = 0; i < 2; i++)
+		free(p);	/* expect-error: double-free "double free of 'p': a path reaching here already freed it" */
+}

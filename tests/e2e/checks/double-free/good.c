@@ -255,3 +255,16 @@ int refill(size_t n)
 		free(p);
 	return nr;
 }
+
+/* each way round frees the block that way round allocated */
+void free_each_round(int n)
+{
+	char *p = malloc(16);
+	int i;
+
+	for (i = 0; i < n; i++) {
+		free(p);
+		p = malloc(16);
+	}
+	free(p);
+}

@@ -137,3 +137,17 @@ void member_after_free(struct entry *e)
 	free(e);
 	print_name(e->name + 1);	/* expect-error: use-after-free "use after free: 'e' is passed to print_name() after it was freed" */
 }
+
+/* the second way round uses what the first released */
+void print_then_free(const char *s)
+{
+	char *copy = strdup(s);
+	int i;
+
+	if (!copy)
+		return;
+	for (i = 0; i < 3; i++) {
+		puts(copy);	/* expect-error: use-after-free "use after free: 'copy' is passed to puts() after a path reaching here freed it" */
+		free(copy);	/* expect-error: double-free "double free of 'copy': a path reaching here already freed it" */
+	}
+}
