@@ -158,10 +158,12 @@ int sci_carry_state_if(sci_checker_id me, const sci_state *state,
 
 /* The checker that says what of an object was written, and how. */
 static int (*unwritten_holds)(sci_expr *ptr, const sci_key *key,
-			      long long *lo, long long *hi);
+			      const sci_object *obj, long long *lo,
+			      long long *hi);
 
 int sci_carry_unwritten_if(sci_checker_id me,
 			   int (*written)(sci_expr *ptr, const sci_key *key,
+					  const sci_object *obj,
 					  long long *lo, long long *hi))
 {
 	(void)me;
@@ -172,11 +174,13 @@ int sci_carry_unwritten_if(sci_checker_id me,
 }
 
 unsigned sci__callers_object_written(struct expression *e, const sci_key *key,
-				     long long *lo, long long *hi)
+				     const sci_object *obj, long long *lo,
+				     long long *hi)
 {
 	*lo = 1;
 	*hi = 0;
-	return unwritten_holds && sci__cur && unwritten_holds(e, key, lo, hi) ?
+	return unwritten_holds && sci__cur &&
+	       unwritten_holds(e, key, obj, lo, hi) ?
 	       SCI_OBJECT_UNWRITTEN : 0;
 }
 
@@ -493,7 +497,7 @@ static void note_object(arg_val *a, struct expression *e, const sci_key *key)
 	a->ooff = o.off_min;
 	a->oname = sci_strdup(o.name);
 	a->okind = o.origin;
-	a->oflags = sci__callers_object_written(e, key, &a->wlo, &a->whi);
+	a->oflags = sci__callers_object_written(e, key, &o, &a->wlo, &a->whi);
 	if (sci__strlen_pointed(e, key, &len, &unit)) {
 		a->slen = len + 1;
 		a->sunit = unit;

@@ -907,8 +907,6 @@ int sci_value_object(sci_expr *p, sci_object *out);
 const sci_key *sci_value_object_key(sci_expr *p);
 /** The same for what the pointer variable or member @ptr holds. */
 const sci_key *sci_value_key_object_key(const sci_key *ptr);
-/** sci_value_object() of what the pointer variable or member @ptr holds. */
-int sci_value_key_object(const sci_key *ptr, sci_object *out);
 
 /**
  * True when the memory @e (a variable or member path) points to was
@@ -1170,13 +1168,15 @@ int sci_key_untrusted(const sci_key *key);
  * Objects a caller passes (the callers' values carry their size, offset
  * and where they live) carry SCI_OBJECT_UNWRITTEN too where @written
  * says the caller's pointer - the argument @ptr, or, @ptr NULL, what the
- * place @key holds - points to a buffer of which no path wrote a byte
- * outside *@lo..*@hi (bytes from the object's start; *@lo > *@hi: none
- * written): the callee's sci_value_object() has the flag and the range.
- * One checker may ask; returns 0, or -1 when another already did.
+ * place @key holds; @obj is what sci_value_object() says it points into
+ * - points to a buffer of which no path wrote a byte outside *@lo..*@hi
+ * (bytes from the object's start; *@lo > *@hi: none written): the
+ * callee's sci_value_object() has the flag and the range.  One checker
+ * may ask; returns 0, or -1 when another already did.
  */
 int sci_carry_unwritten_if(sci_checker_id me,
 			   int (*written)(sci_expr *ptr, const sci_key *key,
+					  const sci_object *obj,
 					  long long *lo, long long *hi));
 /**
  * True when the callee of @call is a project function the run analyzes

@@ -791,11 +791,12 @@ void sci__strlen_set(const sci_key *key, sci_val len, int unit);
 /*
  * SCI_OBJECT_UNWRITTEN when the checker that asked
  * (sci_carry_unwritten_if()) says what the pointer @e (or, @e NULL, what
- * @key holds) points to was written only at bytes *@lo..*@hi of its
- * object (none when *@lo > *@hi), else 0.
+ * @key holds) points to - the object @obj - was written only at bytes
+ * *@lo..*@hi of it (none when *@lo > *@hi), else 0.
  */
 unsigned sci__callers_object_written(struct expression *e, const sci_key *key,
-				     long long *lo, long long *hi);
+				     const sci_object *obj, long long *lo,
+				     long long *hi);
 /*
  * The letter that names where an object lives (SCI_OBJECT_*) in the
  * callers' values' text ("s" stack, "g" global or static, "l" literal,

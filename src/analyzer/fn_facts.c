@@ -1228,7 +1228,7 @@ static const char *object_arg(const char *text, const char *tag,
 		return text;
 	if (sci__strlen_pointed(arg, key, &len, &unit))
 		str = sci_arena_printf("~%lld.%d", (long long)len, unit);
-	if (sci__callers_object_written(arg, key, &lo, &hi))
+	if (sci__callers_object_written(arg, key, &o, &lo, &hi))
 		written = lo > hi ? "0" : sci_arena_printf("w%lld-%lld", lo, hi);
 	return sci_arena_printf("%s;%s=%lld+%lld/%c%s%s:%s", text, tag, o.size,
 				o.off_min, sci__points_kind_letter(o.origin),

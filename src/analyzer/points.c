@@ -1265,11 +1265,6 @@ const sci_key *sci_value_object_key(sci_expr *p)
 	return sci__points_array_key(p);
 }
 
-int sci_value_key_object(const sci_key *ptr, sci_object *out)
-{
-	return sci__points_key_object(ptr, out);
-}
-
 const sci_key *sci_value_key_object_key(const sci_key *ptr)
 {
 	pt v;

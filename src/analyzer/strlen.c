@@ -142,6 +142,8 @@ int sci__strlen_pointed(struct expression *e, const sci_key *ptr,
 	sci_val off, size;
 	int exact;
 
+	if (!any)
+		return 0;	/* no length known in this function */
 	key = e ? sci__points_array(e, &off, &size, &exact) :
 		  sci__points_key_array(ptr, &off, &size, &exact);
 	if (!key || !exact || !(s = get(key)) || s->prefix || off < 0 ||

@@ -262,11 +262,16 @@ static int uc_points_to(sci_expr *e, sci_sym *var)
  * NULL when @ptr points to no such buffer.
  */
 #define UC_CALLERS "callers' "
+static int uc_is_callers_object(const sci_object *o)
+{
+	return o->kind == SCI_OBJECT_CALLER && (o->flags & SCI_OBJECT_UNWRITTEN);
+}
+
 static const sci_key *uc_callers_key_of(const sci_object *o)
 {
 	char name[128];
 
-	if (o->kind != SCI_OBJECT_CALLER || !(o->flags & SCI_OBJECT_UNWRITTEN))
+	if (!uc_is_callers_object(o))
 		return NULL;
 	snprintf(name, sizeof(name), UC_CALLERS "%s", o->name);
 	return sci_key_named(name);
@@ -274,7 +279,9 @@ static const sci_key *uc_callers_key_of(const sci_object *o)
 
 static const sci_key *uc_callers_key(sci_expr *ptr, sci_object *o)
 {
-	return ptr && sci_value_object(ptr, o) ? uc_callers_key_of(o) : NULL;
+	/* only a pointer holds a callers' object: skip the rest cheaply */
+	return ptr && sci_expr_is_pointer(ptr) && sci_value_object(ptr, o) ?
+	       uc_callers_key_of(o) : NULL;
 }
 
 static int uc_is_callers_key(const sci_key *key)
@@ -834,22 +841,24 @@ static int uc_state_bytes(const sci_state *s, long long elem, long long *lo,
  * here, or a buffer this function's own callers passed so and it hands
  * on.
  */
-static int uc_written_range(sci_expr *e, const sci_key *key, long long *lo,
-			    long long *hi)
+static int uc_written_range(sci_expr *e, const sci_key *key,
+			    const sci_object *obj, long long *lo, long long *hi)
 {
 	const sci_key *to, *ck;
 	const sci_state *s;
 	sci_sym *var = NULL;
-	sci_object o;
-	long long n, elem = e ? sci_expr_pointee_size(e) : 0;
-	int have = e ? sci_value_object(e, &o) : sci_value_key_object(key, &o);
+	long long n, elem;
 
+	/* nothing followed in this walk: only a callers' buffer can be */
+	if (!uc_any && !uc_is_callers_object(obj))
+		return 0;
+	elem = e ? sci_expr_pointee_size(e) : 0;
 	to = e ? sci_value_object_key(e) : sci_value_key_object_key(key);
 	if (to && (var = sci_key_base(to)) &&
 	    (n = sci_sym_array_count(var)) > 0)
-		return have && o.size % n == 0 &&
+		return obj->size % n == 0 &&
 		       uc_state_bytes(sci_state_get(me, sci_key_pointee(var)),
-				      o.size / n, lo, hi);
+				      obj->size / n, lo, hi);
 	if (e)
 		var = sci_expr_var(e);
 	else
@@ -859,12 +868,12 @@ static int uc_written_range(sci_expr *e, const sci_key *key, long long *lo,
 	if (var && sci_sym_is_pointer(var) &&
 	    (s = sci_state_get(me, sci_key_pointee(var))) && uc_following(s))
 		return uc_state_bytes(s, elem, lo, hi);
-	if (!have || !(ck = uc_callers_key_of(&o)))
+	if (!(ck = uc_callers_key_of(obj)))
 		return 0;
 	if (!(s = sci_state_get(me, ck))) {
 		/* untouched here: as its own callers passed it */
-		*lo = o.written_lo;
-		*hi = o.written_hi;
+		*lo = obj->written_lo;
+		*hi = obj->written_hi;
 		return 1;
 	}
 	return uc_state_bytes(s, elem, lo, hi);
