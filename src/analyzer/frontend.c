@@ -87,6 +87,39 @@ static int is_definition(struct symbol *sym, int stream,
 	return is_own_stream(sym->pos.stream, stream, project_dirs);
 }
 
+/*
+ * A parameter declared as an array or a function is a pointer (C11
+ * 6.7.6.3p7, p8).  sparse makes it one when it evaluates the function,
+ * which this front end does not ask for; done here as sparse's
+ * examine_fn_arguments() does it, so that `int buf[]` is followed like
+ * `int *buf` (what the callers pass into it, sizeof of it).
+ */
+static void decay_params(struct symbol *sym)
+{
+	struct symbol *base, *s;
+
+	if (!sym || sym->type != SYM_NODE)
+		return;
+	base = sym->ctype.base_type;
+	if (!base || base->type != SYM_FN)
+		return;
+	FOR_EACH_PTR(base->arguments, s) {
+		struct symbol *t = sci__real_type(s), *ptr;
+
+		if (!t || (t->type != SYM_ARRAY && t->type != SYM_FN))
+			continue;
+		ptr = alloc_symbol(s->pos, SYM_PTR);
+		if (t->type == SYM_ARRAY)
+			ptr->ctype = t->ctype;
+		else
+			ptr->ctype.base_type = t;
+		s->ctype.base_type = ptr;
+		s->bit_size = 0;
+		s->examined = 0;
+		examine_symbol_type(s);
+	} END_FOR_EACH_PTR(s);
+}
+
 static void add_fn(struct symbol ***v, int *n, int *cap, struct symbol *sym)
 {
 	int i;
@@ -421,6 +454,12 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 		sci__holes_find(list, file_scope->symbols);
 
 	dirs = opts ? opts->project_dirs : NULL;
+	FOR_EACH_PTR(list, sym) {
+		decay_params(sym);
+	} END_FOR_EACH_PTR(sym);
+	FOR_EACH_PTR(file_scope->symbols, sym) {
+		decay_params(sym);
+	} END_FOR_EACH_PTR(sym);
 	FOR_EACH_PTR(list, sym) {
 		if (is_definition(sym, stream, dirs))
 			add_fn(&fns, &n, &cap, sym);

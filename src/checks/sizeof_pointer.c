@@ -25,7 +25,9 @@
  *
  * Each finding carries a fix (SARIF `fixes[]`): `*` written before the
  * operand, `sizeof(p)` -> `sizeof(*p)`, `sizeof(s->p)` -> `sizeof(*s->p)`;
- * none where that would not apply to the whole operand (`(*p).m`).
+ * none where that would not apply to the whole operand (`(*p).m`), nor
+ * for a buffer of bytes (`strncpy(dst, s, sizeof(dst))` with `char *dst`:
+ * `sizeof(*dst)` is 1, and the length meant is not in the call).
  *
  * False positives: code that means to allocate or copy a pointer's worth
  * of bytes through a pointer of another type (`long *p = malloc(sizeof(p))`).
@@ -86,7 +88,11 @@ static int is_pointer_size(sci_expr *operand, sci_expr *sz, int alloc)
 	       !sci_pos_macro(sci_expr_pos(operand));
 }
 
-/* The fix writes `*` before the operand: `sizeof(p)` -> `sizeof(*p)`. */
+/*
+ * The fix writes `*` before the operand: `sizeof(p)` -> `sizeof(*p)`.
+ * Not for a buffer of bytes (`char *dst`): `sizeof(*dst)` is 1, and the
+ * length meant is one the call cannot tell.
+ */
 static void report(sci_expr *sz, sci_expr *operand, const char *what)
 {
 	const char *name = sci_expr_text(operand);
@@ -95,6 +101,12 @@ static void report(sci_expr *sz, sci_expr *operand, const char *what)
 	char fixed[256];
 	const char *var;
 
+	if (sci_expr_pointee_size(operand) <= 1) {
+		sci_report(me, sci_expr_pos(sz), name,
+			   "'sizeof(%s)' is the size of the pointer, not of %s: for bytes, their count was probably meant",
+			   name, what);
+		return;
+	}
 	f = sci_report(me, sci_expr_pos(sz), name,
 		       "'sizeof(%s)' is the size of the pointer, not of %s: 'sizeof(*%s)' was probably meant",
 		       name, what, name);

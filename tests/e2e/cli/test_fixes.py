@@ -40,6 +40,11 @@ void grow(struct holder *h, size_t n)
 {
 \t\th->items = calloc(n, sizeof( h->items ));
 }
+
+void copy_name(char *dst, const char *s)
+{
+\tstrncpy(dst, s, sizeof(dst));
+}
 """
 
 ARGS = ["--no-cache", "--disable", "all", "--enable", "sizeof-pointer"]
@@ -142,8 +147,12 @@ class FixesTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             src, sarif = self.files(tmp, "sample.c", SAMPLE)
             results = self.run_sarif(src, sarif)
-            self.assertEqual(len(results), 3)
+            self.assertEqual(len(results), 4)
             self.assert_valid(sarif)
+            # a buffer of bytes: sizeof(*dst) would be 1, no fix
+            bytes_buf = [r for r in results if "fixes" not in r]
+            self.assertEqual(len(bytes_buf), 1)
+            self.assertIn("'sizeof(dst)'", bytes_buf[0]["message"]["text"])
             fixed, edits = apply_fixes(SAMPLE, results)
             self.assertEqual(len(edits), 3)
             for line, col, end, new in edits:
@@ -153,7 +162,9 @@ class FixesTest(unittest.TestCase):
             self.assertIn("calloc(n, sizeof( *h->items ))", fixed)
             with open(src, "w") as f:
                 f.write(fixed)
-            self.assertEqual(self.run_sarif(src, sarif), [])
+            left = self.run_sarif(src, sarif)
+            self.assertEqual([r["message"]["text"][:13] for r in left],
+                             ["'sizeof(dst)'"])
 
     def test_logic_precedence_and_self_assign_fixes_apply(self):
         with tempfile.TemporaryDirectory() as tmp:

@@ -300,3 +300,16 @@ void pass_four(void)
 
 	set_before(four);
 }
+
+/* a parameter declared as an array is a pointer to the callers' buffer */
+static void set_past(int v[])
+{
+	v[3] = 1;	/* expect-error: array-overflow "'v + 3' points 12 bytes into 'three', past its end (12 bytes)" */
+}
+
+void pass_three(void)
+{
+	int three[3];
+
+	set_past(three);
+}

@@ -17,7 +17,7 @@ struct conf *make(void)
 
 void copy_name(char *dst, const char *s)
 {
-	strncpy(dst, s, sizeof(dst));	/* expect-warning: sizeof-pointer "'sizeof(dst)'" */
+	strncpy(dst, s, sizeof(dst));	/* expect-warning: sizeof-pointer "'sizeof(dst)' is the size of the pointer, not of the buffer: for bytes, their count was probably meant" */
 }
 
 void copy_conf(struct conf *dst, const struct conf *src)
