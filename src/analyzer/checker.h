@@ -623,6 +623,12 @@ int sci_sym_has_initializer(sci_sym *sym);
  */
 long long sci_sym_array_count(sci_sym *sym);
 /**
+ * The number of scalars (elements of the innermost non-array type) of the
+ * array variable @sym, over all its dimensions (`int a[5][6]`: 30;
+ * `int a[5]`: 5), when its type gives them, else 0.
+ */
+long long sci_sym_array_leaves(sci_sym *sym);
+/**
  * The variable when @e itself (not stripped) is a use of a variable's
  * name, else NULL.  Such an expression reaches an expression hook only
  * where the variable's value is read: `&x`, sizeof operands and the

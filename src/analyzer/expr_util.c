@@ -1130,6 +1130,23 @@ long long sci_sym_array_count(sci_sym *sym)
 	return t->bit_size / elem->bit_size;
 }
 
+long long sci_sym_array_leaves(sci_sym *sym)
+{
+	struct symbol *t = sym ? sci__real_type(sym) : NULL, *elem;
+
+	if (!t || t->type != SYM_ARRAY)
+		return 0;
+	examine_symbol_type(t);
+	for (elem = t; elem && elem->type == SYM_ARRAY;) {
+		elem = sci__real_type(elem->ctype.base_type);
+		if (elem)
+			examine_symbol_type(elem);
+	}
+	if (!elem || t->bit_size <= 0 || elem->bit_size <= 0)
+		return 0;
+	return t->bit_size / elem->bit_size;
+}
+
 sci_expr *sci_expr_element(sci_expr *e, sci_expr **index)
 {
 	struct expression *u, *b;

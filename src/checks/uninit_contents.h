@@ -21,7 +21,8 @@
  * or the pointer gets another value.  A read is an element's scalar
  * value (`x = a[i]`, `use(a[i].m)`); an index whose bound is only its
  * type's is taken at its lowest known value, so `a[i]` with i unknown
- * reports only where no element at all was written.
+ * reports only where no element at all was written.  An array of
+ * arrays counts its scalars row by row (uc_flat()).
  *
  * Across calls: a followed buffer passed to a project function reaches
  * the callee's walk as an object of the callers' marked
@@ -384,8 +385,53 @@ static long long uc_add(long long a, long long b)
 }
 
 /*
- * `a[i]`, `p->m`, `data[i]` with data pointing into a followed array:
- * returns 1 and fills @a, or 0 (*@via gets the pointer then, if any).
+ * `buf[i][j]` (or deeper) in an array of arrays: the array, with the
+ * elements the access can select counted in scalars of the whole, row
+ * by row (`int buf[5][6]`: buf[1][2] is 8), in *@lo..*@hi.  A dimension
+ * whose index the program does not bound counts as its whole extent,
+ * with both bounds unknown then in *@known (a store may have written
+ * any of it; a read is taken at the lowest).  NULL for other shapes:
+ * a single dimension, a pointer to arrays (`row[1][2]`), an index past
+ * the bounds (array-overflow's).
+ */
+static sci_sym *uc_flat(sci_expr *e, long long *lo, long long *hi,
+			int *known)
+{
+	sci_expr *array, *index;
+	long long stride = 1, ilo, ihi, count;
+	int k, levels = 0;
+	sci_sym *var;
+
+	*lo = *hi = 0;
+	*known = SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN;
+	while (sci_expr_index(e, &array, &index)) {
+		count = sci_expr_array_count(array);
+		if (count <= 0 || stride > (1LL << 40) / count)
+			return NULL;
+		uc_index_range(index, &ilo, &ihi, &k);
+		if (k != (SCI_VALUE_MIN_KNOWN | SCI_VALUE_MAX_KNOWN)) {
+			ilo = 0;
+			ihi = count - 1;
+			*known = 0;
+		}
+		if (ilo < 0 || ihi >= count || ilo > ihi)
+			return NULL;
+		*lo += ilo * stride;
+		*hi += ihi * stride;
+		stride *= count;
+		levels++;
+		e = array;
+	}
+	var = sci_expr_symbol(sci_expr_strip(e));
+	if (levels < 2 || !var || sci_sym_array_leaves(var) != stride)
+		return NULL;
+	return var;
+}
+
+/*
+ * `a[i]`, `p->m`, `data[i]` with data pointing into a followed array,
+ * `m[i][j]` in a followed array of arrays: returns 1 and fills @a, or 0
+ * (*@via gets the pointer then, if any).
  */
 static int uc_resolve(sci_expr *e, uc_access *a, sci_expr **via)
 {
@@ -397,12 +443,19 @@ static int uc_resolve(sci_expr *e, uc_access *a, sci_expr **via)
 	sci_object o;
 
 	*via = NULL;
+	if (!base && (var = uc_flat(e, &a->lo, &a->hi, &a->known))) {
+		if (!(a->s = uc_followed(var, &a->key)))
+			return 0;
+		a->var = var;
+		a->n = sci_sym_array_leaves(var);
+		return 1;
+	}
 	if (!var)
 		return 0;
 	a->var = var;
 	if ((a->s = uc_followed(var, &a->key))) {
 		a->n = uc_element_count(base);
-	} else if (sci_sym_array_count(var) <= 0 &&
+	} else if (sci_sym_array_leaves(var) <= 0 &&
 		   (ok = uc_callers_key(base, &o))) {
 		a->key = ok;
 		elem = sci_expr_pointee_size(base);
@@ -416,7 +469,7 @@ static int uc_resolve(sci_expr *e, uc_access *a, sci_expr **via)
 		if (o.off_min % elem || o.off_max % elem)
 			oknown = 0;
 	} else {
-		if (sci_sym_array_count(var) > 0)
+		if (sci_sym_array_leaves(var) > 0)
 			return 0;
 		*via = base;
 		ok = sci_value_object_key(base);
@@ -424,7 +477,7 @@ static int uc_resolve(sci_expr *e, uc_access *a, sci_expr **via)
 		    !(a->s = uc_followed(sci_key_base(ok), &a->key)))
 			return 0;
 		a->var = sci_key_base(ok);
-		count = sci_sym_array_count(a->var);
+		count = sci_sym_array_leaves(a->var);
 		elem = sci_expr_pointee_size(base);
 		if (count <= 0 || elem <= 0 || !sci_value_object(base, &o) ||
 		    o.size / count != elem)
@@ -558,7 +611,7 @@ static void uc_on_declaration(sci_sym *sym, void *payload)
 {
 	(void)payload;
 	if (!sci_sym_is_local(sym) || sci_sym_has_initializer(sym) ||
-	    sci_sym_array_count(sym) <= 0)
+	    sci_sym_array_leaves(sym) <= 0)
 		return;
 	sci_state_set(me, sci_key_pointee(sym), &uc_nothing_written);
 	uc_any = 1;
@@ -597,7 +650,7 @@ static int uc_link(sci_expr *e, sci_sym *ptr)
 	SCI_FOR_EACH_STATE(me, sm) {
 		sci_sym *var = sci_key_base(sci_sm_key(sm));
 
-		if (found >= 0 && var && sci_sym_array_count(var) > 0 &&
+		if (found >= 0 && var && sci_sym_array_leaves(var) > 0 &&
 		    uc_following(sci_sm_state(sm)) && uc_points_to(e, var)) {
 			for (i = 0; i < uc_nlinks; i++)
 				if (uc_links[i].array == var &&
@@ -684,7 +737,7 @@ static void uc_report(sci_expr *e, sci_sym *var, const sci_key *key,
 {
 	const sci_sm *sm = sci_sm_get(me, key);
 	const char *text = sci_expr_text(e);
-	int array = sci_sym_array_count(var) > 0;
+	int array = sci_sym_array_leaves(var) > 0;
 	sci_finding *f;
 	sci_pos where;
 
@@ -697,6 +750,12 @@ static void uc_report(sci_expr *e, sci_sym *var, const sci_key *key,
 			       "'%s' is used uninitialized: no path writes %s before this read",
 			       text, array ? "any element of the array" :
 			       "the memory it points to");
+	else if (array && sci_sym_array_count(var) <= 0)
+		/* an array of arrays: its elements counted flat mean little */
+		f = sci_report(me, sci_expr_pos(e), sci_key_name(key),
+			       "'%s' is used uninitialized: no path wrote %s",
+			       text, a == b ? "that element" :
+			       "the elements it can read");
 	else if (a == b)
 		f = sci_report(me, sci_expr_pos(e), sci_key_name(key),
 			       "'%s' is used uninitialized: it can read element %lld, which no path wrote",
@@ -794,7 +853,7 @@ static void uc_on_expr(sci_expr *e, void *payload)
 		    !sci_expr_is_pointer(to))
 			uc_callers_escape(e);
 		if (!ptr || !sci_sym_is_local(ptr) ||
-		    sci_sym_array_count(ptr) > 0 || !sci_expr_is_pointer(to) ||
+		    sci_sym_array_leaves(ptr) > 0 || !sci_expr_is_pointer(to) ||
 		    !uc_link(e, ptr))
 			uc_escapes(e);
 	}
@@ -855,7 +914,7 @@ static int uc_written_range(sci_expr *e, const sci_key *key,
 	elem = e ? sci_expr_pointee_size(e) : 0;
 	to = e ? sci_value_object_key(e) : sci_value_key_object_key(key);
 	if (to && (var = sci_key_base(to)) &&
-	    (n = sci_sym_array_count(var)) > 0)
+	    (n = sci_sym_array_leaves(var)) > 0)
 		return obj->size % n == 0 &&
 		       uc_state_bytes(sci_state_get(me, sci_key_pointee(var)),
 				      obj->size / n, lo, hi);

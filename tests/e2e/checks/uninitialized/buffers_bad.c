@@ -141,3 +141,30 @@ size_t measure_garbage(void)
 	free(p);
 	return n;
 }
+
+/* arrays of arrays: elements counted row by row */
+int grid_unread(void)
+{
+	int grid[5][6];
+
+	return grid[1][1];	/* expect-error: uninitialized "'grid[1][1]' is used uninitialized: no path writes any element of the array before this read" */
+}
+
+int grid_last_row(void)
+{
+	int grid[5][6];
+	int i, j;
+
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 6; j++)
+			grid[i][j] = i * j;
+	return grid[4][5];	/* expect-error: uninitialized "'grid[4][5]' is used uninitialized: no path wrote that element" */
+}
+
+int cube_corner(void)
+{
+	int cube[2][3][4];
+
+	cube[1][2][3] = 1;
+	return cube[1][2][3] + cube[0][0][0];	/* expect-error: uninitialized "'cube[0][0][0]' is used uninitialized: no path wrote that element" */
+}

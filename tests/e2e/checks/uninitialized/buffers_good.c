@@ -249,3 +249,24 @@ void copy_written(char *out)
 	memset(zeroed, 0, sizeof(zeroed));
 	strcat(out, zeroed);
 }
+
+/* arrays of arrays written whole, by an unknown row, or through other names */
+void fill_rows(int (*m)[6]);
+
+int grid_filled(int r)
+{
+	int all[5][6], one[5][6], passed[5][6], named[5][6], flat[5][6];
+	int (*row)[6] = named;
+	int *p = &flat[0][0];
+	int i, j;
+
+	for (i = 0; i < 5; i++)
+		for (j = 0; j < 6; j++)
+			all[i][j] = i + j;
+	for (j = 0; j < 6; j++)
+		one[r][j] = j;
+	fill_rows(passed);
+	row[1][1] = 1;
+	p[7] = 1;
+	return all[4][5] + one[4][5] + passed[1][1] + named[1][1] + flat[1][1];
+}
