@@ -218,6 +218,13 @@ int sci_sm_where(const sci_sm *sm, const sci_state *s, sci_pos *out);
  * got it on @line's line (a loop's earlier pass of this statement).
  */
 int sci_sm_only_on_line(const sci_sm *sm, const sci_state *s, sci_pos line);
+/**
+ * When @sm is the join at a loop's head, of the state the loop was
+ * entered with and the one its back edge brought round: the back edge's
+ * side (what the body's previous pass left, on every path that goes
+ * round again).  Else NULL.
+ */
+const sci_sm *sci_sm_loop_back(const sci_sm *sm);
 
 /**
  * True when the checker of @rule runs and, on some path merged here, keeps

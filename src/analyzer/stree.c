@@ -427,6 +427,11 @@ static int outside_loops(const sci_sm *sm, const sci_state *s,
 	return outside_loops(sm->right, s, budget);
 }
 
+const sci_sm *sci_sm_loop_back(const sci_sm *sm)
+{
+	return sm && sm->left && sci__join_is_loop(sm->join) ? sm->right : NULL;
+}
+
 int sci__sm_possible_outside_loops(const sci_sm *sm, const sci_state *s)
 {
 	unsigned budget = 4096;

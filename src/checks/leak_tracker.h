@@ -14,6 +14,8 @@
 
 #include "analyzer/checker.h"
 
+#include <string.h>
+
 static sci_checker_id me;
 
 /*
@@ -73,6 +75,12 @@ typedef struct {
 static block blocks[MAX_BLOCKS];
 static int nblocks;
 static int member_holders;	/* a member of a local struct holds a block */
+/*
+ * The last call walked, but for errno's own (glibc's `errno` is
+ * `(*__errno_location ())`): an errno test right after an acquiring call
+ * is that call's failure test (errno_test()).
+ */
+static sci_expr *last_call;
 
 typedef void (*setter)(const sci_key *key, const sci_state *s);
 
@@ -288,6 +296,7 @@ static int uses(sci_expr *e, const sci_key *key)
 
 static void on_func_start(sci_sym *fn, void *payload)
 {
+	last_call = NULL;
 	nblocks = 1;
 	member_holders = 0;
 	ninterior = 0;
@@ -318,6 +327,51 @@ static void on_alloc_failed(sci_expr *call, const sci_key *result, void *payload
 }
 
 static int all_failed(const sci_key *key);
+static const block *leaked_block(const sci_sm *sm, const sci_key *key);
+
+static int freed_on_some(const sci_sm *sm)
+{
+	size_t i;
+
+	for (i = 0; i < sci_sm_npossible(sm); i++)
+		if (status_of(sci_sm_possible_at(sm, i)) == FREED)
+			return 1;
+	return 0;
+}
+
+/*
+ * The block that `p = something else` loses, @sm being p's: one p alone
+ * holds on every path, or on some while the others freed it or never got
+ * one (`p = malloc(n); if (p) use(p); p = malloc(m);`), or - at a loop's
+ * head - the block the previous pass left in p on every way round
+ * (`for (;;) { p = malloc(n); ... }` with no free: *@round set).
+ */
+static const block *overwritten(const sci_sm *sm, const sci_key *key,
+				int *round)
+{
+	const sci_sm *back;
+	const block *b;
+
+	*round = 0;
+	if (status_of(sci_sm_state(sm)) == ALLOCATED) {
+		b = block_of(sci_sm_state(sm));
+		return held_elsewhere(b, key) ? NULL : b;
+	}
+	if ((b = leaked_block(sm, key)))
+		return b;
+	/*
+	 * Round a loop, only where no way round frees it: a path that
+	 * frees it on some passes and not others (`if (n > 0) free(p)`)
+	 * is often told apart by a relation the join loses (n > 0 exactly
+	 * when p was allocated).
+	 */
+	if ((back = sci_sm_loop_back(sm)) && (b = leaked_block(back, key)) &&
+	    !freed_on_some(back)) {
+		*round = 1;
+		return b;
+	}
+	return NULL;
+}
 
 /* `p = something else` while p alone holds allocated memory. */
 static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
@@ -327,18 +381,78 @@ static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
 	const sci_sm *sm = key ? sci_sm_get(me, key) : NULL;
 	const block *b;
 	sci_finding *f;
+	int round;
 
-	if (!sm || status_of(sci_sm_state(sm)) != ALLOCATED || uses(right, key))
+	if (!sm || uses(right, key))
 		return;
 	/* `if (fd < 0) fd = 2;` after a wrapper: nothing was acquired */
 	if (all_failed(key))
 		return;
-	b = block_of(sci_sm_state(sm));
-	if (held_elsewhere(b, key))
+	if (!(b = overwritten(sm, key, &round)))
 		return;
 	f = sci_report(me, pos, sci_key_name(key), kind->overwrite_fmt,
 		       sci_key_name(key), sci_call_name(b->site));
-	sci_finding_related(f, b->pos, "allocated here");
+	sci_finding_related(f, b->pos, round ?
+			    "allocated here, on the loop's previous pass" :
+			    "allocated here");
+}
+
+static int is_errno(sci_expr *e)
+{
+	const char *m = e ? sci_pos_macro(sci_expr_pos(e)) : NULL;
+
+	return m && strcmp(m, "errno") == 0;
+}
+
+/*
+ * The side of the condition leaf @leaf on which errno holds an error
+ * code - 1 its true side (`errno == EBUSY`, `errno != 0`, `errno`), 0 its
+ * false side (`errno == 0`) - or -1 when @leaf tests no such thing.
+ */
+static int errno_error_side(sci_expr *leaf)
+{
+	sci_expr *l, *r, *t;
+	long long k;
+	int rels = sci_expr_compare_rels(leaf, &l, &r);
+
+	if (!rels)
+		return is_errno(leaf) ? 1 : -1;
+	if (is_errno(r)) {
+		t = l;
+		l = r;
+		r = t;
+	}
+	if (!is_errno(l) || !sci_expr_const(r, &k))
+		return -1;
+	if (rels == SCI_REL_EQ)
+		return k != 0;
+	if (rels == (SCI_REL_LT | SCI_REL_GT) && k == 0)
+		return 1;
+	return -1;
+}
+
+/*
+ * `fd = open(...); if (errno == EBUSY) goto again;`: where errno holds an
+ * error right after the acquiring call, the program takes the call as
+ * failed (busybox's open_loop_on_busy() sets errno to 0 first).
+ */
+static void errno_test(sci_expr *leaf)
+{
+	const block *b = NULL;
+	int side, i;
+
+	if (!last_call || (side = errno_error_side(leaf)) < 0)
+		return;
+	for (i = 1; i < nblocks && !b; i++)
+		if (blocks[i].site == last_call)
+			b = &blocks[i];
+	if (!b)
+		return;
+	SCI_FOR_EACH_STATE(me, sm) {
+		if (may_hold(sm, b))
+			(side ? set_if_true : set_if_false)(sci_sm_key(sm),
+							    state_of(b, NULLED));
+	} SCI_END_FOR_EACH_STATE(sm);
 }
 
 /* `if (!p)`: on the side where p is NULL nothing can leak. */
@@ -351,6 +465,7 @@ static void on_condition(sci_expr *leaf, void *payload)
 
 	if (key && sci_state_get(me, key))
 		settle(key, NULLED, null_when_true ? set_if_true : set_if_false);
+	errno_test(leaf);
 }
 
 /*
@@ -432,6 +547,9 @@ static void on_call(sci_expr *call, void *payload)
 	int freed_arg = kind->release_arg(name);
 	unsigned outs = kind->out_acquires(name);
 	int i, n = sci_call_nargs(call);
+
+	if (!is_errno(call))
+		last_call = call;
 
 	for (i = 0; i < n; i++) {
 		sci_expr *arg = sci_call_arg(call, i);

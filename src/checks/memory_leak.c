@@ -34,7 +34,9 @@
  * never when one of them lost track of the pointer (escaped, undefined);
  * a copy of a pointer whose state differs between the paths reaching it
  * is an escape; and a block a loop allocates is not reported where it
- * meets a path that did not hold it (loop_joined()).  Freeing through a
+ * meets a path that did not hold it (loop_joined()); a loop's next
+ * allocation over the previous pass's block is reported only where no
+ * way round freed it (overwritten()).  Freeing through a
  * pointer moved into the block (`q = p; q++; free(q - 1)`) is not seen.
  *
  * Siblings: realloc-leak reports `p = realloc(p, n)`, which loses the

@@ -98,3 +98,41 @@ void touched_only(void)
 
 	(void)p;
 }	/* expect-warning: memory-leak "memory leak of 'p': allocated memory is not freed on this path" */
+
+/* the NULL path of the first block holds nothing; the other loses it */
+void overwritten_after_test(void)
+{
+	char *p = malloc(4);
+
+	if (p)
+		p[0] = 1;
+	p = malloc(8);	/* expect-warning: memory-leak "memory leak of 'p': overwritten while it holds allocated memory" */
+	free(p);
+}
+
+/* each pass of the loop loses the block of the pass before */
+void every_pass_loses(void)
+{
+	char *buf;
+	int i;
+
+	for (i = 0;; i++) {
+		buf = calloc(5, 1);	/* expect-warning: memory-leak "memory leak of 'buf': overwritten while it holds allocated memory" */
+		if (buf != NULL)
+			buf[0] = (char)i;
+	}
+}
+
+int counted_passes_lose(int n)
+{
+	char *buf;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		buf = malloc(5);	/* expect-warning: memory-leak "memory leak of 'buf': overwritten while it holds allocated memory" */
+		if (!buf)
+			return -1;
+		buf[0] = 1;
+	}
+	return 0;
+}

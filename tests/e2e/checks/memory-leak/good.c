@@ -326,3 +326,96 @@ void load(struct loader *l)
 			return;
 	}
 }
+
+/* loops whose passes free, keep or hand on the block, or run once */
+int use_line(char *p);
+
+void one_pass(void)
+{
+	char *p = NULL;
+	int j;
+
+	for (j = 0; j < 1; j++) {
+		p = malloc(5);
+		if (!p)
+			return;
+		p[0] = 1;
+	}
+	free(p);
+}
+
+struct item *build(int n)
+{
+	struct item *head = NULL, *x;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		x = malloc(sizeof(*x));
+		if (!x)
+			break;
+		x->next = head;
+		head = x;
+	}
+	return head;
+}
+
+void allocated_once(int n)
+{
+	char *buf = NULL;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!buf)
+			buf = malloc(64);
+		if (buf)
+			use_line(buf);
+	}
+	free(buf);
+}
+
+void kept_or_freed(char **lines, int n)
+{
+	char *copy;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		copy = strdup(lines[i]);
+		if (!copy)
+			continue;
+		if (use_line(copy)) {
+			free(copy);
+			continue;
+		}
+		lines[i] = copy;
+	}
+}
+
+void freed_each_pass(void)
+{
+	char *p;
+
+	while (1) {
+		p = malloc(10);
+		if (!p)
+			return;
+		if (use_line(p))
+			break;
+		free(p);
+	}
+	free(p);
+}
+
+/* freed on the passes that allocated: told apart by a count (busybox ls) */
+char **scan(int *n);
+
+void freed_when_counted(char **dirs, int n)
+{
+	char **sub;
+	int i, k;
+
+	for (i = 0; i < n; i++) {
+		sub = scan(&k);
+		if (k > 0)
+			free(sub);
+	}
+}

@@ -198,3 +198,22 @@ void through_union(const char *path)
 			close(other);
 	}
 }
+
+/* an errno test right after open() is its failure test (busybox rtc.c) */
+#include <errno.h>
+int xopen(const char *name, int flags);
+
+int open_on_busy(const char *name, int flags)
+{
+	int fd, tries = 50;
+ again:
+	errno = 0;
+	fd = open(name, flags);
+	if (errno == EBUSY) {
+		usleep(20 * 1000);
+		if (--tries != 0)
+			goto again;
+		return xopen(name, flags);
+	}
+	return fd;
+}
