@@ -332,11 +332,19 @@ static const sci_sm *lock_sm(const sci_key *key)
 
 int sci_lock_status(const sci_key *key, sci_pos *where)
 {
-	const sci_sm *sm = lock_sm(key);
+	const sci_sm *sm = lock_sm(key), *back;
 	int st;
 
 	if (!sm)
 		return 0;
+	/*
+	 * At a loop's head, what every way round left holds for the next
+	 * pass (`for (i = 0; i < 2; i++) unlock(&m);` releases it twice),
+	 * as for double-free: the entry's side alone says nothing.
+	 */
+	if ((back = sci_sm_loop_back(sm)) &&
+	    (back->state == &held || is_released(back->state)))
+		sm = back;
 	if (sm->state == &held)
 		st = SCI_LOCK_HELD;
 	else if (sm->state == &held_shared || sm->state == &held_shared_more)

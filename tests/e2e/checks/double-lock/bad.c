@@ -80,3 +80,12 @@ void local_table(void)
 	pthread_mutex_lock(&tab.lock);	/* expect-error: double-lock "'tab.lock' is locked again" */
 	pthread_mutex_unlock(&tab.lock);
 }
+
+/* the second pass locks what the first pass still holds */
+void lock_each_pass(int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		pthread_mutex_lock(&g_lock);	/* expect-error: double-lock "'g_lock' is locked again on a path that already holds it" */
+}

@@ -51,3 +51,13 @@ void spin(void)
 	pthread_spin_unlock(&g_spin);
 	pthread_spin_unlock(&g_spin);	/* expect-error: double-unlock "'g_spin' is unlocked again" */
 }
+
+/* every pass of the loop unlocks what the pass before unlocked */
+void unlock_each_pass(void)
+{
+	int i;
+
+	pthread_mutex_lock(&g_lock);
+	for (i = 0; i < 2; i++)
+		pthread_mutex_unlock(&g_lock);	/* expect-error: double-unlock "'g_lock' is unlocked again" */
+}

@@ -116,3 +116,39 @@ void bump_twice(void)
 	map_bump();
 	map_bump();
 }
+
+/* loops that lock and unlock in pairs, drop the lock around work, or run once */
+static int g_work;
+
+void paired_each_pass(int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		pthread_mutex_lock(&g_lock);
+		g_work++;
+		pthread_mutex_unlock(&g_lock);
+	}
+}
+
+void dropped_around_work(int n)
+{
+	int i;
+
+	pthread_mutex_lock(&g_lock);
+	for (i = 0; i < n; i++) {
+		pthread_mutex_unlock(&g_lock);
+		g_work++;
+		pthread_mutex_lock(&g_lock);
+	}
+	pthread_mutex_unlock(&g_lock);
+}
+
+void unlocked_once(void)
+{
+	int i;
+
+	pthread_mutex_lock(&g_lock);
+	for (i = 0; i < 1; i++)
+		pthread_mutex_unlock(&g_lock);
+}
