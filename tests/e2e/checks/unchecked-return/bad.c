@@ -1,5 +1,6 @@
 /* unchecked-return: results of must-check library functions thrown away. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -30,4 +31,15 @@ void skip(int fd, char *buf)
 	(read(fd, buf, 4));	/* expect-warning: unchecked-return "the result of read() is ignored" */
 	for (read(fd, buf, 1);;)	/* expect-warning: unchecked-return "the result of read() is ignored" */
 		break;
+}
+
+/* input calls: their result says what the buffer or the variables hold */
+int read_count(FILE *f, char *line, int size)
+{
+	int n = 0;
+
+	fgets(line, size, f);	/* expect-warning: unchecked-return "the result of fgets() is ignored" */
+	fscanf(f, "%d", &n);	/* expect-warning: unchecked-return "the result of fscanf() is ignored" */
+	fread(line, 1, 4, f);	/* expect-warning: unchecked-return "the result of fread() is ignored" */
+	return n;
 }

@@ -61,3 +61,15 @@ void calls_void(void)
 {
 	nothing();
 }
+
+/* input calls whose result is tested or used */
+int read_checked(FILE *f, char *line, int size)
+{
+	int n;
+
+	if (!fgets(line, size, f))
+		return -1;
+	if (fscanf(f, "%d", &n) != 1)
+		return -1;
+	return fread(line, 1, 4, f) == 4 ? n : -1;
+}
