@@ -712,6 +712,14 @@ int sci_expr_sizeof_type_of(sci_expr *sz, sci_expr *e);
  */
 int sci_expr_is_array(sci_expr *e);
 /**
+ * True when the value of @e is an address that C makes non-NULL: a
+ * function this file defines (`f`, `&f`), an array, or the address of a
+ * variable (`&x`) that is local, a parameter or defined in this file.  An
+ * extern declaration is not (a weak symbol's address may be NULL).  *@what
+ * gets "a function", "an array" or "the address of a variable".
+ */
+int sci_expr_never_null(sci_expr *e, const char **what);
+/**
  * Size in bytes of what the pointer or array @e points to; 0 for void,
  * functions, incomplete types and non-pointers.
  */

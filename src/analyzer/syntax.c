@@ -146,6 +146,55 @@ int sci_expr_is_array(sci_expr *e)
 	return !(e->type == EXPR_SYMBOL && sci_sym_is_param(e->symbol));
 }
 
+/*
+ * A variable or function whose address exists in every program this file
+ * links into: a local or parameter, or one this file defines.  Not an
+ * extern declaration: it may be a weak symbol (`if (pthread_create)`),
+ * whose address is NULL where nothing defines it.
+ */
+static int defined_here(struct symbol *sym)
+{
+	struct symbol *t = sci__real_type(sym);
+
+	if (!t)
+		return 0;
+	if (t->type == SYM_FN)
+		return t->stmt || t->inline_stmt;
+	/* a tentative definition (`int a[4];`) is one; `extern` is not */
+	return !(sym->ctype.modifiers & MOD_EXTERN);
+}
+
+int sci_expr_never_null(sci_expr *e, const char **what)
+{
+	struct symbol *t, *sym;
+
+	e = sci__strip_parens(e);
+	while (e && (e->type == EXPR_CAST || e->type == EXPR_IMPLIED_CAST))
+		e = sci__strip_parens(e->cast_expression);
+	if (e && e->type == EXPR_PREOP && e->op == '&') {
+		e = sci__strip_parens(e->unop);
+		if (!e || e->type != EXPR_SYMBOL || !e->symbol ||
+		    !defined_here(e->symbol))
+			return 0;
+		t = sci__real_type(e->symbol);
+		*what = t && t->type == SYM_FN ? "a function" : "the address of a variable";
+		return 1;
+	}
+	if (!e || e->type != EXPR_SYMBOL || !(sym = e->symbol) ||
+	    !defined_here(sym))
+		return 0;
+	t = sci__real_type(sym);
+	if (t && t->type == SYM_FN) {
+		*what = "a function";
+		return 1;
+	}
+	if (t && t->type == SYM_ARRAY && !sci_sym_is_param(sym)) {
+		*what = "an array";
+		return 1;
+	}
+	return 0;
+}
+
 /* What @e points to, or NULL (not a pointer, or unknown). */
 static struct symbol *pointee(struct expression *e)
 {

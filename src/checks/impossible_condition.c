@@ -28,6 +28,11 @@
  * a' is true, so is '5 < a'); reported when both test one variable (not
  * an enum) against constants written out, not macros.
  *
+ * An address C makes non-NULL (a function this file defines, an array,
+ * `&x` of a variable not declared extern) tested as a condition or against
+ * NULL is decided too (address_test()); an extern declaration may be a
+ * weak symbol, which sparse does not mark.
+ *
  * An unsigned variable holding a call's negative error code is left to
  * unsigned-negative, which names the call (one finding per line).
  *
@@ -36,6 +41,7 @@
  */
 #include "analyzer/checker.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static sci_checker_id me;
@@ -219,12 +225,57 @@ static int implied_sibling(sci_expr *leaf)
 	return -1;
 }
 
+/*
+ * `if (helper == NULL)` for `if (helper() == NULL)`, `if (buf)` for `if
+ * (*buf)`: an address C makes non-NULL (a function this file defines, an
+ * array, `&x`) tested against NULL.  1 when @leaf is such a test; reported.
+ */
+static int address_test(sci_expr *leaf)
+{
+	sci_expr *l, *r, *addr = NULL;
+	const char *what = NULL, *text;
+	char amp[128];
+	int rels, truth = 1;
+
+	if (from_macro(leaf))
+		return 0;
+	if (sci_expr_never_null(leaf, &what)) {
+		addr = leaf;
+	} else if ((rels = sci_expr_compare_rels(leaf, &l, &r)) == SCI_REL_EQ ||
+		   rels == (SCI_REL_LT | SCI_REL_GT)) {
+		if (sci_expr_is_null(r) && sci_expr_never_null(l, &what))
+			addr = l;
+		else if (sci_expr_is_null(l) && sci_expr_never_null(r, &what))
+			addr = r;
+		truth = rels != SCI_REL_EQ;
+	}
+	if (!addr || from_macro(addr))
+		return 0;
+	if (sci_expr_is_addr_of(addr, &l)) {
+		snprintf(amp, sizeof(amp), "&%s", sci_expr_text(l));
+		text = amp;
+	} else {
+		text = sci_expr_text(addr);
+	}
+	if (addr == leaf)
+		sci_report(me, sci_expr_pos(leaf), text,
+			   "'%s' is %s, never NULL: as a condition it is always true",
+			   text, what);
+	else
+		sci_report(me, sci_expr_pos(leaf), text,
+			   "'%s' is %s, never NULL: its test against NULL is always %s",
+			   text, what, truth ? "true" : "false");
+	return 1;
+}
+
 static void on_condition(sci_expr *leaf, void *payload)
 {
 	sci_expr *l, *r, *by;
 	long long v;
 	int known, by_truth;
 
+	if (address_test(leaf))
+		return;
 	if (!sci_expr_compare_operands(leaf, &l, &r))
 		return;
 	if (from_macro(leaf) ||

@@ -93,3 +93,25 @@ int above_ten(int a)
 		return 2;
 	return 0;
 }
+
+/* an address C makes non-NULL, tested: the call or the contents were meant */
+static char *lookup_name(void)
+{
+	return 0;
+}
+
+static int names[4];
+
+int address_tests(void)
+{
+	int local = 0;
+	int r = 0;
+
+	if (lookup_name == 0)	/* expect-warning: impossible-condition "'lookup_name' is a function, never NULL: its test against NULL is always false" */
+		r++;
+	if (names)	/* expect-warning: impossible-condition "'names' is an array, never NULL: as a condition it is always true" */
+		r++;
+	if (&local != 0)	/* expect-warning: impossible-condition "'&local' is the address of a variable, never NULL: its test against NULL is always true" */
+		r++;
+	return r;
+}

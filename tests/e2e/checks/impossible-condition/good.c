@@ -148,3 +148,23 @@ int config_ok(void)
 		return 1;
 	return 0;
 }
+
+/* addresses that may be NULL: a weak or external symbol, a pointer, a macro */
+extern void optional_hook(void);
+extern int optional_table[];
+#define HAVE(f) ((f) != 0)
+
+int maybe_there(int *p, char *s)
+{
+	int r = 0;
+
+	if (optional_hook)
+		optional_hook();
+	if (optional_table)
+		r++;
+	if (p != 0 && s)
+		r++;
+	if (HAVE(maybe_there))
+		r++;
+	return r;
+}
