@@ -38,6 +38,8 @@
  */
 #include "analyzer/checker.h"
 
+#include <string.h>
+
 static sci_checker_id me;
 
 /*
@@ -68,6 +70,44 @@ static int has_out_argument(sci_expr *call)
 	return 0;
 }
 
+/*
+ * scanf() and fscanf() tell what they stored only by their result: one
+ * that fails leaves the variables it was given as they were.  That is a
+ * bug where one of them had no value yet (`unsigned long b; fscanf(f,
+ * "%lu", &b); mark(b);`); where each had one it is a default kept on
+ * purpose (`int data = -1; fscanf(stdin, "%d", &data);`, Juliet's
+ * sources), not reported.  Asked at the statement's start, before the
+ * `&b` of the call counts as b's initialization.
+ */
+static sci_expr *scan_into_garbage;
+static const char *garbage_name;
+
+static int is_scan(const char *name)
+{
+	return name && (strcmp(name, "scanf") == 0 ||
+			strcmp(name, "fscanf") == 0);
+}
+
+static void on_stmt(sci_stmt *stmt, void *payload)
+{
+	sci_expr *e = sci_expr_strip(sci_stmt_expr(stmt)), *inner;
+	const sci_key *key;
+	int i;
+
+	(void)payload;
+	scan_into_garbage = NULL;
+	if (!e || !sci_expr_is_call(e) || !is_scan(sci_call_name(e)))
+		return;
+	for (i = 0; i < sci_call_nargs(e); i++)
+		if (sci_expr_is_addr_of(sci_call_arg(e, i), &inner) &&
+		    (key = sci_key_expr(inner)) &&
+		    sci_state_possible_of("uninitialized", key, "uninit")) {
+			scan_into_garbage = e;
+			garbage_name = sci_key_name(key);
+			return;
+		}
+}
+
 static void on_call(sci_expr *call, void *payload)
 {
 	const char *name = sci_call_name(call);
@@ -77,6 +117,13 @@ static void on_call(sci_expr *call, void *payload)
 	if (!name || sci_call_result_use(call) != SCI_RESULT_DISCARDED ||
 	    !sci_expr_is_scalar(call) || sci_pos_macro(pos))
 		return;
+	if (is_scan(name) && sci_profile_is_must_check(name)) {
+		if (call == scan_into_garbage)
+			sci_report(me, pos, name,
+				   "the result of %s() is ignored: where it fails, '%s' is left without a value",
+				   name, garbage_name);
+		return;
+	}
 	if (sci_profile_is_must_check(name)) {
 		sci_report(me, pos, name,
 			   "the result of %s() is ignored: it says whether the call "
@@ -99,6 +146,7 @@ static void on_call(sci_expr *call, void *payload)
 static void init(sci_checker_id id)
 {
 	me = id;
+	sci_on_stmt(me, on_stmt, NULL);
 	sci_on_call(me, NULL, on_call, NULL);
 }
 

@@ -36,10 +36,21 @@ void skip(int fd, char *buf)
 /* input calls: their result says what the buffer or the variables hold */
 int read_count(FILE *f, char *line, int size)
 {
-	int n = 0;
+	int n;
 
 	fgets(line, size, f);	/* expect-warning: unchecked-return "the result of fgets() is ignored" */
-	fscanf(f, "%d", &n);	/* expect-warning: unchecked-return "the result of fscanf() is ignored" */
+	fscanf(f, "%d", &n);	/* expect-warning: unchecked-return "the result of fscanf() is ignored: where it fails, 'n' is left without a value" */
 	fread(line, 1, 4, f);	/* expect-warning: unchecked-return "the result of fread() is ignored" */
 	return n;
+}
+
+/* a loop that reads until end of file, into a variable with no value */
+void read_blocks(FILE *f, void (*mark)(unsigned long))
+{
+	unsigned long block;
+
+	while (!feof(f)) {
+		fscanf(f, "%lu", &block);	/* expect-warning: unchecked-return "where it fails, 'block' is left without a value" */
+		mark(block);
+	}
 }

@@ -73,3 +73,12 @@ int read_checked(FILE *f, char *line, int size)
 		return -1;
 	return fread(line, 1, 4, f) == 4 ? n : -1;
 }
+
+/* a failed scan keeps the default the variable was given */
+int read_or_default(FILE *f)
+{
+	int n = -1;
+
+	fscanf(f, "%d", &n);
+	return n;
+}
