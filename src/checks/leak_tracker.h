@@ -45,6 +45,11 @@ typedef struct {
 	/* "memory leak of '%s': ..." with the resource's words */
 	const char *leak_fmt;		/* %s holder, %s acquiring function */
 	const char *overwrite_fmt;	/* %s holder, %s acquiring function */
+	/*
+	 * Optional: @release cannot release what @site acquired (fclose()
+	 * of a descriptor, close() of a FILE stream, fclose() of popen()'s).
+	 */
+	int (*mismatched)(sci_expr *site, const char *release);
 } leak_kind;
 
 static const leak_kind *kind;
@@ -541,6 +546,38 @@ static void out_alloc(sci_expr *call, sci_expr *arg)
 	sci_sm_where(sci_sm_get(me, key), NULL, &b->pos);
 }
 
+/*
+ * `fclose((FILE *)fd)` with fd from open(): the release does not release
+ * it, on every path where @key holds something.  Reported once, and the
+ * resource settled as released after it (its leak is this finding).
+ */
+static void wrong_release(sci_expr *call, const sci_key *key,
+			  const char *name)
+{
+	const sci_sm *sm = sci_sm_get(me, key);
+	const block *b = NULL;
+	sci_finding *f;
+	size_t i;
+
+	if (!kind->mismatched || !sm || !name)
+		return;
+	for (i = 0; i < sci_sm_npossible(sm); i++) {
+		const sci_state *s = sci_sm_possible_at(sm, i);
+
+		if (status_of(s) != ALLOCATED)
+			continue;
+		if (!kind->mismatched(block_of(s)->site, name))
+			return;
+		b = block_of(s);
+	}
+	if (!b)
+		return;
+	f = sci_report(me, sci_expr_pos(call), sci_key_name(key),
+		       "'%s' holds what %s() opened, which %s() does not close",
+		       sci_key_name(key), sci_call_name(b->site), name);
+	sci_finding_related(f, b->pos, "opened here");
+}
+
 static void on_call(sci_expr *call, void *payload)
 {
 	const char *name = sci_call_name(call);
@@ -556,8 +593,10 @@ static void on_call(sci_expr *call, void *payload)
 		const sci_key *key = sci_key_expr(arg);
 
 		if (i == freed_arg) {
-			if (key)
+			if (key) {
+				wrong_release(call, key, name);
 				settle(key, FREED, set_now);
+			}
 			continue;
 		}
 		if (i < 32 && (outs & (1u << i))) {

@@ -18,7 +18,9 @@
  * (sci_call_opens()); and project functions whose every path returns
  * what such a call gave or its failure value, in this TU or another
  * (`FILE *open_log(void) { return fopen(LOG, "a"); }`).  Closed by
- * fclose, pclose, closedir and close.  The tracking is memory-leak's
+ * fclose, pclose, closedir and close, each only what it can close (a
+ * descriptor by close(), popen()'s stream by pclose(), opendir()'s by
+ * closedir(): mismatched(); another is reported at the call).  The tracking is memory-leak's
  * (leak_tracker.h): copies share the resource, storing it anywhere but a
  * local, returning it, or handing it to a function that may keep it ends
  * the tracking.  A function of the system keeps nothing it gets (fstat,
@@ -50,6 +52,35 @@ static int release_arg(const char *name)
 			strcmp(name, "pclose") == 0 ||
 			strcmp(name, "closedir") == 0 ||
 			strcmp(name, "close") == 0) ? 0 : -1;
+}
+
+static int named(const char *name, const char *a, const char *b)
+{
+	return name && (strcmp(name, a) == 0 || (b && strcmp(name, b) == 0));
+}
+
+/*
+ * A descriptor closes with close() only, a stream never with it; a
+ * library's popen() stream with pclose() only, its directory streams
+ * with closedir() only, its other streams with fclose().  A project
+ * function's stream may be any of them.
+ */
+static int mismatched(sci_expr *site, const char *release)
+{
+	const char *opener = sci_call_name(site);
+	int fd = sci_call_opens(site) == SCI_OPENS_FD;
+
+	if (strcmp(release, "close") == 0)
+		return !fd;
+	if (fd)
+		return 1;
+	if (!sci_call_is_library(site))
+		return 0;
+	if (strcmp(release, "closedir") == 0)
+		return !named(opener, "opendir", "fdopendir");
+	if (strcmp(release, "pclose") == 0)
+		return !named(opener, "popen", NULL);
+	return named(opener, "popen", "opendir") || named(opener, "fdopendir", NULL);
 }
 
 static unsigned no_out_params(const char *name)
@@ -95,6 +126,7 @@ static const leak_kind resources = {
 	.null_tests = 1,
 	.leak_fmt = "resource leak of '%s': what %s() opened is not closed on this path",
 	.overwrite_fmt = "resource leak of '%s': overwritten while it holds what %s() opened",
+	.mismatched = mismatched,
 };
 
 /* A library opener's failure value: NULL, or a negative descriptor. */

@@ -126,3 +126,22 @@ void copy_tested_not_closed(const char *path)
 	if (copy == -1)
 		return;
 }	/* expect-warning: resource-leak "not closed" */
+
+/* closed with a function that does not close what was opened */
+#include <dirent.h>
+
+void closed_as_stream(const char *path)
+{
+	int fd = open(path, O_RDWR);
+
+	if (fd != -1)
+		fclose((FILE *)fd);	/* expect-warning: resource-leak "'fd' holds what open() opened, which fclose() does not close" */
+}
+
+void pipe_closed_as_file(void)
+{
+	FILE *p = popen("ls", "r");
+
+	if (p)
+		fclose(p);	/* expect-warning: resource-leak "'p' holds what popen() opened, which fclose() does not close" */
+}

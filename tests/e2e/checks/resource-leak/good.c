@@ -217,3 +217,24 @@ int open_on_busy(const char *name, int flags)
 	}
 	return fd;
 }
+
+/* each closed by its own function */
+#include <dirent.h>
+FILE *open_stream(const char *path);
+
+void closed_by_kind(const char *path)
+{
+	FILE *p = popen("ls", "r");
+	DIR *d = opendir(path);
+	FILE *s = open_stream(path);
+	int fd = open(path, O_RDONLY);
+
+	if (p)
+		pclose(p);
+	if (d)
+		closedir(d);
+	if (s)
+		pclose(s);
+	if (fd >= 0)
+		close(fd);
+}
