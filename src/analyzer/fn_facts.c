@@ -66,16 +66,21 @@ enum {
 	COPY = 1024,	/* on a local: it holds a parameter (copy_of[]) */
 	OPENED = 2048,	/* a local holds what an opener returned (opened.c) */
 	READ = 4096,	/* on a param: the value passed was read */
-	NBITS = 8192
+	/*
+	 * on a pointer param: every path gave it a value that does not point
+	 * into what the caller passed (`data = fopen(...)`, not `buf += n`)
+	 */
+	RENEWED = 8192,
+	NBITS = 16384
 };
 
 static const char *const bit_words[] = {
 	"deref", "freed", "gone", "fresh", "nullable", "maybe", "out",
-	"pderef", "loaded", "pwritten", "copy", "opened", "read"
+	"pderef", "loaded", "pwritten", "copy", "opened", "read", "renewed"
 };
 
-/* all thirteen words, twelve '+' and the NUL: 82 bytes */
-static char names[NBITS][88];
+/* all fourteen words, thirteen '+' and the NUL: 90 bytes */
+static char names[NBITS][96];
 static sci_state states[NBITS];
 
 static unsigned bits_of(const sci_state *s)
@@ -95,7 +100,7 @@ static const sci_state *merge(const sci_state *a, const sci_state *b)
 	 * returns no NULL, and the value at the return mixes both paths.
 	 */
 	return &states[((x & y) & (DEREF | FREED | FRESH | MAYBE | OUT | PDEREF |
-				   LOADED | COPY | OPENED)) |
+				   LOADED | COPY | OPENED | RENEWED)) |
 		       ((x | y) & (GONE | NULLABLE | PWRITTEN | READ))];
 }
 
@@ -689,7 +694,9 @@ static void captured_in(struct expression *e)
 	for (i = 0; i < nparams && e; i++) {
 		const sci_key *k = sci_key_sym(params[i]);
 
-		if (k && sci__type_is_ptr(params[i]) && sci_expr_points_into(e, k))
+		/* given another object on this path: not the caller's */
+		if (k && sci__type_is_ptr(params[i]) &&
+		    !(path_bits(k) & RENEWED) && sci_expr_points_into(e, k))
 			captures |= 1u << i;
 	}
 }
@@ -1640,6 +1647,30 @@ static void remember_source(source *v, int *n, const sci_key *key, int src,
 		add_bits(key, bit);
 }
 
+/*
+ * `data = fopen(...)` gives the pointer parameter @key an object of its
+ * own: passing it on no longer hands on the caller's.  `buf = buf + n`
+ * or a copy of the parameter (`p = saved + 1`) moves along the caller's.
+ */
+static void renewed(const sci_key *key, struct expression *r,
+		    const sci_key *rkey)
+{
+	int i = param_index(key);
+	unsigned now;
+
+	if (i < 0)
+		return;
+	now = path_bits(key);
+	if (sci_expr_points_into(r, key) || (rkey && alias_param(rkey) == i)) {
+		if (now & RENEWED)
+			sci__set_state(SCI_OWNER_FNFACTS, key,
+				       &states[now & ~RENEWED],
+				       (struct position){ 0 });
+		return;
+	}
+	add_bits(key, RENEWED);
+}
+
 void sci__fn_facts_assign(struct expression *left, struct expression *right)
 {
 	const sci_key *key = sci_key_expr(left);
@@ -1663,6 +1694,7 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	      sci_sym_is_local(key->base)))
 		escaped(rkey);
 	/* any parameter: an integer one reassigned holds no caller's value */
+	renewed(key, r, rkey);
 	if (param_index(key) >= 0 ||
 	    (key && key->is_var && param_of(key->base) >= 0))
 		add_bits(key, GONE);

@@ -145,3 +145,18 @@ void pipe_closed_as_file(void)
 	if (p)
 		fclose(p);	/* expect-warning: resource-leak "'p' holds what popen() opened, which fclose() does not close" */
 }
+
+/* a callee that gives its parameter another stream before closing it */
+void reopen_sink(FILE *data)
+{
+	data = fopen("other", "w");
+	if (data)
+		fclose(data);
+}
+
+void passed_to_reopen(void)
+{
+	FILE *data = fopen("first", "w");
+
+	reopen_sink(data);
+}	/* expect-warning: resource-leak "resource leak of 'data': what fopen() opened is not closed on this path" */
