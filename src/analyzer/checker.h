@@ -406,6 +406,12 @@ int sci_finding_fix(sci_finding *f, sci_pos pos, const char *old,
 int sci_finding_fix_wrap(sci_finding *f, sci_expr *from, sci_pos last,
 			 const char *stops, const char *before,
 			 const char *after);
+/**
+ * True when the source text at @pos (no macro expansion) starts a number
+ * or a character constant written out, not a name: `0x10`, `'a'`, not
+ * `FLAG` or an enum's constant.  Reads the line: ask only when needed.
+ */
+int sci_pos_is_number(sci_pos pos);
 
 /* ------------------------------------------------------ syntax queries */
 

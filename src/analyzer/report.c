@@ -188,6 +188,22 @@ int sci_finding_fix(sci_finding *f, sci_pos pos, const char *old,
 	return 0;
 }
 
+int sci_pos_is_number(sci_pos pos)
+{
+	char *text;
+	long at;
+	int ok;
+
+	if (!pos.path || sci_pos_macro(pos))
+		return 0;
+	text = sci_fs_line_dup(pos.path, pos.line);
+	at = text ? char_index(text, pos.col) : -1;
+	ok = at >= 0 && ((text[at] >= '0' && text[at] <= '9') ||
+			 text[at] == '\'');
+	free(text);
+	return ok;
+}
+
 static int is_word(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
