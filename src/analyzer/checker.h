@@ -972,6 +972,12 @@ int sci_value_closed(sci_expr *e, sci_pos *where);
 int sci_value_strlen(sci_expr *p, int unit, long long *len);
 /** Is @call the C library's fclose(), pclose(), closedir() or close()? */
 int sci_call_closes(sci_expr *call);
+/**
+ * The argument @call closes: 0 for the C library's closers above, the
+ * parameter a project function closes on every path that returns (its
+ * summary's `closes`), or -1.
+ */
+int sci_call_close_arg(sci_expr *call);
 
 /* sci_call_opens() */
 #define SCI_OPENS_STREAM 1	/* a FILE or DIR stream; NULL on failure */
@@ -1090,6 +1096,13 @@ int sci_profile_size_args(const char *name, int *n, int *m);
 const char *const *sci_profile_allocators(void);
 /** Which argument @name frees (0-based), or -1 if it frees nothing. */
 int sci_profile_free_arg(const char *name);
+/**
+ * The parameter the project function @name closes (a stream or a
+ * descriptor, by fclose(), close()...) on every path that returns, by its
+ * summary; -1 when none or unknown.  The C library's closers are
+ * sci_call_closes()'s.
+ */
+int sci_profile_close_arg(const char *name);
 /**
  * True when @name is known not to keep a pointer passed to it
  * (strlen, memcpy, printf...), so passing memory to it is not an escape.

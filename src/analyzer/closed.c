@@ -3,7 +3,8 @@
  * suite": double-close and use-after-close stand on it).
  *
  * A key is "closed" after it was passed to fclose(), pclose(), closedir()
- * or close() of the C library.  Copies made before the close are closed
+ * or close() of the C library, or to a project function whose summary
+ * says it closes that parameter on every path that returns (`closes`).  Copies made before the close are closed
  * too (the keys the relations know equal to it), and so is a copy made
  * after it (`g = f` with f closed).  Any change of the key ends it, as for
  * freed memory (freed.c): an assignment, `&f` passed to a call, a call
@@ -65,13 +66,25 @@ int sci_call_closes(sci_expr *call)
 	return 0;
 }
 
+int sci_call_close_arg(sci_expr *call)
+{
+	const char *name;
+
+	if (sci_call_closes(call))
+		return 0;
+	name = sci__call_name(call);
+	return name && !sci_call_is_library(call) ?
+	       sci__fn_facts_close_arg(name) : -1;
+}
+
 void sci__closed_call(struct expression *call)
 {
 	const sci_key *key;
 	struct expression *fn;
+	int n;
 
-	if (!sci__cur || !sci_call_closes(call) ||
-	    !(key = sci_key_expr(sci_call_arg(call, 0))))
+	if (!sci__cur || (n = sci_call_close_arg(call)) < 0 ||
+	    !(key = sci_key_expr(sci_call_arg(call, n))))
 		return;
 	fn = sci__strip(call)->fn;
 	sci__mark_set(SCI_OWNER_CLOSED, &closed, key, fn ? fn->pos : call->pos);

@@ -71,16 +71,18 @@ enum {
 	 * into what the caller passed (`data = fopen(...)`, not `buf += n`)
 	 */
 	RENEWED = 8192,
-	NBITS = 16384
+	CLOSED = 16384,	/* parameter passed to a closer (fclose, close...) */
+	NBITS = 32768
 };
 
 static const char *const bit_words[] = {
 	"deref", "freed", "gone", "fresh", "nullable", "maybe", "out",
-	"pderef", "loaded", "pwritten", "copy", "opened", "read", "renewed"
+	"pderef", "loaded", "pwritten", "copy", "opened", "read", "renewed",
+	"closed"
 };
 
-/* all fourteen words, thirteen '+' and the NUL: 90 bytes */
-static char names[NBITS][96];
+/* all fifteen words, fourteen '+' and the NUL: 97 bytes */
+static char names[NBITS][104];
 static sci_state states[NBITS];
 
 static unsigned bits_of(const sci_state *s)
@@ -100,7 +102,7 @@ static const sci_state *merge(const sci_state *a, const sci_state *b)
 	 * returns no NULL, and the value at the return mixes both paths.
 	 */
 	return &states[((x & y) & (DEREF | FREED | FRESH | MAYBE | OUT | PDEREF |
-				   LOADED | COPY | OPENED | RENEWED)) |
+				   LOADED | COPY | OPENED | RENEWED | CLOSED)) |
 		       ((x | y) & (GONE | NULLABLE | PWRITTEN | READ))];
 }
 
@@ -140,10 +142,14 @@ const char *sci__fn_facts_state_name(const sci_state *s)
 	return names[i];
 }
 
+static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
+				  const sci_state *other);
+
 void sci__fn_facts_register(void)
 {
 	sci__owners[SCI_OWNER_FNFACTS].rule = "fn-facts";
 	sci__owners[SCI_OWNER_FNFACTS].merge = merge;
+	sci__owners[SCI_OWNER_FNFACTS].pre_merge = pre_merge;
 	sci__owners[SCI_OWNER_FNFACTS].unmatched = unmatched;
 	sci__owners[SCI_OWNER_FNFACTS].enabled = 1;
 }
@@ -155,6 +161,7 @@ void sci__fn_facts_register(void)
 typedef struct facts {
 	const char *name;
 	unsigned derefs, frees, captures;
+	unsigned closes;	/* passed to a closer on every returning path */
 	unsigned pkeeps;	/* *param freed, kept, handed on or replaced */
 	unsigned nparams;	/* an argument past them goes to `...` */
 	unsigned preads_first;	/* *param read before any write */
@@ -302,6 +309,7 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->name = sci_strdup(s->name);
 	f->derefs = s->derefs;
 	f->frees = s->frees;
+	f->closes = s->closes;
 	f->captures = s->captures;
 	f->pkeeps = s->pkeeps;
 	f->nparams = s->nparams;
@@ -495,6 +503,7 @@ static struct symbol *cur_fn;
 static struct symbol *params[MAX_PARAMS];
 static int nparams;
 static unsigned every_path_derefs, every_path_frees, every_path_out, captures;
+static unsigned every_path_closes;
 static unsigned pkeeps;	/* sci_summary.pkeeps, some path */
 /*
  * Struct parameters passed by value that hold pointers, and the places
@@ -598,6 +607,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 	if (nparams > MAX_PARAMS)
 		nparams = MAX_PARAMS;
 	every_path_derefs = every_path_frees = every_path_out = ~0u;
+	every_path_closes = ~0u;
 	every_path_ge = every_path_le = ~0u;
 	every_path_pderef = ~0u;
 	nloaded = 0;
@@ -1479,6 +1489,8 @@ static void paths_passed(struct expression *call, const char *name)
 	} END_FOR_EACH_PTR(arg);
 }
 
+static void closes_param(struct expression *call);
+
 void sci__fn_facts_call(struct expression *call)
 {
 	const char *name;
@@ -1523,6 +1535,7 @@ void sci__fn_facts_call(struct expression *call)
 			n++;
 		} END_FOR_EACH_PTR(arg);
 	n = 0;
+	closes_param(call);
 	if (!any)
 		return;
 	/* realloc() frees its block only when it succeeds (freed.c) */
@@ -1960,6 +1973,63 @@ static void returned_param(struct expression *v)
 		ret_param_state = -1;
 }
 
+/*
+ * `fclose(f)`, `close(fd)`, `close_conn(fd)` with a parameter, of any
+ * type (a descriptor is an int): closed on this path.
+ */
+static void closes_param(struct expression *call)
+{
+	struct expression *arg = sci_call_arg(call, sci_call_close_arg(call));
+	const sci_key *key = arg ? sci_key_expr(sci__strip(arg)) : NULL;
+	int i;
+
+	if (!key || !key->is_var || (i = param_of(key->base)) < 0 ||
+	    (path_bits(key) & GONE))
+		return;
+	add_bits(key, CLOSED);
+}
+
+/*
+ * Nothing was open in parameter @i on this path: a NULL stream, a
+ * negative descriptor (`if (f) fclose(f);`, `if (fd >= 0) close(fd);`).
+ */
+static int nothing_open(int i)
+{
+	const sci_key *k = sci_key_sym(params[i]);
+	long long lo, hi;
+
+	if (path_bits(k) & GONE)
+		return 0;
+	if (!sci_value_key_bounds(k, &lo, &hi))
+		return 1;	/* no path gets here */
+	if (sci__type_is_ptr(params[i]))
+		return lo == 0 && hi == 0;
+	return hi < 0;
+}
+
+/*
+ * `if (p) free(p);`, `if (fd >= 0) close(fd);` before the end: the side
+ * on which the parameter held nothing counts as having freed or closed
+ * it, so the join keeps "on every path" (the summary's frees, closes).
+ */
+static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
+				  const sci_state *other)
+{
+	unsigned x = bits_of(mine), y = bits_of(other), add = 0;
+	long long v;
+	int i;
+
+	if (!cur_fn || !key || !key->is_var || (x & GONE) ||
+	    (i = param_of(key->base)) < 0)
+		return mine;
+	if ((y & CLOSED) && !(x & CLOSED) && nothing_open(i))
+		add |= CLOSED;
+	if ((y & FREED) && !(x & FREED) && sci__type_is_ptr(params[i]) &&
+	    sci_value_key_known(key, &v) && v == 0)
+		add |= FREED;
+	return add ? &states[x | add] : mine;
+}
+
 /* What pointer parameter @p points to is NULL on this path. */
 static int out_is_null(struct symbol *p)
 {
@@ -1994,6 +2064,8 @@ void sci__fn_facts_return(struct expression *value)
 		if (!(b & FREED) &&
 		    !(k && !(b & GONE) && sci_value_key_known(k, &val) && val == 0))
 			every_path_frees &= ~(1u << i);
+		if (!(b & CLOSED) && !nothing_open(i))
+			every_path_closes &= ~(1u << i);
 	}
 	for (i = 0; i < ngkeys; i++)
 		if (!(path_bits(gkeys[i]) & DEREF))
@@ -2153,6 +2225,7 @@ static void fill_summary(const facts *f)
 	cur_sum->nparams = (unsigned)nparams;
 	cur_sum->derefs = f->derefs;
 	cur_sum->frees = f->frees;
+	cur_sum->closes = f->closes;
 	cur_sum->captures = f->captures;
 	cur_sum->pkeeps = f->pkeeps;
 	cur_sum->preads_first = f->preads_first;
@@ -2236,6 +2309,8 @@ void sci__fn_facts_end(int complete)
 		f->name = sci_strdup(sci_sym_name(cur_fn));
 		f->derefs = every_path_derefs & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
 		f->frees = every_path_frees & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
+		f->closes = every_path_closes &
+			    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
 		f->out_allocs = every_path_out & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
 		f->deref_pointees = every_path_pderef &
 				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
@@ -2273,7 +2348,8 @@ void sci__fn_facts_end(int complete)
 		/* no path got to a return: it never comes back */
 		f->noreturn = !nreturns;
 		if (!nreturns)
-			f->derefs = f->frees = f->out_allocs = f->deref_pointees = 0;
+			f->derefs = f->frees = f->closes = f->out_allocs =
+				f->deref_pointees = 0;
 		else
 			sci__locks_effects(&f->locks, &f->nlocks, &f->unlocks,
 					   &f->nunlocks);
@@ -2422,6 +2498,13 @@ static int first_param(unsigned mask)
 		if (mask & (1u << i))
 			return i;
 	return -1;
+}
+
+int sci__fn_facts_close_arg(const char *name)
+{
+	const facts *f = find(name);
+
+	return f ? first_param(f->closes) : -1;
 }
 
 int sci__fn_facts_free_arg(const char *name)

@@ -129,6 +129,11 @@ int sci_profile_free_arg(const char *name)
 	return sci__fn_facts_free_arg(name);
 }
 
+int sci_profile_close_arg(const char *name)
+{
+	return name ? sci__fn_facts_close_arg(name) : -1;
+}
+
 int sci_profile_uses_arg(const char *name, int i)
 {
 	const sci_nonnull_params *np;

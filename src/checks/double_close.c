@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * double-close: a stream or a file descriptor is closed again - passed to
- * fclose(), pclose(), closedir() or close() when every path reaching the
- * call already closed it.
+ * fclose(), pclose(), closedir() or close(), or to a project function
+ * that closes it on every path (its summary's `closes`), when every path
+ * reaching the call already closed it.
  *
  *	fclose(f);
  *	if (err)
@@ -29,13 +30,14 @@ static sci_checker_id me;
 
 static void on_call(sci_expr *call, void *payload)
 {
-	sci_expr *arg = sci_call_arg(call, 0);
+	int n = sci_call_close_arg(call);
+	sci_expr *arg = n >= 0 ? sci_call_arg(call, n) : NULL;
 	sci_finding *f;
 	sci_pos first;
 	long long v;
 
 	(void)payload;
-	if (!arg || !sci_call_closes(call) || !sci_value_closed(arg, &first) ||
+	if (!arg || !sci_value_closed(arg, &first) ||
 	    (sci_value_known(arg, &v) && (v < 0 || sci_value_is_null(arg))))
 		return;
 	f = sci_report(me, sci_expr_pos(call), sci_expr_text(arg),

@@ -605,6 +605,8 @@ static char *what_changed(const sci_summary *before, const sci_summary *now)
 	for (i = 0; i < SCI_SUMMARY_MAX_PARAMS; i++) {
 		if ((now->frees & ~before->frees) & (1u << i))
 			SAY("%snow frees parameter %u", *buf ? ", " : "", i + 1);
+		if ((now->closes & ~before->closes) & (1u << i))
+			SAY("%snow closes parameter %u", *buf ? ", " : "", i + 1);
 		if ((now->derefs & ~before->derefs) & (1u << i))
 			SAY("%snow dereferences parameter %u", *buf ? ", " : "", i + 1);
 	}

@@ -365,6 +365,7 @@ static void put_facts(FILE *f, const char *text)
 	}
 	put_params(f, &first, "dereferences", s->derefs);
 	put_params(f, &first, "frees", s->frees);
+	put_params(f, &first, "closes", s->closes);
 	put_params(f, &first, "may keep", s->captures);
 	put_params(f, &first, "may free, keep or replace what is pointed to by",
 		   s->pkeeps);

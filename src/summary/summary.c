@@ -271,6 +271,8 @@ char *sci_summary_format(const sci_summary *s)
 	set(o, "derefs", mask_json(s->derefs));
 	set(o, "frees", mask_json(s->frees));
 	set(o, "captures", mask_json(s->captures));
+	if (s->closes)
+		set(o, "closes", mask_json(s->closes));
 	if (s->pkeeps)
 		set(o, "pkeeps", mask_json(s->pkeeps));
 	if (s->preads_first)
@@ -456,6 +458,9 @@ static int parse_obj(sci_summary *s, json_t *o)
 	    (e = get_mask(&s->captures, o, "captures")) < 0)
 		return e;
 	/* optional: absent means none */
+	if (json_object_get(o, "closes") &&
+	    (e = get_mask(&s->closes, o, "closes")) < 0)
+		return e;
 	if (json_object_get(o, "pkeeps") &&
 	    (e = get_mask(&s->pkeeps, o, "pkeeps")) < 0)
 		return e;
@@ -621,7 +626,8 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       same_names(a->preads, a->npreads, b->preads, b->npreads) &&
 	       str_eq(a->name, b->name) && a->is_static == b->is_static &&
 	       a->nparams == b->nparams && a->derefs == b->derefs &&
-	       a->frees == b->frees && a->captures == b->captures &&
+	       a->frees == b->frees && a->closes == b->closes &&
+	       a->captures == b->captures &&
 	       a->pkeeps == b->pkeeps && a->preads_first == b->preads_first &&
 	       a->out_allocs == b->out_allocs &&
 	       a->deref_pointees == b->deref_pointees &&

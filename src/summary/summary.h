@@ -22,7 +22,7 @@
 /* 2: return paths ("paths"); 3: call-site counts ("results");
  * 4: parameters filled with input ("fills"); 5: integer globals defined,
  * written and read ("gdefs", "gwrites", "greads") */
-#define SCI_SUMMARY_VERSION 20
+#define SCI_SUMMARY_VERSION 21
 
 /*
  * The name of the record that carries what a TU's file scope says of its
@@ -86,6 +86,7 @@ typedef struct {
 	/* parameter masks */
 	unsigned derefs;	/* dereferenced on every returning path, unchecked */
 	unsigned frees;		/* freed on every returning path */
+	unsigned closes;	/* closed (fclose, close...) on every returning path */
 	unsigned captures;	/* may be kept after the call */
 	/*
 	 * Pointer parameters whose pointee - the pointer or descriptor the

@@ -56,3 +56,30 @@ int count_entries(const char *path)
 		closedir(d);	/* expect-error: double-close "'d' is closed twice: closedir() closes it again" */
 	return n;
 }
+
+/* a function of the project that closes its parameter on every path */
+static void close_log(FILE *log)
+{
+	fputs("bye\n", log);
+	fclose(log);
+}
+
+static void drop_fd(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
+void closed_by_helper(const char *path)
+{
+	FILE *f = fopen(path, "a");
+	int fd;
+
+	if (!f)
+		return;
+	close_log(f);
+	fclose(f);	/* expect-error: double-close "'f' is closed twice: fclose() closes it again" */
+	fd = open(path, O_RDONLY);
+	drop_fd(fd);
+	drop_fd(fd);	/* expect-error: double-close "'fd' is closed twice: drop_fd() closes it again" */
+}

@@ -166,3 +166,18 @@ void free_in_loop(void)
 	for (i = 0; i < 2; i++)
 		free(p);	/* expect-error: double-free "double free of 'p': a path reaching here already freed it" */
 }
+
+/* a helper that frees its parameter when it is not NULL frees it always */
+static void drop_buf(char *p)
+{
+	if (p)
+		free(p);
+}
+
+void dropped_twice(void)
+{
+	char *x = malloc(4);
+
+	drop_buf(x);
+	drop_buf(x);	/* expect-error: double-free "double free of 'x'" */
+}

@@ -238,3 +238,27 @@ void closed_by_kind(const char *path)
 	if (fd >= 0)
 		close(fd);
 }
+
+/* closed by functions of the project, a descriptor one too */
+static void shut(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
+static void end_stream(FILE *f)
+{
+	fclose(f);
+}
+
+int closed_by_helpers(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	FILE *f = fopen(path, "r");
+
+	shut(fd);
+	if (!f)
+		return -1;
+	end_stream(f);
+	return 0;
+}

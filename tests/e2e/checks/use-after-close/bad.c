@@ -40,3 +40,16 @@ int first_entry(const char *path)
 	e = readdir(d);	/* expect-error: use-after-close "'d' is used after it was closed: readdir() gets a closed stream" */
 	return e != NULL;
 }
+
+/* closed by a function of the project, then written */
+static void finish(FILE *out)
+{
+	fflush(out);
+	fclose(out);
+}
+
+void written_after_finish(FILE *out)
+{
+	finish(out);
+	fputs("late\n", out);	/* expect-error: use-after-close "'out' is used after it was closed" */
+}
