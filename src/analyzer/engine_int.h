@@ -657,6 +657,8 @@ int sci__fn_facts_returns_freed(const char *name);
 int sci__fn_facts_may_return_null(const char *name);
 int sci__fn_facts_free_arg(const char *name);
 int sci__fn_facts_close_arg(const char *name);
+size_t sci__fn_facts_free_globals(const char *name, char *const **out);
+int sci__fn_facts_defined_here(const char *name);
 int sci__fn_facts_is_nocapture(const char *name);
 /** May @name free, keep or replace what its argument @n points to?  1
  *  unless its facts say it only reads it. */

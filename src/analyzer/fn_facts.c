@@ -182,6 +182,8 @@ typedef struct facts {
 					 * callers only, not in the summary */
 	char **locks, **unlocks;	/* held / released on every return path */
 	size_t nlocks, nunlocks;
+	char **free_globals;	/* pointer globals freed on every return path */
+	size_t nfree_globals;
 	sci_nonnull_params pointees;	/* deref_pointees, as the profile shows */
 	int returns_fresh, returns_null, returns_other, returns;
 	int returns_input;	/* some path returns input */
@@ -329,6 +331,8 @@ static facts *facts_of_summary(const sci_summary *s)
 	f->nderef_paths = s->nderef_paths;
 	f->locks = dup_list(s->locks, s->nlocks);
 	f->nlocks = s->nlocks;
+	f->free_globals = dup_list(s->free_globals, s->nfree_globals);
+	f->nfree_globals = s->nfree_globals;
 	f->unlocks = dup_list(s->unlocks, s->nunlocks);
 	f->nunlocks = s->nunlocks;
 	f->pointees.name = f->name;
@@ -429,6 +433,7 @@ static void free_facts(facts **bucket)
 		free(f->deref_globals);
 		free_list(f->deref_paths, f->nderef_paths);
 		free_list(f->locks, f->nlocks);
+		free_list(f->free_globals, f->nfree_globals);
 		free_list(f->unlocks, f->nunlocks);
 		free(f->ret_obj_name);
 		free((void *)f->name);
@@ -537,6 +542,14 @@ static int npath_loads;
  */
 static source copy_of[32];
 static int ncopies;
+/*
+ * Pointer globals the body frees, and at how many returns each was freed
+ * (or NULL): freed on every path when that is every return.
+ */
+#define MAX_FREED_GLOBALS 8
+static const sci_key *gfkeys[MAX_FREED_GLOBALS];
+static unsigned gf_returns[MAX_FREED_GLOBALS];
+static int ngfkeys;
 /* Globals some path dereferenced unchecked, and those a path did not. */
 #define MAX_GLOBALS 8
 static const sci_key *gkeys[MAX_GLOBALS];
@@ -615,6 +628,7 @@ void sci__fn_facts_begin(struct symbol *fn)
 	ncopies = 0;
 	ngkeys = 0;
 	gfailed = 0;
+	ngfkeys = 0;
 	begin_paths(fn);
 	captures = 0;
 	pkeeps = 0;
@@ -730,6 +744,25 @@ static int global_index(const sci_key *key, int add)
 		gfailed |= 1u << ngkeys;
 	gkeys[ngkeys] = key;
 	return ngkeys++;
+}
+
+/* @key's index in gfkeys[] (added with @add), or -1: a pointer global. */
+static int freed_global(const sci_key *key, int add)
+{
+	int g;
+
+	if (!key || !key->is_var || !key->base || !sci_sym_name(key->base) ||
+	    !(key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)) ||
+	    !sci__type_is_ptr(key->base))
+		return -1;
+	for (g = 0; g < ngfkeys; g++)
+		if (gfkeys[g] == key)
+			return g;
+	if (!add || ngfkeys == MAX_FREED_GLOBALS)
+		return -1;
+	gfkeys[ngfkeys] = key;
+	gf_returns[ngfkeys] = 0;
+	return ngfkeys++;
 }
 
 /*
@@ -1491,6 +1524,18 @@ static void paths_passed(struct expression *call, const char *name)
 
 static void closes_param(struct expression *call);
 
+/* `free(g)` of a pointer global (also by a function that frees its param) */
+static void frees_global(struct expression *call, const char *name)
+{
+	int freed = name && !sci_profile_is_alloc(name) ?
+		    sci_profile_free_arg(name) : -1;
+	struct expression *arg = freed >= 0 ? sci_call_arg(call, freed) : NULL;
+	const sci_key *key = arg ? sci_key_expr(sci__strip(arg)) : NULL;
+
+	if (key && freed_global(key, 1) >= 0)
+		add_bits(key, FREED);
+}
+
 void sci__fn_facts_call(struct expression *call)
 {
 	const char *name;
@@ -1536,6 +1581,7 @@ void sci__fn_facts_call(struct expression *call)
 		} END_FOR_EACH_PTR(arg);
 	n = 0;
 	closes_param(call);
+	frees_global(call, name);
 	if (!any)
 		return;
 	/* realloc() frees its block only when it succeeds (freed.c) */
@@ -1716,8 +1762,16 @@ void sci__fn_facts_assign(struct expression *left, struct expression *right)
 	places_written(key);
 	/* a global written here: a later dereference is not the caller's value */
 	if (key && key->is_var && key->base &&
-	    (key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)))
+	    (key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN))) {
+		unsigned now = path_bits(key);
+
+		/* `free(g); g = NULL;`: not freed for the caller */
+		if (now & FREED)
+			sci__set_state(SCI_OWNER_FNFACTS, key,
+				       &states[now & ~FREED],
+				       (struct position){ 0 });
 		add_bits(key, GONE);
+	}
 	captured_in(right);
 	/*
 	 * A local that holds a fresh allocation, or no longer does; a
@@ -2019,9 +2073,14 @@ static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
 	long long v;
 	int i;
 
-	if (!cur_fn || !key || !key->is_var || (x & GONE) ||
-	    (i = param_of(key->base)) < 0)
+	if (!cur_fn || !key || !key->is_var || (x & GONE))
 		return mine;
+	if ((i = param_of(key->base)) < 0) {
+		if ((y & FREED) && !(x & FREED) && freed_global(key, 0) >= 0 &&
+		    sci_value_key_known(key, &v) && v == 0)
+			return &states[x | FREED];
+		return mine;
+	}
 	if ((y & CLOSED) && !(x & CLOSED) && nothing_open(i))
 		add |= CLOSED;
 	if ((y & FREED) && !(x & FREED) && sci__type_is_ptr(params[i]) &&
@@ -2070,6 +2129,17 @@ void sci__fn_facts_return(struct expression *value)
 	for (i = 0; i < ngkeys; i++)
 		if (!(path_bits(gkeys[i]) & DEREF))
 			gfailed |= 1u << i;
+	for (i = 0; i < ngfkeys; i++) {
+		long long val;
+
+		unsigned b = path_bits(gfkeys[i]);
+
+		/* `if (g) free(g);`, not `free(g); g = NULL;` */
+		if ((b & FREED) || (!(b & GONE) &&
+				    sci_value_key_known(gfkeys[i], &val) &&
+				    val == 0))
+			gf_returns[i]++;
+	}
 	for (i = 0; i < npkeys; i++)
 		if (!(path_bits(pkeys[i]) & DEREF))
 			pfailed |= 1u << i;
@@ -2247,6 +2317,8 @@ static void fill_summary(const facts *f)
 		sci_summary_add_deref_path(cur_sum, f->deref_paths[i]);
 	for (i = 0; i < f->nlocks; i++)
 		sci_summary_add_lock(cur_sum, f->locks[i]);
+	for (i = 0; i < f->nfree_globals; i++)
+		sci_summary_add_free_global(cur_sum, f->free_globals[i]);
 	for (i = 0; i < f->nunlocks; i++)
 		sci_summary_add_unlock(cur_sum, f->unlocks[i]);
 	cur_sum->returns = (f->returns_fresh ? SCI_SUM_RET_FRESH : 0) |
@@ -2363,6 +2435,14 @@ void sci__fn_facts_end(int complete)
 				f->deref_paths[f->nderef_paths++] =
 					sci_strdup(pk_name[i]);
 			}
+		for (i = 0; nreturns && i < ngfkeys; i++) {
+			if (gf_returns[i] != (unsigned)nreturns)
+				continue;
+			f->free_globals = sci_realloc(f->free_globals,
+				(f->nfree_globals + 1) * sizeof(char *));
+			f->free_globals[f->nfree_globals++] =
+				sci_strdup(sci_sym_name(gfkeys[i]->base));
+		}
 		for (i = 0; nreturns && i < ngkeys; i++) {
 			if (gfailed & (1u << i))
 				continue;
@@ -2453,6 +2533,14 @@ size_t sci__fn_facts_deref_paths(const char *name, const char *const **out)
 	return f ? f->nderef_paths : 0;
 }
 
+size_t sci__fn_facts_free_globals(const char *name, char *const **out)
+{
+	const facts *f = find(name);
+
+	*out = f ? f->free_globals : NULL;
+	return f ? f->nfree_globals : 0;
+}
+
 size_t sci__fn_facts_deref_globals(const char *name, const char *const **out)
 {
 	const facts *f = find(name);
@@ -2498,6 +2586,11 @@ static int first_param(unsigned mask)
 		if (mask & (1u << i))
 			return i;
 	return -1;
+}
+
+int sci__fn_facts_defined_here(const char *name)
+{
+	return name && is_defined(name);
 }
 
 int sci__fn_facts_close_arg(const char *name)

@@ -4,7 +4,9 @@
  *
  * A key is "freed" after it was passed to a deallocator: free(), a
  * deallocator of the library models or the project profile, or a project
- * function whose summary frees that parameter on every path.  Copies made
+ * function whose summary frees that parameter on every path; a pointer
+ * global, after a call of a function whose summary frees it on every
+ * path (`free_globals`).  Copies made
  * before the release are freed too: the keys the relations know equal to
  * the argument (`q = p; free(p);` frees q), and a copy made after it
  * (`q = p` with p freed).  Any change of the key ends it, and so does
@@ -63,6 +65,42 @@ void sci__freed_register(void)
 	sci__owners[SCI_OWNER_FREED].enabled = 1;
 }
 
+/*
+ * The key of the pointer global @name as this TU sees it: one the walk
+ * met, or its declaration here.  A static one only where the callee is
+ * of this TU too (another TU's static of that name is another variable).
+ */
+static const sci_key *global_key(const char *name, int callee_here)
+{
+	const sci_key *k = sci_key_global(name);
+	struct symbol *sym;
+
+	if (!k)
+		FOR_EACH_PTR(file_scope->symbols, sym) {
+			if (sym->type == SYM_NODE && sym->ident &&
+			    strcmp(show_ident(sym->ident), name) == 0) {
+				k = sci_key_sym(sym);
+				break;
+			}
+		} END_FOR_EACH_PTR(sym);
+	if (!k || !k->base || !sci__type_is_ptr(k->base) ||
+	    ((k->base->ctype.modifiers & MOD_STATIC) && !callee_here))
+		return NULL;
+	return k;
+}
+
+/* A function that frees pointer globals on every path (`gfrees`). */
+static void free_globals(const char *name, struct position pos)
+{
+	char *const *v;
+	size_t i, n = sci__fn_facts_free_globals(name, &v);
+	const sci_key *k;
+
+	for (i = 0; i < n; i++)
+		if ((k = global_key(v[i], sci__fn_facts_defined_here(name))))
+			sci__mark_set(SCI_OWNER_FREED, &freed, k, pos);
+}
+
 void sci__freed_call(struct expression *call)
 {
 	const char *name = sci__call_name(call);
@@ -74,6 +112,8 @@ void sci__freed_call(struct expression *call)
 		setjmp_fn = sci__cur_fn;
 	if (!sci__cur || !name || sci_profile_is_alloc(name))
 		return;
+	fn = sci__strip(call)->fn;
+	free_globals(name, fn ? fn->pos : call->pos);
 	arg = sci_profile_free_arg(name);
 	/* only a pointer holds memory: a deallocator's other arguments do not */
 	if (arg < 0 || !sci_expr_is_pointer(sci_call_arg(call, arg)) ||

@@ -48,6 +48,7 @@ void sci_summary_free(sci_summary *s)
 		free(s->deref_globals[i]);
 	free(s->deref_globals);
 	free_names(s->locks, s->nlocks);
+	free_names(s->free_globals, s->nfree_globals);
 	free_names(s->deref_paths, s->nderef_paths);
 	free_names(s->unlocks, s->nunlocks);
 	free_names(s->paths, s->npaths);
@@ -91,6 +92,7 @@ sci_summary *sci_summary_dup(const sci_summary *s)
 	for (i = 0; i < s->nderef_globals; i++)
 		d->deref_globals[i] = sci_strdup(s->deref_globals[i]);
 	d->locks = dup_names(s->locks, s->nlocks);
+	d->free_globals = dup_names(s->free_globals, s->nfree_globals);
 	d->deref_paths = dup_names(s->deref_paths, s->nderef_paths);
 	d->unlocks = dup_names(s->unlocks, s->nunlocks);
 	d->paths = dup_names(s->paths, s->npaths);
@@ -201,6 +203,11 @@ void sci_summary_add_result(sci_summary *s, const char *callee,
 	s->nresults++;
 }
 
+void sci_summary_add_free_global(sci_summary *s, const char *global)
+{
+	add_sorted(&s->free_globals, &s->nfree_globals, global);
+}
+
 void sci_summary_add_deref_global(sci_summary *s, const char *global)
 {
 	add_sorted(&s->deref_globals, &s->nderef_globals, global);
@@ -306,6 +313,7 @@ char *sci_summary_format(const sci_summary *s)
 	}
 	set_names(o, "deref_paths", s->deref_paths, s->nderef_paths);
 	set_names(o, "locks", s->locks, s->nlocks);
+	set_names(o, "free_globals", s->free_globals, s->nfree_globals);
 	set_names(o, "unlocks", s->unlocks, s->nunlocks);
 	set_names(o, "paths", s->paths, s->npaths);
 	set_names(o, "call_args", s->call_args, s->ncall_args);
@@ -508,6 +516,8 @@ static int parse_obj(sci_summary *s, json_t *o)
 	if ((e = get_names(s, o, "deref_paths",
 			   sci_summary_add_deref_path)) < 0 ||
 	    (e = get_names(s, o, "locks", sci_summary_add_lock)) < 0 ||
+	    (e = get_names(s, o, "free_globals",
+			   sci_summary_add_free_global)) < 0 ||
 	    (e = get_names(s, o, "unlocks", sci_summary_add_unlock)) < 0 ||
 	    (e = get_names(s, o, "paths", sci_summary_add_path)) < 0 ||
 	    (e = get_names(s, o, "call_args", sci_summary_add_call_args)) < 0 ||
@@ -616,6 +626,8 @@ int sci_summary_same_facts(const sci_summary *a, const sci_summary *b)
 	       same_names(a->deref_paths, a->nderef_paths,
 			  b->deref_paths, b->nderef_paths) &&
 	       same_names(a->locks, a->nlocks, b->locks, b->nlocks) &&
+	       same_names(a->free_globals, a->nfree_globals, b->free_globals,
+			  b->nfree_globals) &&
 	       same_names(a->unlocks, a->nunlocks, b->unlocks, b->nunlocks) &&
 	       same_names(a->paths, a->npaths, b->paths, b->npaths) &&
 	       same_names(a->gdefs, a->ngdefs, b->gdefs, b->ngdefs) &&

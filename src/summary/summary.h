@@ -144,6 +144,9 @@ typedef struct {
 	 */
 	char **locks;
 	size_t nlocks;
+	/* pointer globals freed on every returning path, by name */
+	char **free_globals;
+	size_t nfree_globals;
 	char **unlocks;
 	size_t nunlocks;
 	unsigned returns;	/* SCI_SUM_RET_* over every returning path */
@@ -226,6 +229,8 @@ void sci_summary_add_deref_global(sci_summary *s, const char *global);
 /** Adds @path ("0.first") to s->deref_paths (sorted and unique). */
 void sci_summary_add_deref_path(sci_summary *s, const char *path);
 
+/** Adds @global to s->free_globals (kept sorted and unique). */
+void sci_summary_add_free_global(sci_summary *s, const char *global);
 /** Adds @lock to s->locks / s->unlocks (kept sorted and unique). */
 void sci_summary_add_lock(sci_summary *s, const char *lock);
 void sci_summary_add_unlock(sci_summary *s, const char *lock);

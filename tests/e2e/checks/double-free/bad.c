@@ -181,3 +181,18 @@ void dropped_twice(void)
 	drop_buf(x);
 	drop_buf(x);	/* expect-error: double-free "double free of 'x'" */
 }
+
+/* a function that frees a global on every path frees it for its callers */
+char *g_cache;
+
+void drop_cache(void)
+{
+	free(g_cache);
+}
+
+void refresh_cache(void)
+{
+	g_cache = malloc(32);
+	drop_cache();
+	free(g_cache);	/* expect-error: double-free "double free of 'g_cache'" */
+}

@@ -268,3 +268,30 @@ void free_each_round(int n)
 	}
 	free(p);
 }
+
+/* a helper that frees a global and clears it, or frees it on some paths */
+char *g_table;
+static char *g_scratch;
+
+void clear_table(void)
+{
+	free(g_table);
+	g_table = NULL;
+}
+
+static void drop_scratch(int done)
+{
+	if (done)
+		free(g_scratch);
+}
+
+void rebuild(int done)
+{
+	g_table = malloc(8);
+	clear_table();
+	free(g_table);
+	g_scratch = malloc(8);
+	drop_scratch(done);
+	if (!done)
+		free(g_scratch);
+}

@@ -151,3 +151,22 @@ void print_then_free(const char *s)
 		free(copy);	/* expect-error: double-free "double free of 'copy': a path reaching here already freed it" */
 	}
 }
+
+/* a global freed by a helper of the file, then read */
+static char *g_name;
+
+static void forget_name(void)
+{
+	if (g_name)
+		free(g_name);
+}
+
+int name_after_forget(void)
+{
+	g_name = malloc(8);
+	if (!g_name)
+		return -1;
+	g_name[0] = 'x';
+	forget_name();
+	return g_name[0];	/* expect-error: use-after-free "'g_name' is dereferenced after it was freed" */
+}
