@@ -725,14 +725,20 @@ static void captured_in(struct expression *e)
 	}
 }
 
+/* A named pointer variable of file scope. */
+static int pointer_global(const sci_key *key)
+{
+	return key && key->is_var && key->base && sci_sym_name(key->base) &&
+	       (key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)) &&
+	       sci__type_is_ptr(key->base);
+}
+
 /* Index of the file-scope pointer @key in gkeys[] (added with @add), or -1. */
 static int global_index(const sci_key *key, int add)
 {
 	int g;
 
-	if (!key || !key->is_var || !key->base || !sci_sym_name(key->base) ||
-	    !(key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)) ||
-	    !sci__type_is_ptr(key->base))
+	if (!pointer_global(key))
 		return -1;
 	for (g = 0; g < ngkeys; g++)
 		if (gkeys[g] == key)
@@ -751,9 +757,7 @@ static int freed_global(const sci_key *key, int add)
 {
 	int g;
 
-	if (!key || !key->is_var || !key->base || !sci_sym_name(key->base) ||
-	    !(key->base->ctype.modifiers & (MOD_TOPLEVEL | MOD_EXTERN)) ||
-	    !sci__type_is_ptr(key->base))
+	if (!pointer_global(key))
 		return -1;
 	for (g = 0; g < ngfkeys; g++)
 		if (gfkeys[g] == key)
