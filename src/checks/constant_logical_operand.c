@@ -45,7 +45,7 @@ static void check(sci_expr *e, int deep)
 	long long v, w;
 	int op;
 
-	if (from_macro(e) || !(op = sci_expr_logical(e, &l, &r)))
+	if (!(op = sci_expr_logical(e, &l, &r)) || from_macro(e))
 		return;
 	/* a condition's chain: its inner operators are no expressions walked */
 	if (deep) {

@@ -86,6 +86,7 @@ static int member_holders;	/* a member of a local struct holds a block */
  * is that call's failure test (errno_test()).
  */
 static sci_expr *last_call;
+static sci_expr *last_acquisition;	/* the last call that acquired */
 
 typedef void (*setter)(const sci_key *key, const sci_state *s);
 
@@ -301,7 +302,7 @@ static int uses(sci_expr *e, const sci_key *key)
 
 static void on_func_start(sci_sym *fn, void *payload)
 {
-	last_call = NULL;
+	last_call = last_acquisition = NULL;
 	nblocks = 1;
 	member_holders = 0;
 	ninterior = 0;
@@ -318,6 +319,7 @@ static void on_alloc(sci_expr *call, sci_expr *left, void *payload)
 	if (!b)
 		return;
 	b->walks++;
+	last_acquisition = call;
 	sci_state_set(me, key, state_of(b, ALLOCATED));
 	/* where the engine puts the call: at the callee's name */
 	sci_sm_where(sci_sm_get(me, key), NULL, &b->pos);
@@ -446,7 +448,9 @@ static void errno_test(sci_expr *leaf)
 	const block *b = NULL;
 	int side, i;
 
-	if (!last_call || (side = errno_error_side(leaf)) < 0)
+	/* every condition comes here: the cheap test first */
+	if (!last_call || last_call != last_acquisition ||
+	    (side = errno_error_side(leaf)) < 0)
 		return;
 	for (i = 1; i < nblocks && !b; i++)
 		if (blocks[i].site == last_call)

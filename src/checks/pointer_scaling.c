@@ -71,9 +71,10 @@ static void on_expr(sci_expr *e, void *payload)
 
 	(void)payload;
 	/* the operation itself, not each cast or parenthesis around it */
-	if (sci_expr_strip(e) != e || from_macro(e))
-		return;
 	op = sci_expr_binop(e, &l, &r);
+	if ((op != '+' && op != '-') || sci_expr_strip(e) != e ||
+	    from_macro(e))
+		return;
 	if (op == '+') {
 		check(e, l, r);
 		if (!sci_expr_assign(e, &al, &ar))
