@@ -1712,9 +1712,27 @@ static void remember_source(source *v, int *n, const sci_key *key, int src,
 
 /*
  * `data = fopen(...)` gives the pointer parameter @key an object of its
- * own: passing it on no longer hands on the caller's.  `buf = buf + n`
- * or a copy of the parameter (`p = saved + 1`) moves along the caller's.
+ * own: passing it on no longer hands on the caller's.  `buf = buf + n`,
+ * a copy of the parameter (`p = saved + 1`) or a call given it (`s =
+ * skip(s)`) moves along the caller's.
  */
+/*
+ * `s = skip_spaces(s)`, `p = strchr(p, ',')`, `p = realloc(p, n)`: a call
+ * given what @key points into may return a pointer into it.
+ */
+static int call_given(struct expression *r, const sci_key *key)
+{
+	struct expression *arg;
+
+	if (!r || r->type != EXPR_CALL)
+		return 0;
+	FOR_EACH_PTR(r->args, arg) {
+		if (sci_expr_points_into(arg, key))
+			return 1;
+	} END_FOR_EACH_PTR(arg);
+	return 0;
+}
+
 static void renewed(const sci_key *key, struct expression *r,
 		    const sci_key *rkey)
 {
@@ -1724,7 +1742,8 @@ static void renewed(const sci_key *key, struct expression *r,
 	if (i < 0)
 		return;
 	now = path_bits(key);
-	if (sci_expr_points_into(r, key) || (rkey && alias_param(rkey) == i)) {
+	if (sci_expr_points_into(r, key) || (rkey && alias_param(rkey) == i) ||
+	    call_given(r, key)) {
 		if (now & RENEWED)
 			sci__set_state(SCI_OWNER_FNFACTS, key,
 				       &states[now & ~RENEWED],
