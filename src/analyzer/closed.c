@@ -4,9 +4,10 @@
  *
  * A key is "closed" after it was passed to fclose(), pclose(), closedir()
  * or close() of the C library, or to a project function whose summary
- * says it closes that parameter on every path that returns (`closes`).  Copies made before the close are closed
- * too (the keys the relations know equal to it), and so is a copy made
- * after it (`g = f` with f closed).  Any change of the key ends it, as for
+ * says it closes that parameter on every path that returns (`closes`).
+ * Copies made before the close are closed too (the keys the relations
+ * know equal to it), and so is a copy made after it (`g = f` with f
+ * closed).  Any change of the key ends it, as for
  * freed memory (freed.c): an assignment, `&f` passed to a call, a call
  * that may write a global or memory reachable from its arguments.
  *

@@ -20,11 +20,13 @@
  * (`FILE *open_log(void) { return fopen(LOG, "a"); }`).  Closed by
  * fclose, pclose, closedir and close, each only what it can close (a
  * descriptor by close(), popen()'s stream by pclose(), opendir()'s by
- * closedir(): mismatched(); another is reported at the call).  The tracking is memory-leak's
- * (leak_tracker.h): copies share the resource, storing it anywhere but a
- * local, returning it, or handing it to a function that may keep it ends
- * the tracking.  A function of the system keeps nothing it gets (fstat,
- * read, fprintf...) except fdopen() and fdopendir(), which take the
+ * closedir(): mismatched(); another is reported at the call), and by a
+ * project function that closes its parameter on every path (its
+ * summary's closes).  The tracking is memory-leak's (leak_tracker.h):
+ * copies share the resource, storing it anywhere but a local, returning
+ * it, or handing it to a function that may keep it ends the tracking.
+ * A function of the system keeps nothing it gets (fstat, read,
+ * fprintf...) except fdopen() and fdopendir(), which take the
  * descriptor over; a project function keeps a stream unless its summary
  * says it does not, and always may keep a descriptor (an int parameter's
  * fate is not in the summaries).
