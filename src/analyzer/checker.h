@@ -672,6 +672,11 @@ int sci_expr_is_scalar(sci_expr *e);
 int sci_stmt_if(sci_stmt *s, sci_expr **cond, sci_stmt **then, sci_stmt **els);
 /** The expression of an expression statement `e;`, else NULL. */
 sci_expr *sci_stmt_expr(sci_stmt *s);
+/**
+ * The first statement @s runs: @s itself, or the first of a block (of a
+ * block...); NULL for an empty block.
+ */
+sci_stmt *sci_stmt_first(sci_stmt *s);
 /** True when @s is NULL, `;`, `{}`, `do {} while (0)` or a block of such. */
 int sci_stmt_is_empty(sci_stmt *s);
 /**

@@ -24,6 +24,18 @@ int sci_stmt_if(sci_stmt *s, sci_expr **cond, sci_stmt **then,
 	return 1;
 }
 
+sci_stmt *sci_stmt_first(sci_stmt *s)
+{
+	while (s && s->type == STMT_COMPOUND) {
+		struct statement *first = first_ptr_list((struct ptr_list *)s->stmts);
+
+		if (!first)
+			return NULL;
+		s = first;
+	}
+	return s;
+}
+
 sci_expr *sci_stmt_expr(sci_stmt *s)
 {
 	return s && s->type == STMT_EXPRESSION ? s->expression : NULL;

@@ -23,6 +23,10 @@
  * not bugs): a sibling decides a test only on its own, from nothing else
  * the path knows.
  *
+ * An if that is the first statement of a branch, on the same variable
+ * against a constant, is decided by the branch's test the same way
+ * (`if (a < 5) { if (10 < a) ...`, `else if (x < 3)` after `if (x < 5)`).
+ *
  * A test in a chain of `&&` (or `||`) that a later one of the same chain
  * implies never changes the outcome (`if (5 < a && 10 < a)`: where '10 <
  * a' is true, so is '5 < a'); reported when both test one variable (not
@@ -319,9 +323,50 @@ static void on_condition(sci_expr *leaf, void *payload)
 	}
 }
 
+/*
+ * `if (a < 5) { if (10 < a) ... }`, `if (x < 5) ... else if (x < 3)`: an
+ * if that is the first thing a branch runs, testing the same variable
+ * against a constant as the branch's own test - as in a chain of `&&`,
+ * the outer test alone decides the inner one (nothing between them can
+ * change the variable).
+ */
+static void nested(sci_expr *outer, int truth, sci_stmt *branch)
+{
+	sci_stmt *inner = sci_stmt_first(branch), *t, *e;
+	sci_expr *cond, *l, *r;
+	int known;
+
+	if (!sci_stmt_if(inner, &cond, &t, &e) || !cond ||
+	    sci_expr_logical(cond, &l, &r) || any_macro(cond) ||
+	    !same_variable(outer, cond))
+		return;
+	known = sci_cond_decides(outer, truth, cond);
+	if (known < 0)
+		return;
+	sci_report(me, sci_expr_pos(cond), sci_expr_text(cond),
+		   "'%s' is always %s where it is tested: '%s' is %s there",
+		   sci_expr_text(cond), known ? "true" : "false",
+		   sci_expr_text(outer), truth ? "true" : "false");
+}
+
+static void on_stmt(sci_stmt *s, void *payload)
+{
+	sci_expr *cond, *l, *r;
+	sci_stmt *then, *els;
+
+	(void)payload;
+	if (!sci_stmt_if(s, &cond, &then, &els) || !cond ||
+	    sci_expr_logical(cond, &l, &r) || any_macro(cond))
+		return;
+	nested(cond, 1, then);
+	if (els)
+		nested(cond, 0, els);
+}
+
 static void init(sci_checker_id id)
 {
 	me = id;
+	sci_on_stmt(me, on_stmt, NULL);
 	sci_on_whole_condition(me, on_whole_condition, NULL);
 	sci_on_condition(me, on_condition, NULL);
 }

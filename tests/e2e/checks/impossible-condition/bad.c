@@ -115,3 +115,19 @@ int address_tests(void)
 		r++;
 	return r;
 }
+
+/* an if that is the first thing a branch runs, decided by the branch's test */
+int nested_tests(int a, int x)
+{
+	int r = 0;
+
+	if (a < 5) {
+		if (10 < a)	/* expect-warning: impossible-condition "'10 < a' is always false where it is tested: 'a < 5' is true there" */
+			r++;
+	}
+	if (x < 5)
+		r--;
+	else if (x < 3)	/* expect-warning: impossible-condition "'x < 3' is always false where it is tested: 'x < 5' is false there" */
+		r -= 2;
+	return r;
+}

@@ -168,3 +168,24 @@ int maybe_there(int *p, char *s)
 		r++;
 	return r;
 }
+
+/* nested tests that something between changes, or that decide nothing */
+int nested_open(int a, int x, int y)
+{
+	int r = 0;
+
+	if (a > 5) {
+		a = y;
+		if (a < 3)
+			r++;
+	}
+	if (x == 1)
+		r++;
+	else if (x == 2)
+		r--;
+	if (x < 5) {
+		if (y < 3)
+			r++;
+	}
+	return r;
+}
