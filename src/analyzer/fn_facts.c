@@ -1528,11 +1528,12 @@ static void paths_passed(struct expression *call, const char *name)
 
 static void closes_param(struct expression *call);
 
-/* `free(g)` of a pointer global (also by a function that frees its param) */
-static void frees_global(struct expression *call, const char *name)
+/*
+ * `free(g)` of a pointer global (also by a function that frees its
+ * param); @freed is the argument the call frees, or -1.
+ */
+static void frees_global(struct expression *call, int freed)
 {
-	int freed = name && !sci_profile_is_alloc(name) ?
-		    sci_profile_free_arg(name) : -1;
 	struct expression *arg = freed >= 0 ? sci_call_arg(call, freed) : NULL;
 	const sci_key *key = arg ? sci_key_expr(sci__strip(arg)) : NULL;
 
@@ -1585,12 +1586,12 @@ void sci__fn_facts_call(struct expression *call)
 		} END_FOR_EACH_PTR(arg);
 	n = 0;
 	closes_param(call);
-	frees_global(call, name);
-	if (!any)
-		return;
 	/* realloc() frees its block only when it succeeds (freed.c) */
 	freed = name && sci_profile_is_alloc(name) ? -1 :
 		sci_profile_free_arg(name);
+	frees_global(call, freed);
+	if (!any)
+		return;
 	keeps = !name || !sci_profile_is_nocapture(name);
 	FOR_EACH_PTR(call->args, arg) {
 		const sci_key *key = sci_key_expr(arg);
