@@ -909,8 +909,13 @@ int sci_call_is_library(sci_expr *call)
 	static const char *const dirs[] = {
 		"/usr/include/", "/usr/local/include/", "/usr/lib/gcc/", "/usr/lib/clang/"
 	};
+	static struct {
+		const char *file;
+		int system;
+	} seen[64];
 	struct expression *fn;
 	const char *file;
+	unsigned slot;
 	size_t i;
 
 	call = sci__strip(call);
@@ -922,10 +927,18 @@ int sci_call_is_library(sci_expr *call)
 	if (sci__model(sci__call_name(call)))
 		return 1;
 	file = stream_name(fn->symbol->pos.stream);
-	for (i = 0; file && i < sizeof(dirs) / sizeof(dirs[0]); i++)
+	if (!file)
+		return 0;
+	/* asked for every call a hook sees: one answer per header */
+	slot = (unsigned)fn->symbol->pos.stream % (sizeof(seen) / sizeof(seen[0]));
+	if (seen[slot].file == file)
+		return seen[slot].system;
+	seen[slot].file = file;
+	seen[slot].system = 0;
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
 		if (strncmp(file, dirs[i], strlen(dirs[i])) == 0)
-			return 1;
-	return 0;
+			seen[slot].system = 1;
+	return seen[slot].system;
 }
 
 int sci_call_nargs(sci_expr *call)

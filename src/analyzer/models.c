@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "util/alloc.h"
+#include "util/namecache.h"
 
 /* library.models and kernel.models as text (generated/NAME_models.c) */
 extern const char sci__library_models_text[];
@@ -394,6 +395,9 @@ static sci_models *builtin, *kernel;
 /* The "kernel" profile of this process: kernel.models over the generic. */
 static int kernel_selected;
 
+/* sci__model()'s answers: asked for every call by most hooks */
+static sci_namecache found;
+
 /* process lifetime: parsed once, never freed */
 static sci_models *parse_embedded(const char *text, const char *file)
 {
@@ -429,6 +433,7 @@ const sci_models *sci__models_kernel(void)
 void sci__models_select(const char *profile)
 {
 	kernel_selected = profile && strcmp(profile, "kernel") == 0;
+	sci_namecache_clear(&found);
 }
 
 const sci_models *sci__models_layer(void)
@@ -438,9 +443,18 @@ const sci_models *sci__models_layer(void)
 
 const sci_model *sci__model(const char *name)
 {
-	const sci_model *f = sci__models_find(sci__models_layer(), name);
+	const void *kept;
+	const sci_model *f;
 
-	return f ? f : sci__models_find(sci__models_builtin(), name);
+	if (!name)
+		return NULL;
+	if (sci_namecache_get(&found, name, &kept))
+		return kept;
+	f = sci__models_find(sci__models_layer(), name);
+	if (!f)
+		f = sci__models_find(sci__models_builtin(), name);
+	sci_namecache_put(&found, name, f);
+	return f;
 }
 
 int sci__model_has(const char *name, unsigned flag)

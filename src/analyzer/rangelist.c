@@ -138,16 +138,34 @@ const sci_rl *sci_rl_union(const sci_rl *a, const sci_rl *b)
 	return rl;
 }
 
+/*
+ * bound_soft() of @in intersected with @out, a range holding all of it:
+ * a bound of @in stays soft unless @out has the same one, hard.
+ */
+static unsigned contained_soft(const sci_rl *in, const sci_rl *out)
+{
+	unsigned soft = 0;
+
+	if ((in->soft & SCI_RL_SOFT_MIN) &&
+	    (out->r[0].min != in->r[0].min || (out->soft & SCI_RL_SOFT_MIN)))
+		soft |= SCI_RL_SOFT_MIN;
+	if ((in->soft & SCI_RL_SOFT_MAX) &&
+	    (out->r[out->n - 1].max != in->r[in->n - 1].max ||
+	     (out->soft & SCI_RL_SOFT_MAX)))
+		soft |= SCI_RL_SOFT_MAX;
+	return soft;
+}
+
 const sci_rl *sci_rl_intersect(const sci_rl *a, const sci_rl *b)
 {
 	/* reading a key intersects its list with its type's, which mostly
 	 * holds all of it: no new list then */
 	if (b->n == 1 && a->n && b->r[0].min <= a->r[0].min &&
 	    b->r[0].max >= a->r[a->n - 1].max)
-		return sci_rl_with_soft(a, bound_soft(a, a, b));
+		return sci_rl_with_soft(a, contained_soft(a, b));
 	if (a->n == 1 && b->n && a->r[0].min <= b->r[0].min &&
 	    a->r[0].max >= b->r[b->n - 1].max)
-		return sci_rl_with_soft(b, bound_soft(b, a, b));
+		return sci_rl_with_soft(b, contained_soft(b, a));
 
 	sci_rl *rl = rl_alloc(a->n + b->n);
 	size_t i = 0, j = 0;
