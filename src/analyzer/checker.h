@@ -1095,6 +1095,14 @@ int sci_profile_is_alloc_call(sci_expr *call);
  */
 int sci_profile_size_args(const char *name, int *n, int *m);
 /**
+ * The arguments of @call that size memory: a library allocator's size
+ * arguments (sci_profile_size_args(); *@what "size"), or the length of
+ * memcpy, memmove, memset, strncpy, memcmp, snprintf (*@what "length").
+ * Returns how many it stored in @out (0 to 2).
+ */
+int sci_call_size_operands(sci_expr *call, sci_expr *out[2],
+			   const char **what);
+/**
  * Every function that may allocate (either of the above), NULL-terminated:
  * where one returns NULL, nothing was allocated.
  */

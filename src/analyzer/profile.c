@@ -85,6 +85,36 @@ int sci_profile_size_args(const char *name, int *n, int *m)
 	return 1;
 }
 
+int sci_call_size_operands(sci_expr *call, sci_expr *out[2],
+			   const char **what)
+{
+	static const struct { const char *name; int len; } copies[] = {
+		{ "memcpy", 2 }, { "memmove", 2 }, { "memset", 2 },
+		{ "strncpy", 2 }, { "memcmp", 2 }, { "snprintf", 1 },
+	};
+	const char *name = sci_call_name(call);
+	int n, m, k = 0;
+	size_t i;
+
+	if (!name)
+		return 0;
+	if (sci_profile_size_args(name, &n, &m)) {
+		*what = "size";
+		if ((out[k] = sci_call_arg(call, n)) != NULL)
+			k++;
+		if (m >= 0 && (out[k] = sci_call_arg(call, m)) != NULL)
+			k++;
+		return k;
+	}
+	for (i = 0; i < sizeof(copies) / sizeof(copies[0]); i++)
+		if (strcmp(copies[i].name, name) == 0) {
+			*what = "length";
+			out[0] = sci_call_arg(call, copies[i].len);
+			return out[0] != NULL;
+		}
+	return 0;
+}
+
 int sci_profile_is_alloc_call(sci_expr *call)
 {
 	const char *name = sci_call_name(call);

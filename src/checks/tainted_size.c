@@ -15,13 +15,14 @@
  * input in it (`n`, in `n * sizeof(int) + 1`) had an upper bound checked:
  * against a constant, or against another value (`if (n > avail) return;`).
  *
+ * Sibling: negative-size, a signed size checked from above but not below.
+ *
  * Known false-positive sources: a bound checked in a helper function that
  * returns a verdict; a program for which any size is acceptable (a command
  * line tool that allocates what its user asks for): suppress or baseline.
  */
 #include "analyzer/checker.h"
 
-#include <string.h>
 
 static sci_checker_id me;
 
@@ -58,26 +59,13 @@ static void check(sci_expr *call, sci_expr *size, const char *what)
 
 static void on_call(sci_expr *call, void *payload)
 {
-	static const struct { const char *name; int len; } copies[] = {
-		{ "memcpy", 2 }, { "memmove", 2 }, { "memset", 2 },
-		{ "strncpy", 2 }, { "memcmp", 2 }, { "snprintf", 1 },
-	};
-	const char *name = sci_call_name(call);
-	int n, m;
-	size_t i;
+	sci_expr *sizes[2];
+	const char *what;
+	int i, n = sci_call_size_operands(call, sizes, &what);
 
 	(void)payload;
-	if (!name)
-		return;
-	if (sci_profile_size_args(name, &n, &m)) {
-		check(call, sci_call_arg(call, n), "size");
-		if (m >= 0)
-			check(call, sci_call_arg(call, m), "size");
-		return;
-	}
-	for (i = 0; i < sizeof(copies) / sizeof(copies[0]); i++)
-		if (strcmp(copies[i].name, name) == 0)
-			check(call, sci_call_arg(call, copies[i].len), "length");
+	for (i = 0; i < n; i++)
+		check(call, sizes[i], what);
 }
 
 static void init(sci_checker_id id)
