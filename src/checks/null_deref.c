@@ -11,6 +11,9 @@
  *
  * NULL: the value model decides (assignments, conditions, implied states
  * across joins); the finding's related location is where p became NULL.
+ * Also "may be NULL" where one side of a join set it to NULL and no path
+ * replaced a NULL it held (`if (c) p = NULL; else p = &x; p->a`):
+ * chosen_null().
  *
  * Maybe NULL: `p = malloc(n)` (sci_call_may_return_null(): allocators,
  * fopen, getenv, strchr of a string that holds input... but not xmalloc
@@ -222,6 +225,51 @@ static void report_null(const sci_key *key, sci_pos pos, const char *callee)
 		sci_finding_related(f, where, "NULL on this branch of the check");
 }
 
+/*
+ * NULL on some of the paths that reach @pos, where a path set it to NULL
+ * and none of the others replaced a NULL (`if (c) p = NULL; else p = &x;
+ * p->a`: the program chose NULL on one side).  Not reported: a NULL that
+ * some path replaced (`p = NULL; if (n) p = alloc(n);`, a vector grown
+ * in a loop that may run no time) - which paths keep such a default is
+ * tied to other values (n, the loop's count) too often to blame it.
+ */
+static int chosen_null(const sci_sm *sm, sci_pos pos)
+{
+	sci_pos where;
+
+	/*
+	 * And the NULL comes from above: one assigned further down reaches
+	 * here only round a loop or a goto back, whose paths other values
+	 * steer (busybox taskset.c: `aff = NULL; goto print_aff;` under
+	 * the flag that the dereference's side excludes).
+	 */
+	return sm && sci_sm_has_possible(sm, &assigned_null) &&
+	       !sci_sm_has_possible(sm, &reassigned) &&
+	       !sci_sm_has_possible(sm, &tested_null) &&
+	       sci_sm_where(sm, &assigned_null, &where) == 0 &&
+	       where.path && pos.path && strcmp(where.path, pos.path) == 0 &&
+	       where.line < pos.line;
+}
+
+static void report_maybe_null(const sci_key *key, const sci_sm *sm,
+			      sci_pos pos, const char *callee)
+{
+	const char *name = sci_key_name(key);
+	sci_finding *f;
+	sci_pos where;
+
+	if (callee)
+		f = sci_report(me, pos, name,
+			       "'%s' may be NULL when passed to %s(): a path sets it to NULL",
+			       name, callee);
+	else
+		f = sci_report(me, pos, name,
+			       "'%s' may be NULL here: a path that sets it to NULL reaches this dereference",
+			       name);
+	if (sci_sm_where(sm, &assigned_null, &where) == 0)
+		sci_finding_related(f, where, "set to NULL here");
+}
+
 /* `*malloc(n)`, `strlen(getenv("X"))`: no variable to name. */
 static void report_call(sci_expr *call, sci_pos pos, const char *callee)
 {
@@ -294,6 +342,13 @@ static void check_use(sci_expr *e, const sci_key *key, sci_pos pos,
 		return;
 	}
 	sm = sci_sm_get(me, key);
+	if (chosen_null(sm, pos) && sci_value_possibly(e, 0) &&
+	    !sci_value_is_nonnull(e)) {
+		report_maybe_null(key, sm, pos, callee);
+		/* one finding per NULL: its later uses follow from it */
+		sci_state_set(me, key, &reassigned);
+		return;
+	}
 	u = unchecked_in(sm);
 	/*
 	 * A path where the check found NULL and went on reaches here too:
@@ -661,7 +716,10 @@ static void on_assign(sci_expr *left, sci_expr *right, sci_pos pos,
 static void on_modify(const sci_key *key, sci_expr *target, sci_pos pos,
 		      void *payload)
 {
-	if (unchecked_in(sci_sm_get(me, key)))
+	const sci_sm *sm = sci_sm_get(me, key);
+
+	/* `f(&p)` may fill p in: a NULL it held was a default too */
+	if (unchecked_in(sm) || sci_sm_has_possible(sm, &assigned_null))
 		sci_state_set(me, key, &reassigned);
 }
 

@@ -392,3 +392,33 @@ void sets_flag_and_passes_null(void)
 	sink_flag = 1;
 	flagged_sink(data);
 }
+
+/* NULL chosen on one side of a branch, dereferenced after the join */
+struct twoints { int one, two; };
+int pick(void);
+void show_int(int v);
+
+void either_or(void)
+{
+	struct twoints *data, tmp;
+
+	if (pick()) {
+		data = NULL;
+	} else {
+		tmp.one = 0;
+		data = &tmp;
+	}
+	show_int(data->one);	/* expect-error: null-deref "'data' may be NULL here: a path that sets it to NULL reaches this dereference" */
+	show_int(data->two);	/* one finding per NULL */
+}
+
+void either_or_passed(int mode, const char *given)
+{
+	const char *name;
+
+	if (mode)
+		name = given;
+	else
+		name = NULL;
+	puts(name);	/* expect-error: null-deref "'name' may be NULL when passed to puts(): a path sets it to NULL" */
+}

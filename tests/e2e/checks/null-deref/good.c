@@ -645,3 +645,85 @@ int pop_packed(struct qnode *n, unsigned char *at)
 {
 	return del_index(n, &at, 2);
 }
+
+/*
+ * A NULL default that some path replaces: which paths keep it is tied to
+ * other values (the count, the flag), not a choice to blame.
+ */
+struct win { int len; struct win *next; };
+void use_len(int len);
+
+int grown(int n)
+{
+	int *v = NULL, i;
+
+	for (i = 0; i < n; i++) {
+		int *nv = realloc(v, (i + 1) * sizeof(*v));
+
+		if (!nv)
+			break;
+		v = nv;
+		v[i] = i;
+	}
+	i = n ? v[0] : 0;
+	free(v);
+	return i;
+}
+
+void find_lru(struct win *head, struct win **lru, int *found);
+
+/* filled in through its address on the paths that use it (git's packfile.c) */
+void filled_in(struct win *first)
+{
+	struct win *lru = NULL;
+	int found = 0;
+
+	if (first)
+		find_lru(first, &lru, &found);
+	if (found)
+		use_len(lru->len);
+}
+
+/* two filled in together, one tested (git's packfile.c unuse_one_window()) */
+void scan2(struct win *w, struct win **owner, struct win **lru);
+
+void filled_together(struct win *list, struct win *cur)
+{
+	struct win *owner = NULL, *lru = NULL, *p;
+
+	if (cur)
+		scan2(cur, &owner, &lru);
+	for (p = list; p; p = p->next)
+		scan2(p, &owner, &lru);
+	if (owner)
+		use_len(lru->len);
+}
+
+/* NULL on one side, tested before the use */
+void either_or_tested(int mode, struct win *w)
+{
+	struct win *p;
+
+	if (mode)
+		p = w;
+	else
+		p = NULL;
+	if (p)
+		use_len(p->len);
+}
+
+/* set further down, reaching back only round a loop a flag steers */
+int goto_back(struct win *w, int again)
+{
+	int total = 0;
+
+top:
+	total += w->len;
+	if (again) {
+		w = NULL;
+		again = 0;
+		if (total < 0)
+			goto top;
+	}
+	return total;
+}
