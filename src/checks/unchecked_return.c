@@ -71,13 +71,14 @@ static int has_out_argument(sci_expr *call)
 }
 
 /*
- * scanf() and fscanf() tell what they stored only by their result: one
- * that fails leaves the variables it was given as they were.  That is a
- * bug where one of them had no value yet (`unsigned long b; fscanf(f,
- * "%lu", &b); mark(b);`); where each had one it is a default kept on
- * purpose (`int data = -1; fscanf(stdin, "%d", &data);`, Juliet's
- * sources), not reported.  Asked at the statement's start, before the
- * `&b` of the call counts as b's initialization.
+ * scanf() and fscanf() (and their wide forms) tell what they stored only
+ * by their result: one that fails leaves the variables it was given as
+ * they were.  That is a bug where one of them had no value yet
+ * (`unsigned long b; fscanf(f, "%lu", &b); mark(b);`); where each had
+ * one it is a default kept on purpose (`int data = -1; fscanf(stdin,
+ * "%d", &data);`, Juliet's sources), not reported.  Asked at the
+ * statement's start, before the `&b` of the call counts as b's
+ * initialization.
  */
 static sci_expr *scan_into_garbage;
 static const char *garbage_name;
@@ -85,7 +86,9 @@ static const char *garbage_name;
 static int is_scan(const char *name)
 {
 	return name && (strcmp(name, "scanf") == 0 ||
-			strcmp(name, "fscanf") == 0);
+			strcmp(name, "fscanf") == 0 ||
+			strcmp(name, "wscanf") == 0 ||
+			strcmp(name, "fwscanf") == 0);
 }
 
 static void on_stmt(sci_stmt *stmt, void *payload)

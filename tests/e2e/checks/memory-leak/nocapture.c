@@ -91,3 +91,21 @@ char *concatenated(const char *a, const char *b)
 	strcpy(p, a);
 	return strcat(p, b);
 }
+
+/* the wide forms only read too (Juliet's printWLine() is a wprintf()) */
+#include <wchar.h>
+
+int printed_wide(const wchar_t *s)
+{
+	wchar_t *p = wcsdup(s);
+
+	if (!p)
+		return -1;
+	wprintf(L"%ls\n", p);
+	fwprintf(stderr, L"%ls", p);
+	fputws(p, stderr);
+	if (wcslen(p) > 10 || wcscmp(p, L"x") == 0)
+		return 1;	/* expect-warning: memory-leak "memory leak of 'p'" */
+	free(p);
+	return 0;
+}

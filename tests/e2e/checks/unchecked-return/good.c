@@ -82,3 +82,14 @@ int read_or_default(FILE *f)
 	fscanf(f, "%d", &n);
 	return n;
 }
+
+/* a wide scan into a variable that already holds a default */
+#include <wchar.h>
+
+int wide_default(FILE *f)
+{
+	int data = -1;
+
+	fwscanf(f, L"%d", &data);
+	return data;
+}
