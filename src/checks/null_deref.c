@@ -251,9 +251,8 @@ static int chosen_null(const sci_sm *sm, sci_pos pos)
 	       where.line < pos.line;
 }
 
-/* The finding, or NULL when a quiet loop pass dropped it. */
-static sci_finding *report_maybe_null(const sci_key *key, const sci_sm *sm,
-				      sci_pos pos, const char *callee)
+static void report_maybe_null(const sci_key *key, const sci_sm *sm,
+			      sci_pos pos, const char *callee)
 {
 	const char *name = sci_key_name(key);
 	sci_finding *f;
@@ -269,7 +268,6 @@ static sci_finding *report_maybe_null(const sci_key *key, const sci_sm *sm,
 			       name);
 	if (sci_sm_where(sm, &assigned_null, &where) == 0)
 		sci_finding_related(f, where, "set to NULL here");
-	return f;
 }
 
 /* `*malloc(n)`, `strlen(getenv("X"))`: no variable to name. */
@@ -346,11 +344,16 @@ static void check_use(sci_expr *e, const sci_key *key, sci_pos pos,
 	sm = sci_sm_get(me, key);
 	if (chosen_null(sm, pos) && sci_value_possibly(e, 0) &&
 	    !sci_value_is_nonnull(e)) {
-		/* one finding per NULL: its later uses follow from it (not
-		 * on a quiet loop pass, whose state the final pass starts
-		 * from) */
-		if (report_maybe_null(key, sm, pos, callee))
-			sci_state_set(me, key, &reassigned);
+		/*
+		 * One finding per NULL: its later uses follow from it.  Set
+		 * on a quiet loop pass too, so a dereference inside a loop
+		 * is not reported: the final pass starts from a head where
+		 * the loop's calls have forgotten what ties the NULL to the
+		 * test around the use (busybox mount.c: storage_path is NULL
+		 * exactly when argv[0] is, tested again inside the loop).
+		 */
+		report_maybe_null(key, sm, pos, callee);
+		sci_state_set(me, key, &reassigned);
 		return;
 	}
 	u = unchecked_in(sm);

@@ -422,19 +422,3 @@ void either_or_passed(int mode, const char *given)
 		name = NULL;
 	puts(name);	/* expect-error: null-deref "'name' may be NULL when passed to puts(): a path sets it to NULL" */
 }
-
-/* used in a loop: its learning passes do not use the finding up */
-void either_or_loop(int n)
-{
-	struct twoints *data, tmp;
-	int i;
-
-	if (pick()) {
-		data = NULL;
-	} else {
-		tmp.one = 0;
-		data = &tmp;
-	}
-	for (i = 0; i < n; i++)
-		show_int(data->one);	/* expect-error: null-deref "'data' may be NULL here" */
-}
