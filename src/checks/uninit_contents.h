@@ -816,6 +816,21 @@ static void uc_read_of(sci_expr *e)
 	uc_report(e, x.var, x.key, a, b);
 }
 
+/*
+ * `t = *p`, `struct s t = a[1]` of a struct: a copy of an element of a
+ * followed block or array that nothing wrote at all.  Copying a struct
+ * partly set is common and defined; one no byte of which was written
+ * gives the copy nothing but garbage (Juliet's CWE-758 struct cases).
+ */
+static void uc_struct_copy(sci_expr *e)
+{
+	uc_access x;
+	sci_expr *via;
+
+	if (uc_resolve(e, &x, &via) && x.s == &uc_nothing_written)
+		uc_report(e, x.var, x.key, -1, -1);
+}
+
 /* Is @var an array that the pointer @e names links to (`p = buf`)? */
 static int uc_linked_to(sci_expr *e, sci_sym *var)
 {
@@ -843,6 +858,9 @@ static void uc_on_expr(sci_expr *e, void *payload)
 	if (uc_nlinks && sci_expr_is_addr_of(e, &inner) &&
 	    !sci_expr_passed_to(e, &i))
 		uc_drop(inner, uc_linked_to);
+	if ((to = sci_expr_copied_to(e)) && !sci_expr_is_scalar(e) &&
+	    !sci_expr_is_pointer(e) && !sci_expr_is_array(e))
+		uc_struct_copy(e);
 	/* `p = a + 2`, `struct iovec v = { a, n }`: another name for it */
 	if ((to = sci_expr_copied_to(e)) &&
 	    (sci_expr_is_pointer(e) || !sci_expr_is_scalar(e))) {

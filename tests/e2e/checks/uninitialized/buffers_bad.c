@@ -168,3 +168,16 @@ int cube_corner(void)
 	cube[1][2][3] = 1;
 	return cube[1][2][3] + cube[0][0][0];	/* expect-error: uninitialized "'cube[0][0][0]' is used uninitialized: no path wrote that element" */
 }
+
+/* a whole struct copied out of a block nothing wrote (Juliet's CWE-758) */
+int struct_copied_out(void)
+{
+	struct pair *p = malloc(sizeof(*p));
+	struct pair v;
+
+	if (!p)
+		return 0;
+	v = *p;	/* expect-error: uninitialized "'*p' is used uninitialized: no path writes the memory it points to before this read" */
+	free(p);
+	return v.one;
+}

@@ -270,3 +270,31 @@ int grid_filled(int r)
 	p[7] = 1;
 	return all[4][5] + one[4][5] + passed[1][1] + named[1][1] + flat[1][1];
 }
+
+/* a struct copied out of a block one member of which was written */
+int struct_copied_partly(void)
+{
+	struct pair *p = malloc(sizeof(*p));
+	struct pair v;
+
+	if (!p)
+		return 0;
+	p->one = 1;
+	v = *p;
+	free(p);
+	return v.one;
+}
+
+/* copied out of an array after a loop wrote it */
+int struct_copied_written(void)
+{
+	struct pair a[4], v;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		a[i].one = i;
+		a[i].two = -i;
+	}
+	v = a[2];
+	return v.two;
+}
