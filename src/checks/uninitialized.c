@@ -236,6 +236,23 @@ static int container_initialized(const sci_key *key)
 	return found;
 }
 
+/* Has any member of the local struct @var a state of its own? */
+static int member_set(sci_sym *var)
+{
+	const char *name = sci_key_name(sci_key_sym(var));
+	size_t n = strlen(name);
+	int found = 0;
+
+	SCI_FOR_EACH_STATE(me, sm) {
+		const char *k = sci_key_name(sci_sm_key(sm));
+
+		if (sci_sm_state(sm) != &uninit && strncmp(k, name, n) == 0 &&
+		    k[n] == '.')
+			found = 1;
+	} SCI_END_FOR_EACH_STATE(sm);
+	return found;
+}
+
 static void report(const sci_key *key, sci_sym *var, sci_pos pos)
 {
 	sci_finding *f;
@@ -427,6 +444,18 @@ static void on_expr(sci_expr *e, void *payload)
 
 		key = sci_key_sym(var);
 		st = sci_state_get(me, key);
+		/*
+		 * `t = s` of a local struct no member of which any path set:
+		 * the copy is all garbage.  One partly set copies silently
+		 * (common and defined); its unset members' reads through the
+		 * copy are not followed.
+		 */
+		if (sci_sym_is_struct(var) && st == &uninit &&
+		    sci_expr_symbol(e) == var && sci_expr_copied_to(e) &&
+		    !member_set(var)) {
+			report(key, var, sci_expr_pos(e));
+			return;
+		}
 		/* a project function's walk gets the copies (on_call()) */
 		if (places && !sci_sym_is_scalar(var) &&
 		    (call = sci_expr_passed_to(e, &i)) &&

@@ -315,3 +315,12 @@ int count_positive(const int *v, int n)
 			count++;	/* expect-error: uninitialized "'count' is used uninitialized: the loop's first pass reads it before any path assigns it" */
 	return 0;
 }
+
+/* a whole struct copied while no member of it was ever set */
+int copy_of_nothing(void)
+{
+	struct range r, copy;
+
+	copy = r;	/* expect-error: uninitialized "'r' is used uninitialized: no path assigns it before this read" */
+	return copy.lo;
+}

@@ -503,3 +503,21 @@ int min_capa(const int *v, int n)
 	}
 	return first ? 0 : m;
 }
+
+/* whole struct copies of structs set in part, by address, or by a fill */
+void fill_range(struct range *r);
+
+int copies_of_something(int c)
+{
+	struct range a, b, d, copy;
+
+	a.lo = 1;
+	copy = a;	/* partly set: defined, common */
+	memset(&b, 0, sizeof(b));
+	copy.hi = b.hi;
+	fill_range(&d);
+	copy = d;
+	if (c)
+		copy.lo = 2;
+	return copy.lo + copy.hi;
+}
