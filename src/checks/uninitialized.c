@@ -34,6 +34,9 @@
  * whose first statements read what the parameter points to (`int v =
  * *p;`, its summary's "preads_first") is a read of it.
  *
+ * A local struct no member of which any path set, copied whole (`copy =
+ * r;`), is reported at the copy: the copy is all garbage.
+ *
  * Garbage copied into a constant-index element of a local array (`a[2] =
  * x;`) or into a global (`g = x;`) is a copy too.  Handed to a project
  * function (the array or struct as an argument, a global by any call),
