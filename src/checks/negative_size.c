@@ -31,7 +31,6 @@
  */
 #include "analyzer/checker.h"
 
-
 static sci_checker_id me;
 
 #define SMALL_NEGATIVE (-65536)
@@ -44,10 +43,11 @@ static void check(sci_expr *call, sci_expr *size)
 	if (!size || sci_expr_is_unsigned(size) || sci_expr_is_pointer(size) ||
 	    sci_expr_const(size, &min))
 		return;
+	/* left as they are when there is no value: a path that cannot run */
+	min = 1;
+	max = 0;
 	known = sci_value_bounds(size, &min, &max);
-	if (!known && min == 0 && max == 0)
-		return;		/* no value: a path that cannot run */
-	if (min >= 0)
+	if (min > max || min >= 0)
 		return;
 	input = sci_value_untrusted(size);
 	if (input) {
