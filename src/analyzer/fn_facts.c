@@ -749,40 +749,46 @@ static int pointer_global(const sci_key *key)
 	       sci__type_is_ptr(key->base);
 }
 
-/* Index of the file-scope pointer @key in gkeys[] (added with @add), or -1. */
-static int global_index(const sci_key *key, int add)
+/*
+ * The pointer global @key's index in @keys (*@n of them, @max at most),
+ * appended when @add and there is room; -1 otherwise.
+ */
+static int global_slot(const sci_key **keys, int *n, int max,
+		       const sci_key *key, int add)
 {
 	int g;
 
 	if (!pointer_global(key))
 		return -1;
-	for (g = 0; g < ngkeys; g++)
-		if (gkeys[g] == key)
+	for (g = 0; g < *n; g++)
+		if (keys[g] == key)
 			return g;
-	if (!add || ngkeys == MAX_GLOBALS)
+	if (!add || *n == max)
 		return -1;
+	keys[*n] = key;
+	return (*n)++;
+}
+
+/* Index of the file-scope pointer @key in gkeys[] (added with @add), or -1. */
+static int global_index(const sci_key *key, int add)
+{
+	int before = ngkeys, g = global_slot(gkeys, &ngkeys, MAX_GLOBALS, key, add);
+
 	/* a path already returned without it */
-	if (nreturns)
-		gfailed |= 1u << ngkeys;
-	gkeys[ngkeys] = key;
-	return ngkeys++;
+	if (ngkeys > before && nreturns)
+		gfailed |= 1u << g;
+	return g;
 }
 
 /* @key's index in gfkeys[] (added with @add), or -1: a pointer global. */
 static int freed_global(const sci_key *key, int add)
 {
-	int g;
+	int before = ngfkeys,
+	    g = global_slot(gfkeys, &ngfkeys, MAX_FREED_GLOBALS, key, add);
 
-	if (!pointer_global(key))
-		return -1;
-	for (g = 0; g < ngfkeys; g++)
-		if (gfkeys[g] == key)
-			return g;
-	if (!add || ngfkeys == MAX_FREED_GLOBALS)
-		return -1;
-	gfkeys[ngfkeys] = key;
-	gf_returns[ngfkeys] = 0;
-	return ngfkeys++;
+	if (ngfkeys > before)
+		gf_returns[g] = 0;
+	return g;
 }
 
 /*
@@ -1728,12 +1734,6 @@ static void remember_source(source *v, int *n, const sci_key *key, int src,
 }
 
 /*
- * `data = fopen(...)` gives the pointer parameter @key an object of its
- * own: passing it on no longer hands on the caller's.  `buf = buf + n`,
- * a copy of the parameter (`p = saved + 1`) or a call given it (`s =
- * skip(s)`) moves along the caller's.
- */
-/*
  * `s = skip_spaces(s)`, `p = strchr(p, ',')`, `p = realloc(p, n)`: a call
  * given what @key points into may return a pointer into it.
  */
@@ -1750,6 +1750,12 @@ static int call_given(struct expression *r, const sci_key *key)
 	return 0;
 }
 
+/*
+ * `data = fopen(...)` gives the pointer parameter @key an object of its
+ * own: passing it on no longer hands on the caller's.  `buf = buf + n`,
+ * a copy of the parameter (`p = saved + 1`) or a call given it (`s =
+ * skip(s)`) moves along the caller's.
+ */
 static void renewed(const sci_key *key, struct expression *r,
 		    const sci_key *rkey)
 {
@@ -2067,6 +2073,14 @@ static void returned_param(struct expression *v)
 		ret_param_state = -1;
 }
 
+/* @key holds NULL (0) on this path. */
+static int null_here(const sci_key *key)
+{
+	long long v;
+
+	return key && sci_value_key_known(key, &v) && v == 0;
+}
+
 /*
  * `fclose(f)`, `close(fd)`, `close_conn(fd)` with a parameter, of any
  * type (a descriptor is an int): closed on this path.
@@ -2110,21 +2124,20 @@ static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
 				  const sci_state *other)
 {
 	unsigned x = bits_of(mine), y = bits_of(other), add = 0;
-	long long v;
 	int i;
 
 	if (!cur_fn || !key || !key->is_var || (x & GONE))
 		return mine;
 	if ((i = param_of(key->base)) < 0) {
 		if ((y & FREED) && !(x & FREED) && freed_global(key, 0) >= 0 &&
-		    sci_value_key_known(key, &v) && v == 0)
+		    null_here(key))
 			return &states[x | FREED];
 		return mine;
 	}
 	if ((y & CLOSED) && !(x & CLOSED) && nothing_open(i))
 		add |= CLOSED;
 	if ((y & FREED) && !(x & FREED) && sci__type_is_ptr(params[i]) &&
-	    sci_value_key_known(key, &v) && v == 0)
+	    null_here(key))
 		add |= FREED;
 	return add ? &states[x | add] : mine;
 }
@@ -2132,10 +2145,7 @@ static const sci_state *pre_merge(const sci_key *key, const sci_state *mine,
 /* What pointer parameter @p points to is NULL on this path. */
 static int out_is_null(struct symbol *p)
 {
-	const sci_key *k = sci_key_pointee(p);
-	long long val;
-
-	return k && sci_value_key_known(k, &val) && val == 0;
+	return null_here(sci_key_pointee(p));
 }
 
 void sci__fn_facts_return(struct expression *value)
@@ -2151,7 +2161,6 @@ void sci__fn_facts_return(struct expression *value)
 	for (i = 0; i < nparams; i++) {
 		const sci_key *k = sci_key_sym(params[i]);
 		unsigned b = path_bits(k);
-		long long val;
 
 		if (!(b & DEREF))
 			every_path_derefs &= ~(1u << i);
@@ -2160,8 +2169,7 @@ void sci__fn_facts_return(struct expression *value)
 		if (!(b & PDEREF))
 			every_path_pderef &= ~(1u << i);
 		/* `if (p) free(p);`: a NULL p has nothing to free */
-		if (!(b & FREED) &&
-		    !(k && !(b & GONE) && sci_value_key_known(k, &val) && val == 0))
+		if (!(b & FREED) && ((b & GONE) || !null_here(k)))
 			every_path_frees &= ~(1u << i);
 		if (!(b & CLOSED) && !nothing_open(i))
 			every_path_closes &= ~(1u << i);
@@ -2170,14 +2178,10 @@ void sci__fn_facts_return(struct expression *value)
 		if (!(path_bits(gkeys[i]) & DEREF))
 			gfailed |= 1u << i;
 	for (i = 0; i < ngfkeys; i++) {
-		long long val;
-
 		unsigned b = path_bits(gfkeys[i]);
 
 		/* `if (g) free(g);`, not `free(g); g = NULL;` */
-		if ((b & FREED) || (!(b & GONE) &&
-				    sci_value_key_known(gfkeys[i], &val) &&
-				    val == 0))
+		if ((b & FREED) || (!(b & GONE) && null_here(gfkeys[i])))
 			gf_returns[i]++;
 	}
 	for (i = 0; i < npkeys; i++)
@@ -2410,6 +2414,8 @@ static void struct_params_kept(void)
 
 void sci__fn_facts_end(int complete)
 {
+	/* the bits of the function's parameters */
+	unsigned pmask = (nparams >= 32 ? 0 : 1u << nparams) - 1;
 	facts *f;
 	unsigned h;
 	int i;
@@ -2419,13 +2425,11 @@ void sci__fn_facts_end(int complete)
 	if (complete && sci_sym_name(cur_fn)) {
 		f = sci_calloc(1, sizeof(*f));
 		f->name = sci_strdup(sci_sym_name(cur_fn));
-		f->derefs = every_path_derefs & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
-		f->frees = every_path_frees & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
-		f->closes = every_path_closes &
-			    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
-		f->out_allocs = every_path_out & ((nparams >= 32 ? 0 : 1u << nparams) - 1);
-		f->deref_pointees = every_path_pderef &
-				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
+		f->derefs = every_path_derefs & pmask;
+		f->frees = every_path_frees & pmask;
+		f->closes = every_path_closes & pmask;
+		f->out_allocs = every_path_out & pmask;
+		f->deref_pointees = every_path_pderef & pmask;
 		struct_params_kept();
 		f->captures = captures;
 		f->pkeeps = pkeeps;
@@ -2439,10 +2443,8 @@ void sci__fn_facts_end(int complete)
 		if (nreturns && ret_param_state > 0 && ret_param_state <= 32)
 			f->ret_param = 1u << (ret_param_state - 1);
 		if (nreturns) {
-			f->ret_ge = every_path_ge &
-				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
-			f->ret_le = every_path_le &
-				    ((nparams >= 32 ? 0 : 1u << nparams) - 1);
+			f->ret_ge = every_path_ge & pmask;
+			f->ret_le = every_path_le & pmask;
 		}
 		f->returns_fresh = returns_fresh;
 		f->returns_null = returns_null;
