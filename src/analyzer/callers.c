@@ -409,40 +409,6 @@ int sci__callers_candidate(struct symbol *fn)
 	return candidate(fn) != NULL;
 }
 
-/* No assignment, step or call inside: its value can be read now. */
-static int plain(struct expression *e)
-{
-	if (!e)
-		return 1;
-	switch (e->type) {
-	case EXPR_VALUE:
-	case EXPR_SYMBOL:
-	case EXPR_SIZEOF:
-	case EXPR_ALIGNOF:
-	case EXPR_TYPE:
-		return 1;
-	case EXPR_PREOP:
-		return e->op != SPECIAL_INCREMENT &&
-		       e->op != SPECIAL_DECREMENT && plain(e->unop);
-	case EXPR_BINOP:
-	case EXPR_COMPARE:
-	case EXPR_LOGICAL:
-		return plain(e->left) && plain(e->right);
-	case EXPR_CAST:
-	case EXPR_FORCE_CAST:
-	case EXPR_IMPLIED_CAST:
-		return plain(e->cast_expression);
-	case EXPR_DEREF:
-		return plain(e->deref);
-	case EXPR_CONDITIONAL:
-	case EXPR_SELECT:
-		return plain(e->conditional) && plain(e->cond_true) &&
-		       plain(e->cond_false);
-	default:
-		return 0;
-	}
-}
-
 /* The same of what the callers wrote of their objects (oflags)? */
 static int same_written(const arg_val *x, const arg_val *y)
 {
@@ -581,7 +547,7 @@ void sci__callers_call(struct expression *call)
 		if (!param)
 			break;
 		type = param_type(param);
-		if (sci__type_is_int(type) && plain(arg)) {
+		if (sci__type_is_int(type) && sci__expr_plain(arg)) {
 			const sci_rl *rl = sci_rl_cast(sci__expr_rl(arg),
 						       sci__vtype(type));
 
@@ -595,12 +561,12 @@ void sci__callers_call(struct expression *call)
 				sci_rl_text(sci__type_rl(type)));
 			t.args[i].soft = SCI_RL_SOFT_MIN | SCI_RL_SOFT_MAX;
 			t.args[i].input = !!sci__untrusted_expr(arg);
-		} else if (sci__type_is_ptr(type) && plain(arg)) {
+		} else if (sci__type_is_ptr(type) && sci__expr_plain(arg)) {
 			/* not .freed: passing freed memory to a function that
 			 * uses or frees it is reported at the call already */
 			t.args[i].text = pointer_text(sci__expr_rl(arg), type);
 			note_object(&t.args[i], arg, NULL);
-		} else if (is_floating(type) && plain(arg)) {
+		} else if (is_floating(type) && sci__expr_plain(arg)) {
 			t.args[i].input = !!sci__untrusted_expr(arg);
 			t.args[i].carry = (unsigned char)
 				sci__callers_carry_mask(sci_key_expr(arg));
@@ -624,7 +590,7 @@ void sci__callers_call(struct expression *call)
 
 		if (r->s[i].path) {
 			arg = sci_call_arg(call, r->s[i].path->param);
-			key = arg && plain(arg) ?
+			key = arg && sci__expr_plain(arg) ?
 			      sci__key_arg_path(arg, r->s[i].path->path) : NULL;
 			if (!key)
 				continue;	/* nothing known: no text */

@@ -166,6 +166,8 @@ void sci__split_condition(struct expression *expr, const sci_stree **t,
 		*f = NULL;
 		return;
 	}
+	sci__guards_condition(1);
 	split(expr, t, f);
+	sci__guards_condition(0);
 	sci__cur = NULL;	/* callers continue from *t or *f */
 }

@@ -1056,9 +1056,28 @@ unsigned sci__tu_pointees_read_first(struct symbol *fn);
 int sci__tu_result_counts(const char *callee, unsigned *used,
 			  unsigned *discarded);
 
+/* ------------------------------------------------------------ guards */
+
+/* guards.c: a call checked once and left on failure, made again. */
+void sci__guards_reset(void);
+/** Entering (1) or leaving (0) the split of a condition. */
+void sci__guards_condition(int enter);
+/**
+ * After an `if` (walk.c): @t and @f its two sides at the start,
+ * @after_true and @after_false at the end; @prev the statement before it.
+ */
+void sci__guards_note_if(struct statement *stmt, struct statement *prev,
+			 const sci_stree *t, const sci_stree *f,
+			 const sci_stree *after_true,
+			 const sci_stree *after_false);
+/** @rl, the value of @call, narrowed by an earlier check of the same call. */
+const sci_rl *sci__guards_apply(struct expression *call, const sci_rl *rl);
+
 /* ------------------------------------------------------- expressions */
 
 struct expression *sci__strip(struct expression *e);
+/** No assignment, step or call inside @e: its value can be read now. */
+int sci__expr_plain(struct expression *e);
 /** @e without parentheses, casts kept (they may change the value). */
 struct expression *sci__strip_parens(struct expression *e);
 /** Type of @e computed from the unevaluated tree (NULL if unknown). */

@@ -1087,6 +1087,41 @@ int sci_expr_binop(sci_expr *e, sci_expr **l, sci_expr **r)
 	return 0;
 }
 
+/* No assignment, step or call inside: its value can be read now. */
+int sci__expr_plain(struct expression *e)
+{
+	if (!e)
+		return 1;
+	switch (e->type) {
+	case EXPR_VALUE:
+	case EXPR_SYMBOL:
+	case EXPR_SIZEOF:
+	case EXPR_ALIGNOF:
+	case EXPR_TYPE:
+		return 1;
+	case EXPR_PREOP:
+		return e->op != SPECIAL_INCREMENT &&
+		       e->op != SPECIAL_DECREMENT && sci__expr_plain(e->unop);
+	case EXPR_BINOP:
+	case EXPR_COMPARE:
+	case EXPR_LOGICAL:
+		return sci__expr_plain(e->left) && sci__expr_plain(e->right);
+	case EXPR_CAST:
+	case EXPR_FORCE_CAST:
+	case EXPR_IMPLIED_CAST:
+		return sci__expr_plain(e->cast_expression);
+	case EXPR_DEREF:
+		return sci__expr_plain(e->deref);
+	case EXPR_CONDITIONAL:
+	case EXPR_SELECT:
+		return sci__expr_plain(e->conditional) &&
+		       sci__expr_plain(e->cond_true) &&
+		       sci__expr_plain(e->cond_false);
+	default:
+		return 0;
+	}
+}
+
 /* An integer, enum, floating point or pointer type (not an aggregate). */
 static int holds_scalar(struct symbol *t)
 {

@@ -510,6 +510,7 @@ static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)
 			if (paths && !sci_rl_is_empty(sci_rl_intersect(rl, paths)))
 				rl = sci_rl_intersect(rl, paths);
 			rl = sci_rl_cast(rl, *vt);
+			rl = sci__guards_apply(e, rl);
 		}
 		if ((rl = within_args(e, rl, *vt)))
 			return rl;

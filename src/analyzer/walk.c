@@ -572,6 +572,9 @@ typedef struct {
 
 static void walk_stmts(struct statement **v, int n);
 
+/* The statement before the one walk_stmts() walks (guards.c reads it). */
+static struct statement *prev_stmt;
+
 /*
  * The rest of a block from the first label a later computed goto may
  * reach: every path through the dispatch point goes round again.  The
@@ -646,6 +649,7 @@ static void walk_stmts(struct statement **v, int n)
 			loop_nest--;
 			return;
 		}
+		prev_stmt = i ? v[i - 1] : NULL;
 		sci__walk_stmt(v[i]);
 	}
 }
@@ -672,7 +676,7 @@ static void walk_compound(struct statement *stmt)
 static void walk_if(struct statement *stmt)
 {
 	const sci_stree *t, *f, *after_true;
-
+	struct statement *prev = prev_stmt;
 	unsigned depth = sci__branch_depth();
 	int choice;
 
@@ -691,6 +695,7 @@ static void walk_if(struct statement *stmt)
 		sci__branch_push(stmt->pos, "taking the false branch");
 	sci__walk_stmt(stmt->if_false);
 	sci__branch_truncate(depth);
+	sci__guards_note_if(stmt, prev, t, f, after_true, sci__cur);
 	sci__cur = sci__stree_merge(after_true, sci__cur);
 }
 
@@ -1233,6 +1238,8 @@ void sci__walk_function(struct symbol *fn)
 	learning = 0;
 	sci__quiet = 0;
 	nanc = 0;
+	prev_stmt = NULL;
+	sci__guards_reset();
 	sci__branch_reset();
 	sci__contexts_reset();
 	prescan_stmt(body);

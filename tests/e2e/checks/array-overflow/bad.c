@@ -313,3 +313,42 @@ void pass_three(void)
 
 	set_past(three);
 }
+
+/*
+ * A first test that does not leave (the loop goes on with the next
+ * argument) covers no later call of the same function: the -1 it skipped
+ * reaches the index (analyzer/guards.c).
+ */
+long index_parse(const char *s);
+
+static int index_or_minus(const char *arg)
+{
+	long v = index_parse(arg);
+
+	if (v < 0 || v >= 32)
+		return -1;
+	return (int)v;
+}
+
+int skip_then_use(int argc, char **argv)
+{
+	int table[32] = { 0 };
+	int j, sum = 0;
+
+	for (j = 0; j < argc; j++)
+		if (index_or_minus(argv[j]) == -1)
+			continue;
+	for (j = 0; j < argc; j++)
+		sum += table[index_or_minus(argv[j])];	/* expect-error: array-overflow "index 'index_or_minus(...)' can be -1, before the start of 'table'" */
+	return sum;
+}
+
+/* Checked for another argument: no help for this one. */
+int other_argument(const char *a, const char *b)
+{
+	int table[32] = { 0 };
+
+	if (index_or_minus(a) < 0)
+		return 0;
+	return table[index_or_minus(b)];	/* expect-error: array-overflow "index 'index_or_minus(...)' can be -1, before the start of 'table'" */
+}

@@ -490,3 +490,70 @@ int trap_bare(void)
 
 	return trap_args((char **)argv);
 }
+
+/*
+ * Validate, then act (redis's CLUSTER ADDSLOTS): every argument's slot is
+ * checked by a first loop that returns on -1; the second loop calls the
+ * same function with the same argument and passes the result on
+ * unchecked.  The first test covers it (analyzer/guards.c).
+ */
+struct slot_table {
+	void *owner[64];
+};
+
+extern struct slot_table *cluster_table;
+
+long slot_parse(const char *s);
+void slot_reply(const char *msg);
+
+static int slot_or_reply(const char *arg)
+{
+	long slot = slot_parse(arg);
+
+	if (slot < 0 || slot >= 64) {
+		slot_reply("bad slot");
+		return -1;
+	}
+	return (int)slot;
+}
+
+static int slots_check(unsigned char *seen, int start, int end)
+{
+	int slot;
+
+	for (slot = start; slot <= end; slot++) {
+		if (cluster_table->owner[slot])
+			return -1;
+		if (seen[slot]++)
+			return -1;
+	}
+	return 0;
+}
+
+void add_slots(int argc, char **argv)
+{
+	unsigned char seen[64] = { 0 };
+	int j, slot;
+
+	for (j = 2; j < argc; j++)
+		if ((slot = slot_or_reply(argv[j])) == -1)
+			return;
+	for (j = 2; j < argc; j++) {
+		slot = slot_or_reply(argv[j]);
+		if (slots_check(seen, slot, slot) == -1)
+			return;
+	}
+}
+
+/* The same, tested through the variable the statement before assigned. */
+void add_one_slot(const char *arg)
+{
+	void *owners[64] = { 0 };
+	int slot = 0;
+
+	slot = slot_or_reply(arg);
+	if (slot < 0)
+		return;
+	slot_reply("checked");
+	owners[slot_or_reply(arg)] = owners;
+}
