@@ -22,8 +22,10 @@
  * loses nothing that matters and is not reported; one that returns an
  * error (`if (!buf) return -ENOMEM;`) is.  Not reported either: a pointer
  * known to be NULL there (realloc(NULL, n) is malloc), code written
- * inside a macro expansion, and the profile's allocators that never
- * return NULL (xrealloc...).
+ * inside a macro expansion, the profile's allocators that never return
+ * NULL (xrealloc...), and a pointer another variable holds a copy of
+ * (`tmp = p; p = realloc(p, n); if (!p) { free(tmp); ...`): the block is
+ * not lost, whether the copy is freed is memory-leak's question.
  *
  * False positives: a failure path that ends in a function the engine
  * does not know never returns; suppress them in the baseline file, or
@@ -86,6 +88,9 @@ static void on_assign_before(sci_expr *left, sci_expr *right, sci_pos pos,
 		return;
 	arg = sci_key_expr(sci_call_arg(right, 0));
 	if (!target || target != arg || sci_value_is_null(sci_call_arg(right, 0)))
+		return;
+	/* a copy still points to the block (git's `tmp = out`): not lost */
+	if (sci_value_related(sci_call_arg(right, 0), SCI_REL_EQ))
 		return;
 	for (i = 0; i < nsites && sites[i].call != right; i++)
 		;

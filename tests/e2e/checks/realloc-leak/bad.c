@@ -41,3 +41,15 @@ void grow_unchecked(char **out, char *buf, size_t n)
 	buf = realloc(buf, n);	/* expect-warning: realloc-leak "'buf' = realloc('buf', ...): if realloc() fails, the block 'buf' pointed to is lost" */
 	*out = buf;
 }
+
+/* A copy made, then given another value: it keeps nothing. */
+char *copy_overwritten(char *buf, size_t n)
+{
+	char *old = buf;
+
+	old = NULL;
+	buf = realloc(buf, n);	/* expect-warning: realloc-leak "'buf' = realloc('buf', ...): if realloc() fails, the block 'buf' pointed to is lost" */
+	if (!buf)
+		return old;
+	return buf;
+}

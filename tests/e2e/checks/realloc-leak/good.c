@@ -61,3 +61,22 @@ char *grow_or_exit(char *buf, size_t n)
 		abort();
 	return buf;
 }
+
+/*
+ * The old block kept in another pointer first (git's create_delta()):
+ * nothing is lost when realloc() fails, the copy frees it.
+ */
+char *grow_keeping_copy(char *out, size_t outsize, size_t need)
+{
+	while (need > outsize) {
+		void *tmp = out;
+
+		outsize = outsize * 3 / 2;
+		out = realloc(out, outsize);
+		if (!out) {
+			free(tmp);
+			return NULL;
+		}
+	}
+	return out;
+}
