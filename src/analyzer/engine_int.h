@@ -1073,6 +1073,19 @@ void sci__guards_note_if(struct statement *stmt, struct statement *prev,
 /** @rl, the value of @call, narrowed by an earlier check of the same call. */
 const sci_rl *sci__guards_apply(struct expression *call, const sci_rl *rl);
 
+/**
+ * lowfd.c: @rl (NULL: every value of @vt), what @call returns, narrowed
+ * to K or less or negative when it opens a descriptor right after
+ * `close(K)`; @rl itself otherwise.
+ */
+const sci_rl *sci__lowfd_apply(struct expression *call, const sci_rl *rl,
+			       sci_vtype vt);
+/**
+ * The statement of its block walk.c is walking, and the one before it
+ * (NULL: none, or the first of its block).
+ */
+void sci__walk_statements(struct statement **cur, struct statement **prev);
+
 /* ------------------------------------------------------- expressions */
 
 struct expression *sci__strip(struct expression *e);

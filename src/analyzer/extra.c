@@ -512,6 +512,7 @@ static const sci_rl *eval_node(struct expression *e, int konst, sci_vtype *vt)
 			rl = sci_rl_cast(rl, *vt);
 			rl = sci__guards_apply(e, rl);
 		}
+		rl = sci__lowfd_apply(e, rl, *vt);
 		if ((rl = within_args(e, rl, *vt)))
 			return rl;
 		break;

@@ -572,8 +572,17 @@ typedef struct {
 
 static void walk_stmts(struct statement **v, int n);
 
-/* The statement before the one walk_stmts() walks (guards.c reads it). */
-static struct statement *prev_stmt;
+/*
+ * The statement walk_stmts() walks and the one before it in its block
+ * (guards.c and lowfd.c read them).
+ */
+static struct statement *cur_stmt, *prev_stmt;
+
+void sci__walk_statements(struct statement **cur, struct statement **prev)
+{
+	*cur = cur_stmt;
+	*prev = prev_stmt;
+}
 
 /*
  * The rest of a block from the first label a later computed goto may
@@ -650,6 +659,7 @@ static void walk_stmts(struct statement **v, int n)
 			return;
 		}
 		prev_stmt = i ? v[i - 1] : NULL;
+		cur_stmt = v[i];
 		sci__walk_stmt(v[i]);
 	}
 }
@@ -1238,7 +1248,7 @@ void sci__walk_function(struct symbol *fn)
 	learning = 0;
 	sci__quiet = 0;
 	nanc = 0;
-	prev_stmt = NULL;
+	cur_stmt = prev_stmt = NULL;
 	sci__guards_reset();
 	sci__branch_reset();
 	sci__contexts_reset();

@@ -262,3 +262,39 @@ int closed_by_helpers(const char *path)
 	end_stream(f);
 	return 0;
 }
+
+/*
+ * stdin closed, then opened again: the open returns 0 or fails, so
+ * `if (fd)` is the failure test (busybox init's open_stdio_to_tty(),
+ * through its own wrapper; analyzer/lowfd.c).
+ */
+void tty_message(const char *what);
+
+static int tty_open(const char *device, int mode)
+{
+	int f, fd = -1;
+
+	for (f = 0; f < 5; f++) {
+		fd = open(device, mode | O_NONBLOCK, 0600);
+		if (fd >= 0)
+			break;
+	}
+	return fd;
+}
+
+int stdio_to_tty(const char *tty_name)
+{
+	if (tty_name[0]) {
+		int fd;
+
+		close(STDIN_FILENO);
+		/* fd can be only < 0 or 0 */
+		fd = tty_open(tty_name, O_RDWR);
+		if (fd) {
+			tty_message("can't open");
+			return 0;
+		}
+		dup2(STDIN_FILENO, STDOUT_FILENO);
+	}
+	return 1;
+}
