@@ -50,7 +50,9 @@
  * opened, "wMASK" the parameters assigned before any read), ";@OBJ" the
  * object it points to the start of (fn_facts.c's "ret_obj" text), then
  * ";N=VALUES" per parameter N and ";gNAME=VALUES" per global, range lists
- * as sci_rl_text() writes them; RET ends in "/S" when some of its bounds
+ * as sci_rl_text() writes them, then ";*N=VALUES[/S]" per parameter N
+ * pointing to an integer, what that integer holds on return (an
+ * out-parameter: a caller's `r = f(&v)` narrows v per path); RET ends in "/S" when some of its bounds
  * only come from a type (S: its SCI_RL_SOFT_* bits), so a caller's
  * checks treat them as the whole summary's would.
  */
@@ -71,9 +73,17 @@ static unsigned written;	/* parameters the body assigns */
 /* integer globals the body reads and never writes (MAX_PATH_GLOBALS) */
 static struct symbol *gread[MAX_PATH_GLOBALS];
 static int ngread;
-static char **texts;		/* this function's paths so far (malloc) */
-static size_t ntexts;
-static int overflow;
+/* This function's paths so far (malloc). */
+typedef struct {
+	char **v;
+	size_t n;
+	int overflow;	/* more than MAX_PATHS */
+} pathlist;
+/*
+ * With the out-parameters' values (";*N="), and without them: a function
+ * whose paths they split past MAX_PATHS keeps those it had before.
+ */
+static pathlist full, bare;
 
 /* Functions of this TU: name -> their paths (malloc), for callers. */
 typedef struct {
@@ -90,15 +100,22 @@ static size_t nentries;
  */
 static sci_strmap latest;
 
-static void texts_clear(void)
+static void list_clear(pathlist *l)
 {
 	size_t i;
 
-	for (i = 0; i < ntexts; i++)
-		free(texts[i]);
-	free(texts);
-	texts = NULL;
-	ntexts = 0;
+	for (i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+	l->overflow = 0;
+}
+
+static void texts_clear(void)
+{
+	list_clear(&full);
+	list_clear(&bare);
 }
 
 void sci__ret_paths_begin(struct symbol *f)
@@ -111,7 +128,6 @@ void sci__ret_paths_begin(struct symbol *f)
 
 	fn = f;
 	written = 0;
-	overflow = 0;
 	ngread = 0;
 	texts_clear();
 	FOR_EACH_PTR(base->arguments, arg) {
@@ -155,22 +171,27 @@ static const sci_rl *parse_ret(const char *text)
 	return sci_rl_with_soft(rl, (unsigned)soft);
 }
 
-/* Adds @text, or merges it with a path of the same parameter values. */
-static void add_text(const char *text)
+static const char *path_text(struct expression *value);
+static const char *pointees_text(void);
+
+/* Adds @text to @l, or merges it with a path of the same parameter values. */
+static void list_add(pathlist *l, const char *text)
 {
 	const char *params = strchr(text, ';');
 	size_t i, plen = params ? strlen(params) : 0;
 
-	for (i = 0; i < ntexts; i++) {
-		const char *p = strchr(texts[i], ';');
+	if (l->overflow)
+		return;
+	for (i = 0; i < l->n; i++) {
+		const char *p = strchr(l->v[i], ';');
 		const sci_rl *a, *b;
 		char *ra, *rb;
 
 		if ((p ? strlen(p) : 0) != plen || (plen && strcmp(p, params)))
 			continue;
-		ra = sci_printf_dup("%.*s", (int)(p ? p - texts[i]
-						     : (long)strlen(texts[i])),
-				    texts[i]);
+		ra = sci_printf_dup("%.*s", (int)(p ? p - l->v[i]
+						     : (long)strlen(l->v[i])),
+				    l->v[i]);
 		rb = sci_printf_dup("%.*s", (int)(params ? params - text
 						       : (long)strlen(text)),
 				    text);
@@ -180,17 +201,58 @@ static void add_text(const char *text)
 		free(rb);
 		if (!a || !b)
 			return;
-		free(texts[i]);
-		texts[i] = sci_printf_dup("%s%s", ret_text(sci_rl_union(a, b)),
+		free(l->v[i]);
+		l->v[i] = sci_printf_dup("%s%s", ret_text(sci_rl_union(a, b)),
 					  params ? params : "");
 		return;
 	}
-	if (ntexts == MAX_PATHS) {
-		overflow = 1;
+	if (l->n == MAX_PATHS) {
+		l->overflow = 1;
 		return;
 	}
-	texts = sci_realloc(texts, (ntexts + 1) * sizeof(*texts));
-	texts[ntexts++] = sci_strdup(text);
+	l->v = sci_realloc(l->v, (l->n + 1) * sizeof(*l->v));
+	l->v[l->n++] = sci_strdup(text);
+}
+
+/* The path of returning @value here, in both lists. */
+static void add_path(struct expression *value)
+{
+	const char *text = path_text(value);
+
+	list_add(&full, sci_arena_printf("%s%s", text, pointees_text()));
+	list_add(&bare, text);
+}
+
+/*
+ * ";*N=VALUES" for each parameter N that points to an integer and holds
+ * its pointer still, when what it points to holds less than its type's
+ * values here: an out-parameter (`*status = -1; return NULL;`).
+ */
+static const char *pointees_text(void)
+{
+	struct symbol *base = fn->ctype.base_type, *arg;
+	const char *text = "";
+	unsigned i = 0;
+
+	FOR_EACH_PTR(base->arguments, arg) {
+		struct symbol *type = sci__real_type(arg), *to;
+		const sci_rl *rl;
+
+		if (i >= SCI_SUMMARY_MAX_PARAMS || (written & (1u << i)) ||
+		    !type || type->type != SYM_PTR || !sci_sym_name(arg) ||
+		    !(to = sci__real_type(type->ctype.base_type)) ||
+		    !sci__type_is_int(to)) {
+			i++;
+			continue;
+		}
+		rl = sci__key_rl(sci_key_pointee(arg), to);
+		/* "/S" as for RET: a bound only a type gives stays soft */
+		if (!sci_rl_is_empty(rl) && !sci_rl_equal(rl, sci__type_rl(to)))
+			text = sci_arena_printf("%s;*%u=%s", text, i,
+						ret_text(rl));
+		i++;
+	} END_FOR_EACH_PTR(arg);
+	return text;
 }
 
 /* The path text of returning @value in the state sci__cur. */
@@ -283,7 +345,7 @@ void sci__ret_paths_return(struct expression *value)
 	const sci_key *key;
 	size_t n = 0, i, added = 0;
 
-	if (!fn || !sci__cur || !value || overflow)
+	if (!fn || !sci__cur || !value || (full.overflow && bare.overflow))
 		return;
 	key = sci_key_expr(sci__strip(value));
 	sm = key ? sci__stree_get(sci__cur, SCI_OWNER_EXTRA, key) : NULL;
@@ -293,7 +355,7 @@ void sci__ret_paths_return(struct expression *value)
 	if (sm && sm->left && sm->nleaves <= MAX_LEAVES)
 		collect_leaves(sm, leaves, &n);
 	if (n < 2 || n > MAX_LEAVES) {
-		add_text(path_text(value));
+		add_path(value);
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -301,12 +363,12 @@ void sci__ret_paths_return(struct expression *value)
 		if (!t)
 			continue;
 		sci__cur = t;
-		add_text(path_text(value));
+		add_path(value);
 		sci__cur = save;
 		added++;
 	}
 	if (!added)
-		add_text(path_text(value));
+		add_path(value);
 }
 
 /* Does path @text say something of a parameter or a global? */
@@ -322,14 +384,15 @@ static int names_something(const char *text)
 
 void sci__ret_paths_end(int complete)
 {
+	pathlist *l = full.overflow ? &bare : &full;
 	int useful = 0;
 	size_t i;
 	entry *e;
 
 	if (!fn)
 		return;
-	for (i = 0; i < ntexts; i++)
-		useful |= names_something(texts[i]);
+	for (i = 0; i < l->n; i++)
+		useful |= names_something(l->v[i]);
 	/* an entry without paths still hides another TU's same name */
 	if (sci_sym_name(fn)) {
 		entries = sci_realloc(entries, (nentries + 1) * sizeof(*entries));
@@ -338,11 +401,11 @@ void sci__ret_paths_end(int complete)
 		e->paths = NULL;
 		e->n = 0;
 		sci_strmap_put(&latest, e->name, nentries - 1);
-		if (complete && useful && !overflow) {
-			e->paths = texts;
-			e->n = ntexts;
-			texts = NULL;
-			ntexts = 0;
+		if (complete && useful && !l->overflow) {
+			e->paths = l->v;
+			e->n = l->n;
+			l->v = NULL;
+			l->n = 0;
 		}
 	}
 	texts_clear();
@@ -390,6 +453,8 @@ typedef struct {
 	unsigned unread;	/* parameters assigned before any read */
 	const char *obj;	/* what it points to the start of, or NULL */
 	const sci_rl *param[SCI_SUMMARY_MAX_PARAMS];	/* NULL: any */
+	/* what the integer a parameter points to holds on return (NULL: any) */
+	const sci_rl *pointee[SCI_SUMMARY_MAX_PARAMS];
 	const char *gname[MAX_PATH_GLOBALS];	/* globals it allows */
 	const sci_rl *global[MAX_PATH_GLOBALS];
 	int nglobals;
@@ -448,6 +513,13 @@ static size_t call_paths(struct expression *call, path **out)
 				if (strchr(tok, 'w'))
 					v[i].unread = (unsigned)strtoul(
 						strchr(tok, 'w') + 1, NULL, 10);
+				continue;
+			}
+			if (tok[0] == '*') {
+				k = strtoul(tok + 1, NULL, 10);
+				if (!eq || k >= SCI_SUMMARY_MAX_PARAMS ||
+				    !(v[i].pointee[k] = parse_ret(eq + 1)))
+					return 0;
 				continue;
 			}
 			if (tok[0] == 'g' && eq) {
@@ -594,6 +666,32 @@ static const sci_stree *narrow_args(const sci_stree *t, struct expression *call,
 	return t;
 }
 
+/*
+ * @t with each integer an argument `&v` points to narrowed to what path
+ * @p leaves in it.  After the call only: before it, v holds what the
+ * caller put there.
+ */
+static const sci_stree *narrow_pointees(const sci_stree *t,
+					struct expression *call, const path *p)
+{
+	struct expression *arg, *inner;
+	struct symbol *type;
+	unsigned i;
+
+	for (i = 0; t && i < SCI_SUMMARY_MAX_PARAMS; i++) {
+		if (!p->pointee[i] || !(arg = nth_arg(call, i)) ||
+		    !sci_expr_is_addr_of(arg, &inner) ||
+		    !sci_key_expr(sci__strip(inner)) ||
+		    !(type = sci__real_type(sci__expr_type(inner))) ||
+		    !sci__type_is_int(type))
+			continue;
+		t = sci__extra_narrow(t, inner,
+				      sci_rl_cast(p->pointee[i],
+						  sci__vtype(type)));
+	}
+	return t;
+}
+
 void sci__ret_paths_assign(struct expression *target, struct expression *call)
 {
 	const sci_stree *base = sci__cur, *out = NULL, *t;
@@ -606,6 +704,7 @@ void sci__ret_paths_assign(struct expression *target, struct expression *call)
 			continue;
 		t = sci__extra_narrow(base, target, v[i].ret);
 		t = narrow_args(t, call, &v[i]);
+		t = narrow_pointees(t, call, &v[i]);
 		if (t)
 			out = out ? sci__stree_merge(out, t) : t;
 	}
@@ -627,7 +726,7 @@ const sci_stree *sci__ret_paths_narrow(const sci_stree *t,
 		if (sci_rl_is_empty(sci_rl_intersect(v[i].ret, allowed)) ||
 		    !globals_fit(&v[i], call))
 			continue;
-		s = narrow_args(t, call, &v[i]);
+		s = narrow_pointees(narrow_args(t, call, &v[i]), call, &v[i]);
 		if (s)
 			out = out ? sci__stree_merge(out, s) : s;
 	}

@@ -135,13 +135,118 @@ static void forget_value(const sci_key *k);
  * at a variable (`a.x`, `b.x`) never overlap, and a local whose address
  * is never taken is never behind a pointer.
  */
-static void forget_aliases(const sci_key *key)
+/*
+ * @sym is a parameter of the function walked that its body never
+ * assigns: it holds the caller's pointer throughout (cached per function).
+ */
+static int steady_param(struct symbol *sym)
+{
+	static struct symbol *fn;
+	static unsigned checked, written;
+	struct symbol *base = sci__cur_fn ? sci__cur_fn->ctype.base_type : NULL;
+	struct symbol *arg, *found = NULL;
+	unsigned i = 0;
+
+	if (!base || !sym)
+		return 0;
+	if (fn != sci__cur_fn) {
+		fn = sci__cur_fn;
+		checked = written = 0;
+	}
+	FOR_EACH_PTR(base->arguments, arg) {
+		if (arg == sym) {
+			found = arg;
+			break;
+		}
+		i++;
+	} END_FOR_EACH_PTR(arg);
+	if (!found || i >= 32)
+		return 0;
+	if (!(checked & (1u << i))) {
+		struct statement *body = base->stmt ? base->stmt : base->inline_stmt;
+
+		checked |= 1u << i;
+		if (!body || sci__stmt_writes(body, found))
+			written |= 1u << i;
+	}
+	return !(written & (1u << i));
+}
+
+/*
+ * `*out` for a steady parameter out that points to an integer: the
+ * caller's variable (an out-parameter, `*status = -1`).
+ */
+static int out_param_pointee(const sci_key *k)
+{
+	struct symbol *type;
+
+	if (!k->base || !k->name || k->name[0] != '*' ||
+	    !sci_sym_name(k->base) || strcmp(k->name + 1, sci_sym_name(k->base)) ||
+	    !steady_param(k->base))
+		return 0;
+	type = sci__real_type(k->base);
+	return type && type->type == SYM_PTR &&
+	       sci__type_is_int(sci__real_type(type->ctype.base_type));
+}
+
+/*
+ * The pointer @target is stored through (`p` of `p->m`, `*p`, `p[i]`),
+ * or NULL.
+ */
+static struct expression *store_pointer(struct expression *target)
+{
+	struct expression *e = sci__strip(target);
+
+	if (e && e->type == EXPR_DEREF)
+		e = sci__strip(e->deref);
+	if (!e || e->type != EXPR_PREOP || e->op != '*')
+		return NULL;
+	e = sci__strip(e->unop);
+	while (e && e->type == EXPR_BINOP && (e->op == '+' || e->op == '-') &&
+	       sci__type_is_ptr(sci__expr_type(e->left)))
+		e = sci__strip(e->left);
+	return e;
+}
+
+/* @target is stored through a pointer into a block allocated here. */
+static int store_into_fresh(struct expression *target)
+{
+	struct expression *pointer = store_pointer(target);
+	sci_object o;
+
+	return pointer && sci_value_object(pointer, &o) &&
+	       o.kind == SCI_OBJECT_HEAP;
+}
+
+/*
+ * @target is stored through a steady parameter (`*used_p = n`,
+ * `state->line++`): the parameter, else NULL.
+ */
+static struct symbol *store_through_param(struct expression *target)
+{
+	struct expression *pointer = store_pointer(target);
+
+	return pointer && pointer->type == EXPR_SYMBOL &&
+	       steady_param(pointer->symbol) ? pointer->symbol : NULL;
+}
+
+/*
+ * What a caller's out-parameter points to (`*status_p`) keeps its value
+ * through a store into a block allocated here (`h->data = d` after `h =
+ * malloc(...)`: the caller's object was there first) and through a store
+ * by way of another parameter (`*used_p = n`): parameters are taken to
+ * point to different objects, as clang's analyzer takes them.
+ */
+static void forget_aliases(const sci_key *key, struct expression *target)
 {
 	const sci_key *lists[2], *k;
-	int i;
+	struct symbol *via = NULL;
+	int i, fresh = 0;
 
 	if (!key || !key->base || !sci__cur || !may_be_pointed_to(key))
 		return;
+	if (key->indirect && !(fresh = store_into_fresh(target)))
+		via = store_through_param(target);
 	lists[0] = sci__keys_global();
 	lists[1] = sci__keys_aliasable();
 	for (i = 0; i < 2; i++) {
@@ -151,6 +256,9 @@ static void forget_aliases(const sci_key *key)
 			if (key->member && k->member && strcmp(key->member, k->member))
 				continue;
 			if (!may_be_pointed_to(k))
+				continue;
+			if ((fresh || (via && via != k->base)) &&
+			    out_param_pointee(k))
 				continue;
 			forget_value(k);
 		}
@@ -380,7 +488,7 @@ static void walk_assignment(struct expression *e)
 			sci__gexits_write(NULL);
 		modified_elements(e->left, e->pos);
 	}
-	forget_aliases(key);
+	forget_aliases(key, e->left);
 	if (e->op == '=') {
 		/* the callee may have freed or closed what it returns */
 		sci__freed_assign(key, e->right);
@@ -820,7 +928,7 @@ static void walk_incdec(struct expression *e)
 		return;
 	sci__extra_assign(e);
 	modified(key, e->unop, e, e->pos);
-	forget_aliases(key);
+	forget_aliases(key, e->unop);
 }
 
 /* A truth value: a comparison, `!x`, `a && b`. */

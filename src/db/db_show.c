@@ -118,7 +118,7 @@ static void put_path_flags(FILE *f, const char *flags, size_t len)
 /*
  * "0;1=min--1;gmode=1" as "returns 0 when parameter 2 is min--1, global
  * mode is 1"; ";!an" (analyzer/ret_paths.c) as "(a fresh allocation, may
- * be NULL)".
+ * be NULL)", ";*2=-1" as "(leaves *parameter 3 = -1)".
  */
 static void put_path(FILE *f, const char *path)
 {
@@ -140,6 +140,13 @@ static void put_path(FILE *f, const char *path)
 		if (p[1] == '@') {
 			/* ";@static:10:small", ";@heap:16" */
 			fprintf(f, " (the start of %.*s)", (int)len - 1, p + 2);
+			continue;
+		}
+		if (p[1] == '*' && (n = strtol(p + 2, &end, 10)) >= 0 &&
+		    *end == '=') {
+			/* ";*N=VALUES": what the path leaves in *param N */
+			fprintf(f, " (leaves *parameter %ld = %.*s)", n + 1,
+				(int)strcspn(end + 1, ";"), end + 1);
 			continue;
 		}
 		if (p[1] == 'g' && (end = strchr(p + 2, '=')) &&

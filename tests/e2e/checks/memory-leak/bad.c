@@ -136,3 +136,31 @@ int counted_passes_lose(int n)
 	}
 	return 0;
 }
+
+/*
+ * The error path of this callee hands back a block with *err set: the
+ * caller's `if (err) return err;` leaves with it (analyzer/ret_paths.c,
+ * out-parameters).
+ */
+static char *load_part(const char *name, int *err)
+{
+	char *p = malloc(16);
+
+	*err = 0;
+	if (!p)
+		return NULL;
+	if (!name[0])
+		*err = -1;	/* partial: still returned */
+	return p;
+}
+
+int load_or_fail(const char *name, char **out)
+{
+	int err;
+	char *p = load_part(name, &err);
+
+	if (err)
+		return err;	/* expect-warning: memory-leak "memory leak of 'p': allocated memory is not freed on this path" */
+	*out = p;
+	return 0;
+}

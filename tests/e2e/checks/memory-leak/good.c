@@ -453,3 +453,55 @@ void field_kept(const char *line)
 	if (copy)
 		keep_field(copy);
 }
+
+/*
+ * An out-parameter that tells failure apart (git's parse_binary_hunk()):
+ * NULL with *status 0 is "nothing here", NULL with *status -1 an error,
+ * a block with *status 0 success.  `if (status) return status;` leaves
+ * on the paths that returned NULL: nothing leaks there.
+ */
+int hunk_valid(const char *s);
+
+struct hunk {
+	char *data;
+	int len;
+};
+
+struct hunk_state {
+	int linenr;
+};
+
+/* stores through the block and the other parameters keep *status_p */
+static struct hunk *parse_hunk(struct hunk_state *state, const char *buf,
+			       int *status_p, int *used_p)
+{
+	struct hunk *h;
+
+	*status_p = 0;
+	if (!hunk_valid(buf))
+		return NULL;
+	state->linenr++;
+	h = malloc(sizeof(*h));
+	if (!h || !(h->data = strdup(buf))) {
+		free(h);
+		*status_p = -1;
+		return NULL;
+	}
+	h->len = 1;
+	*used_p = 1;
+	return h;
+}
+
+int read_hunks(struct hunk_state *state, const char *buf, struct hunk **out)
+{
+	struct hunk *forward;
+	int status, used;
+
+	forward = parse_hunk(state, buf, &status, &used);
+	if (!forward && !status)
+		return -2;
+	if (status)
+		return status;
+	*out = forward;
+	return 0;
+}
