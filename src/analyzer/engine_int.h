@@ -529,6 +529,14 @@ void sci__strlen_call(struct expression *call);
 void sci__strlen_forget(const sci_key *key);
 /** strlen()/wcslen() of a string whose length is known: that value. */
 const sci_rl *sci__strlen_value(struct expression *call);
+/**
+ * @t where the character @e reads (`s[k]` of a tracked array) is NUL
+ * (@nul) or not: a string known longer than k has none there, one of
+ * length k has it; the paths whose lengths say otherwise are dropped.
+ * NULL when none is left.
+ */
+const sci_stree *sci__strlen_narrow_char(const sci_stree *t,
+					 struct expression *e, int nul);
 /* closed.c: as freed.c, for fclose(), pclose(), closedir(), close() */
 void sci__closed_register(void);
 void sci__closed_call(struct expression *call);

@@ -933,6 +933,17 @@ static const sci_stree *narrow(const sci_stree *t, struct expression *e,
 		fire_implies(&t, e, NULL, rl);
 		return sci__ret_paths_narrow(t, e, rl);
 	}
+	/* a character of a string whose length is known (strlen.c) */
+	if (e && e->type == EXPR_PREOP && e->op == '*') {
+		const sci_rl *zero = sci_rl_range(0, 0);
+
+		if (sci_rl_equal(allowed, zero))
+			t = sci__strlen_narrow_char(t, e, 1);
+		else if (sci_rl_is_empty(sci_rl_intersect(allowed, zero)))
+			t = sci__strlen_narrow_char(t, e, 0);
+		if (!t)
+			return NULL;
+	}
 	key = e ? sci_key_expr(e) : NULL;
 	if (!key) {
 		/* not a key, but its value may rule the side out (`switch (3)`) */

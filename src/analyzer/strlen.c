@@ -25,14 +25,17 @@
  * What forgets a length: a store at an unknown index or an unknown value
  * where it matters, a store through a char pointer whose object is
  * unknown (it may be the array), a library call that gets a pointer into
- * it (but the string readers: strlen, strcmp, printf...), and for global
+ * it (but the string readers: strlen, strcmp, printf..., and parameters
+ * declared pointer to const: open()'s path), and for global
  * arrays any call of the project.  A pointer into the array passed to a
  * project's function, or stored anywhere but a local pointer, stops its
  * tracking for the rest of the function: whoever holds that pointer may
  * write it unseen at any call.
  *
  * Owner SCI_OWNER_STRLEN; a state's data is its `sl`.  A join keeps a
- * length only when both sides have the same one.
+ * length only when both sides have the same one; its history keeps each
+ * side's, so a test of one character (`if (!s[0])`) drops the paths
+ * whose lengths say otherwise (sci__strlen_narrow_char()).
  */
 #include "analyzer/engine_int.h"
 
@@ -486,9 +489,14 @@ static void args_written(struct expression *call, int keeps)
 	struct expression *arg;
 	const sci_key *key;
 	sci_val off, size;
-	int exact;
+	int exact, n = -1;
 
 	FOR_EACH_PTR(call->args, arg) {
+		n++;
+		/* a library function only reads through a pointer to const
+		 * (open()'s path, stat()'s) */
+		if (!keeps && sci_call_arg_is_const_pointer(call, n))
+			continue;
 		if (!sci__type_is_ptr(sci__expr_type(arg)) ||
 		    !(key = sci__points_array(arg, &off, &size, &exact)))
 			continue;
@@ -579,4 +587,52 @@ int sci_value_strlen(sci_expr *p, int unit, long long *len)
 		return 0;
 	*len = n;
 	return 1;
+}
+
+/* ------------------------------------------------ tests of a character */
+
+typedef struct {
+	sci_val index;
+	int unit;
+	int nul;
+} char_test;
+
+/* Can a path whose length is @leaf's have a NUL at c->index (c->nul)? */
+static int char_fits(const sci_sm *leaf, void *payload)
+{
+	const char_test *c = payload;
+	const sl *s = as_sl(leaf->state);
+
+	if (!s || s->unit != c->unit)
+		return 1;
+	if (c->nul)
+		return s->len <= c->index;	/* non-NUL before len */
+	return s->prefix || s->len != c->index;
+}
+
+const sci_stree *sci__strlen_narrow_char(const sci_stree *t,
+					 struct expression *e, int nul)
+{
+	const sci_stree *save = sci__cur;
+	const sci_key *key = NULL;
+	const sci_sm *sm;
+	struct expression *p;
+	char_test c;
+	int placed;
+
+	e = sci__strip(e);
+	if (!any || !t || !e || e->type != EXPR_PREOP || e->op != '*' ||
+	    !(c.unit = unit_of(e->unop)) ||
+	    sci__real_type(sci__expr_type(e))->bit_size != c.unit * 8)
+		return t;
+	p = e->unop;
+	sci__cur = t;
+	placed = place(p, c.unit, &key, &c.index);
+	sci__cur = save;
+	if (!placed || !(sm = sci__stree_get(t, SCI_OWNER_STRLEN, key)))
+		return t;
+	c.nul = nul;
+	if (!sm->left)
+		return char_fits(sm, &c) ? t : NULL;
+	return sci__implied(t, sm, char_fits, &c);
 }

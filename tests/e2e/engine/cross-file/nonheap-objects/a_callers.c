@@ -74,7 +74,9 @@ void searched(void)
 
 	if (!line || !copy)
 		exit(1);
-	line[0] = '\0';
+	/* a string of one character: the search can move past it */
+	line[0] = 'x';
+	line[1] = '\0';
 	copy[0] = '\0';
 	find_and_drop(line);
 	scan_and_drop(copy);
