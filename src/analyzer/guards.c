@@ -32,6 +32,7 @@
 
 typedef struct {
 	struct expression *call;	/* the first call checked */
+	struct statement *test;		/* the `if` that checked it */
 	const sci_rl *rl;		/* what passed its test */
 } guard;
 
@@ -216,16 +217,28 @@ void sci__guards_note_if(struct statement *stmt, struct statement *prev,
 	sci__cur = save;
 	if (!rl || sci_rl_is_empty(rl))
 		return;
-	for (i = 0; i < nguards; i++)
-		if (sci_expr_same(guards[i].call, call)) {
-			const sci_rl *both = sci_rl_intersect(guards[i].rl, rl);
+	for (i = 0; i < nguards; i++) {
+		const sci_rl *both;
 
-			if (!sci_rl_is_empty(both))
-				guards[i].rl = both;
+		if (!sci_expr_same(guards[i].call, call))
+			continue;
+		/*
+		 * The same test walked again (a loop's passes) saw more
+		 * iterations: what passed it is what passed any walk of it.
+		 * Another test of the same call narrows further.
+		 */
+		if (guards[i].test == stmt) {
+			guards[i].rl = sci_rl_union(guards[i].rl, rl);
 			return;
 		}
+		both = sci_rl_intersect(guards[i].rl, rl);
+		if (!sci_rl_is_empty(both))
+			guards[i].rl = both;
+		return;
+	}
 	if (nguards < GUARDS_MAX) {
 		guards[nguards].call = call;
+		guards[nguards].test = stmt;
 		guards[nguards].rl = rl;
 		nguards++;
 	}

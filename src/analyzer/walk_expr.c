@@ -127,15 +127,6 @@ static int may_be_pointed_to(const sci_key *k)
 static void forget_value(const sci_key *k);
 
 /*
- * A store to @key may also change what other keys name: `p->a = 5`
- * changes q->a when q == p, `*ip = 3` changes g when ip == &g, and
- * `x = 1` changes *p when p == &x.  Without knowing where pointers point,
- * every such key of the same member (or with no member) is forgotten:
- * its value becomes unknown rather than stale.  Two paths that both start
- * at a variable (`a.x`, `b.x`) never overlap, and a local whose address
- * is never taken is never behind a pointer.
- */
-/*
  * @sym is a parameter of the function walked that its body never
  * assigns: it holds the caller's pointer throughout (cached per function).
  */
@@ -231,6 +222,14 @@ static struct symbol *store_through_param(struct expression *target)
 }
 
 /*
+ * A store to @key may also change what other keys name: `p->a = 5`
+ * changes q->a when q == p, `*ip = 3` changes g when ip == &g, and
+ * `x = 1` changes *p when p == &x.  Without knowing where pointers point,
+ * every such key of the same member (or with no member) is forgotten:
+ * its value becomes unknown rather than stale.  Two paths that both start
+ * at a variable (`a.x`, `b.x`) never overlap, and a local whose address
+ * is never taken is never behind a pointer.
+ *
  * What a caller's out-parameter points to (`*status_p`) keeps its value
  * through a store into a block allocated here (`h->data = d` after `h =
  * malloc(...)`: the caller's object was there first) and through a store
