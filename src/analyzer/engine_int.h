@@ -1099,6 +1099,15 @@ void sci__walk_statements(struct statement **cur, struct statement **prev);
 struct expression *sci__strip(struct expression *e);
 /** No assignment, step or call inside @e: its value can be read now. */
 int sci__expr_plain(struct expression *e);
+/**
+ * The value @cond tests against constants (`!(f(x) < 0)` tests f(x)):
+ * *@against, *@op the constant and the comparison as `value op constant`
+ * (NULL, 0: a test of truth), *@negated an odd number of `!`.  NULL when
+ * both sides of the comparison vary.
+ */
+struct expression *sci__test_operand(struct expression *cond,
+				     struct expression **against, int *op,
+				     int *negated);
 /** @e without parentheses, casts kept (they may change the value). */
 struct expression *sci__strip_parens(struct expression *e);
 /** Type of @e computed from the unevaluated tree (NULL if unknown). */

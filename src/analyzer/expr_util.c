@@ -1087,6 +1087,42 @@ int sci_expr_binop(sci_expr *e, sci_expr **l, sci_expr **r)
 	return 0;
 }
 
+/*
+ * The value @cond tests against constants: @cond without its `!`s and one
+ * comparison with a constant (`!(f(x) < 0)` tests f(x)).  *@against and
+ * *@op: the constant and the comparison as `value op constant` (NULL and
+ * 0 for a test of truth); *@negated: an odd number of `!`.  NULL when
+ * both sides of the comparison vary.
+ */
+struct expression *sci__test_operand(struct expression *cond,
+				     struct expression **against, int *op,
+				     int *negated)
+{
+	struct expression *e = sci__strip(cond);
+	sci_val k;
+
+	*against = NULL;
+	*op = 0;
+	*negated = 0;
+	while (e && e->type == EXPR_PREOP && e->op == '!') {
+		*negated = !*negated;
+		e = sci__strip(e->unop);
+	}
+	if (!e || e->type != EXPR_COMPARE || !sci__cmp_op(e->op))
+		return e;
+	if (sci__const_val(e->right, &k)) {
+		*against = e->right;
+		*op = sci__cmp_op(e->op);
+		return sci__strip(e->left);
+	}
+	if (sci__const_val(e->left, &k)) {
+		*against = e->left;
+		*op = sci__flip_op(sci__cmp_op(e->op));
+		return sci__strip(e->right);
+	}
+	return NULL;
+}
+
 /* No assignment, step or call inside: its value can be read now. */
 int sci__expr_plain(struct expression *e)
 {

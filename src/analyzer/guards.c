@@ -120,29 +120,10 @@ static struct expression *tested_call(struct expression *cond,
 				      struct expression **against, int *op,
 				      int *negated)
 {
-	struct expression *e = sci__strip(cond), *r;
-	sci_val k;
+	struct expression *e = sci__test_operand(cond, against, op, negated);
+	struct expression *r;
 
-	*held = *against = NULL;
-	*op = 0;
-	*negated = 0;
-	while (e && e->type == EXPR_PREOP && e->op == '!') {
-		*negated = !*negated;
-		e = sci__strip(e->unop);
-	}
-	if (e && e->type == EXPR_COMPARE && sci__cmp_op(e->op)) {
-		if (sci__const_val(e->right, &k)) {
-			*against = e->right;
-			*op = sci__cmp_op(e->op);
-			e = sci__strip(e->left);
-		} else if (sci__const_val(e->left, &k)) {
-			*against = e->left;
-			*op = sci__flip_op(sci__cmp_op(e->op));
-			e = sci__strip(e->right);
-		} else {
-			return NULL;
-		}
-	}
+	*held = NULL;
 	if (!e)
 		return NULL;
 	if (e->type == EXPR_CALL)

@@ -47,9 +47,9 @@ static int gives(struct expression *e, struct expression *call)
 /* The open @call is @s's whole work, or the value its `if` tests. */
 static int statement_of(struct statement *s, struct expression *call)
 {
-	struct expression *e;
+	struct expression *against;
 	struct symbol *sym;
-	sci_val k;
+	int op, negated;
 
 	switch (s->type) {
 	case STMT_EXPRESSION:
@@ -61,18 +61,8 @@ static int statement_of(struct statement *s, struct expression *call)
 		} END_FOR_EACH_PTR(sym);
 		return 0;
 	case STMT_IF:
-		e = sci__strip(s->if_conditional);
-		while (e && e->type == EXPR_PREOP && e->op == '!')
-			e = sci__strip(e->unop);
-		if (e && e->type == EXPR_COMPARE) {
-			if (sci__const_val(e->right, &k))
-				e = e->left;
-			else if (sci__const_val(e->left, &k))
-				e = e->right;
-			else
-				return 0;
-		}
-		return gives(e, call);
+		return gives(sci__test_operand(s->if_conditional, &against,
+					       &op, &negated), call);
 	default:
 		return 0;
 	}

@@ -686,7 +686,8 @@ static void walk_compound(struct statement *stmt)
 static void walk_if(struct statement *stmt)
 {
 	const sci_stree *t, *f, *after_true;
-	struct statement *prev = prev_stmt;
+	/* the statement before it, when it is one of its block's */
+	struct statement *prev = cur_stmt == stmt ? prev_stmt : NULL;
 	unsigned depth = sci__branch_depth();
 	int choice;
 
