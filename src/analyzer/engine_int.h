@@ -857,6 +857,11 @@ void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope);
  */
 int sci__stmt_writes(struct statement *s, struct symbol *sym);
 /**
+ * The parameters (bit N: parameter N, below 32) @fn's body assigns; all
+ * when it has no body.  Kept for the function last asked.
+ */
+unsigned sci__params_written(struct symbol *fn);
+/**
  * True when @s uses the struct parameter @param only by reading its
  * scalar members one step down (`s.len`, `s.buf`: no `s` whole, no `&s`,
  * no write, no member that is itself a struct or an array); *@nptrs: how

@@ -2041,17 +2041,8 @@ int sci__fn_facts_int_param(struct expression *e)
 	 * assigns anywhere may have changed before this point on a path the
 	 * walk merged (`n = round_up(n);`).
 	 */
-	if (params_written < 0) {
-		struct symbol *base = cur_fn->ctype.base_type;
-		struct statement *body = base->stmt ? base->stmt :
-				       base->inline_stmt;
-		int k;
-
-		params_written = 0;
-		for (k = 0; k < nparams && k < 32; k++)
-			if (!body || sci__stmt_writes(body, params[k]))
-				params_written |= 1ll << k;
-	}
+	if (params_written < 0)
+		params_written = sci__params_written(cur_fn);
 	return params_written & (1ll << i) ? -1 : i;
 }
 

@@ -120,22 +120,15 @@ static void texts_clear(void)
 
 void sci__ret_paths_begin(struct symbol *f)
 {
-	struct symbol *base = f->ctype.base_type, *arg;
+	struct symbol *base = f->ctype.base_type;
 	struct statement *body = base->stmt ? base->stmt : base->inline_stmt;
 	struct symbol *const *globals;
-	unsigned i = 0;
 	size_t k, ng;
 
 	fn = f;
-	written = 0;
+	written = sci__params_written(f);
 	ngread = 0;
 	texts_clear();
-	FOR_EACH_PTR(base->arguments, arg) {
-		if (i < SCI_SUMMARY_MAX_PARAMS &&
-		    (!body || sci__stmt_writes(body, arg)))
-			written |= 1u << i;
-		i++;
-	} END_FOR_EACH_PTR(arg);
 	ng = body ? sci__fn_globals(f, &globals) : 0;
 	for (k = 0; k < ng && ngread < MAX_PATH_GLOBALS; k++)
 		if (sci__type_is_int(sci__real_type(globals[k])) &&

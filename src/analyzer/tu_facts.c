@@ -161,6 +161,9 @@ void sci__tu_facts_free(void)
 
 /* ------------------------------------------------------- the scan */
 
+/* sci__params_written(): the function last asked, and its mask */
+static struct symbol *written_fn;
+static unsigned written_mask;
 static struct symbol *scan_fn;	/* the function whose body is scanned */
 static struct symbol *watch;	/* sci__stmt_writes(): the variable asked */
 static int watch_hit;
@@ -1224,6 +1227,7 @@ void sci__tu_facts_scan(struct symbol_list *list, struct symbol_list *scope)
 {
 	struct symbol *sym;
 
+	written_fn = NULL;	/* a new TU's symbols may reuse the address */
 	FOR_EACH_PTR(list, sym) {
 		scan_symbol(sym);
 		note_global_definition(sym);
@@ -1286,6 +1290,28 @@ int sci__tu_result_counts(const char *callee, unsigned *used,
 				*discarded += facts[i].uses[k].discarded;
 			}
 	return *used || *discarded;
+}
+
+unsigned sci__params_written(struct symbol *fn)
+{
+	struct symbol *base = fn ? fn->ctype.base_type : NULL;
+	struct statement *body;
+	struct symbol *arg;
+	unsigned i = 0;
+
+	if (!base)
+		return ~0u;
+	if (fn == written_fn)
+		return written_mask;
+	body = base->stmt ? base->stmt : base->inline_stmt;
+	written_fn = fn;
+	written_mask = 0;
+	FOR_EACH_PTR(base->arguments, arg) {
+		if (i < 32 && (!body || sci__stmt_writes(body, arg)))
+			written_mask |= 1u << i;
+		i++;
+	} END_FOR_EACH_PTR(arg);
+	return written_mask;
 }
 
 int sci__stmt_writes(struct statement *s, struct symbol *sym)

@@ -128,39 +128,23 @@ static void forget_value(const sci_key *k);
 
 /*
  * @sym is a parameter of the function walked that its body never
- * assigns: it holds the caller's pointer throughout (cached per function).
+ * assigns: it holds the caller's pointer throughout.
  */
 static int steady_param(struct symbol *sym)
 {
-	static struct symbol *fn;
-	static unsigned checked, written;
 	struct symbol *base = sci__cur_fn ? sci__cur_fn->ctype.base_type : NULL;
-	struct symbol *arg, *found = NULL;
+	struct symbol *arg;
 	unsigned i = 0;
 
 	if (!base || !sym)
 		return 0;
-	if (fn != sci__cur_fn) {
-		fn = sci__cur_fn;
-		checked = written = 0;
-	}
 	FOR_EACH_PTR(base->arguments, arg) {
-		if (arg == sym) {
-			found = arg;
-			break;
-		}
+		if (arg == sym)
+			return i < 32 &&
+			       !(sci__params_written(sci__cur_fn) & (1u << i));
 		i++;
 	} END_FOR_EACH_PTR(arg);
-	if (!found || i >= 32)
-		return 0;
-	if (!(checked & (1u << i))) {
-		struct statement *body = base->stmt ? base->stmt : base->inline_stmt;
-
-		checked |= 1u << i;
-		if (!body || sci__stmt_writes(body, found))
-			written |= 1u << i;
-	}
-	return !(written & (1u << i));
+	return 0;
 }
 
 /*
