@@ -130,4 +130,11 @@ enum {
 int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 		   sci_diag_emit_fn emit, void *payload);
 
+/**
+ * Does once what every sci_analyze_tu() of the process would do first
+ * (parsing the built-in library models): a driver calls it before it
+ * forks workers, which then inherit the result.  Optional.
+ */
+void sci_analyzer_prepare(void);
+
 #endif

@@ -404,6 +404,12 @@ static void emit_inputs_at_exit(void)
 	exit_inputs_armed = 0;
 }
 
+void sci_analyzer_prepare(void)
+{
+	/* 1.3% of a redis run when each worker parsed them */
+	sci__models_builtin();
+}
+
 int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 		   sci_diag_emit_fn emit, void *payload)
 {

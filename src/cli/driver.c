@@ -871,6 +871,8 @@ int sci_driver_run(sci_diag_list *out, sci_driver_stats *stats,
 		p.nslots = tus->n ? (unsigned)tus->n : 1;
 	p.slots = sci_calloc(p.nslots, sizeof(*p.slots));
 	p.status = sci_worker_status_new(p.nslots);
+	sci_memlimit_prepare(opts->tu_memory_mb);
+	sci_analyzer_prepare();
 	for (i = 0; i < p.nslots; i++)
 		p.slots[i].out_fd = p.slots[i].err_fd = -1;
 	sci_progress_begin(opts->progress, tus->n);

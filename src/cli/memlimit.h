@@ -42,4 +42,12 @@ int sci_memlimit_supported(void);
  */
 int sci_memlimit_apply(unsigned mb, size_t stack_mib);
 
+/**
+ * Driver, before it forks workers that will apply a limit of @mb MiB:
+ * makes malloc use its main arena alone from now on (inherited by every
+ * worker, which then need not set it each).  @mb 0 or an unsupported
+ * build: nothing.
+ */
+void sci_memlimit_prepare(unsigned mb);
+
 #endif
