@@ -74,6 +74,14 @@ static char *region_new(void)
 	return start;
 }
 
+void *sci__region_zeroed(size_t size)
+{
+	char *r = size <= REGION ? region_new() : NULL;
+
+	/* a fresh anonymous mapping reads as zeros */
+	return r ? r : sci_calloc(1, size);
+}
+
 static struct chunk *standard_chunk(void)
 {
 	struct chunk *c = spare;

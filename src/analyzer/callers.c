@@ -82,7 +82,13 @@ typedef struct {
 typedef struct {
 	struct symbol *caller;	/* NULL: another TU's */
 	int staged;		/* recorded by a second walk of caller */
-	arg_val args[MAX_SLOTS];	/* by slot (rec.slot) */
+	/*
+	 * by slot (rec.slot): its record's nslots of them, allocated (a
+	 * fixed MAX_SLOTS array made a tuple 3 KiB, one page for each call
+	 * recorded: 12% of a redis run's page faults)
+	 */
+	arg_val *args;
+	int nargs;
 	site sites[MAX_SITES];
 	int nsites;
 } tuple;
@@ -135,9 +141,9 @@ static struct {
 static int ncarried;
 
 static sci_symtab rec_tab;
-/* The table's records, as an array of caprecs (empty ones: sym NULL). */
-#define recs ((rec *)rec_tab.slots)
-#define caprecs (rec_tab.cap)
+/* The table's records, as an array of caprecs, in the order added. */
+#define recs ((rec *)rec_tab.recs)
+#define caprecs (rec_tab.n)
 static const tuple *active;	/* the tuple of the walk in progress */
 
 int sci_carry_state_if(sci_checker_id me, const sci_state *state,
@@ -256,14 +262,23 @@ static rec *lookup(struct symbol *sym, int add)
 	return sci__symtab_get(&rec_tab, sizeof(rec), 64, sym, add);
 }
 
+/* @t empty, with room for @nslots arguments. */
+static void tuple_start(tuple *t, int nslots)
+{
+	memset(t, 0, sizeof(*t));
+	t->nargs = nslots;
+	t->args = sci_calloc(nslots > 0 ? (size_t)nslots : 1, sizeof(*t->args));
+}
+
 static void tuple_clear(tuple *t)
 {
 	int i;
 
-	for (i = 0; i < MAX_SLOTS; i++) {
+	for (i = 0; i < t->nargs; i++) {
 		free(t->args[i].text);
 		free(t->args[i].oname);
 	}
+	free(t->args);
 	for (i = 0; i < t->nsites; i++) {
 		free(t->sites[i].file);
 		free(t->sites[i].caller);
@@ -534,7 +549,7 @@ void sci__callers_call(struct expression *call)
 	r = candidate(fnx->symbol);
 	if (!r || r->overflow)
 		return;
-	memset(&t, 0, sizeof(t));
+	tuple_start(&t, r->nslots);
 	here.pos = call->pos;
 	here.caller = (char *)sci_sym_name(caller);	/* copied by add_site() */
 	t.caller = caller;
@@ -633,7 +648,7 @@ void sci__callers_call(struct expression *call)
 		return;
 	}
 	add_site(&t, &here);
-	r->v = sci_realloc(r->v, (r->n + 1) * sizeof(*r->v));
+	r->v = sci_grow(r->v, r->n, sizeof(*r->v));
 	r->v[r->n++] = t;
 }
 
@@ -722,12 +737,15 @@ static void join_args(tuple *into, const tuple *t, const rec *r)
 		add_site(into, &t->sites[s]);
 }
 
-static void copy_tuple(tuple *out, const tuple *t, int nparams)
+static void copy_tuple(tuple *out, const tuple *t)
 {
 	int i;
 
 	*out = *t;
-	for (i = 0; i < nparams; i++) {
+	out->args = sci_calloc(t->nargs > 0 ? (size_t)t->nargs : 1,
+			       sizeof(*out->args));
+	memcpy(out->args, t->args, (size_t)t->nargs * sizeof(*t->args));
+	for (i = 0; i < t->nargs; i++) {
 		out->args[i].text = t->args[i].text ?
 				    sci_strdup(t->args[i].text) : NULL;
 		out->args[i].oname = t->args[i].oname ?
@@ -940,7 +958,7 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 
 	if (is_own(file, caller) || x->n >= MAX_STORED)
 		return;
-	memset(&t, 0, sizeof(t));
+	tuple_start(&t, x->r->nslots);
 	FOR_EACH_PTR(base->arguments, param) {
 		struct symbol *type = param_type(param);
 		const sci_rl *rl = NULL;
@@ -1016,7 +1034,7 @@ static void on_ext_args(const char *file, const char *caller, unsigned line,
 	if (p)
 		where.line = (unsigned)strtoul(p + 2, NULL, 10);
 	add_site(&t, &where);
-	x->v = sci_realloc(x->v, (x->n + 1) * sizeof(*x->v));
+	x->v = sci_grow(x->v, x->n, sizeof(*x->v));
 	x->v[x->n++] = t;
 }
 
@@ -1043,7 +1061,7 @@ static int cmp_ext(const void *a, const void *b)
 
 	if (!c)
 		c = strcmp(x->sites[0].caller, y->sites[0].caller);
-	for (i = 0; !c && i < MAX_SLOTS; i++)
+	for (i = 0; !c && i < x->nargs && i < y->nargs; i++)
 		c = cmp_arg(&x->args[i], &y->args[i]);
 	return c;
 }
@@ -1058,8 +1076,8 @@ static void add_walk(rec *r, struct symbol *fn, const tuple *t)
 			join_args(&r->walk[k], t, r);
 			return;
 		}
-	r->walk = sci_realloc(r->walk, (r->nwalk + 1) * sizeof(*r->walk));
-	copy_tuple(&r->walk[r->nwalk++], t, r->nslots);
+	r->walk = sci_grow(r->walk, r->nwalk, sizeof(*r->walk));
+	copy_tuple(&r->walk[r->nwalk++], t);
 }
 
 /*

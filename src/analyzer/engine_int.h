@@ -43,6 +43,12 @@ char *sci_arena_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)
 void sci_arena_reset(void);
 /** Bytes handed out since the last reset (the function's memory budget). */
 size_t sci__arena_used(void);
+/*
+ * @size (at most 2 MiB) zeroed bytes for the process's life, mapped as
+ * one transparent huge page where the kernel gives one, and populated:
+ * for a table every TU fills, cheaper than a fault per 4 KiB page.
+ */
+void *sci__region_zeroed(size_t size);
 
 /* ------------------------------------------------------------ limits */
 

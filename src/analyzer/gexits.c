@@ -239,8 +239,8 @@ void sci__gexits_free(void)
 {
 	size_t i;
 
-	for (i = 0; i < table.cap; i++) {
-		record *r = (record *)((char *)table.slots + i * sizeof(record));
+	for (i = 0; i < table.n; i++) {
+		record *r = (record *)table.recs + i;
 		size_t k;
 
 		if (!r->fn)

@@ -106,7 +106,7 @@ typedef struct {
 	int how;		/* SCI_RESULT_DISCARDED or SCI_RESULT_VOIDED */
 } discard;
 static discard *discards;
-static size_t ndiscards;
+static size_t ndiscards, capdiscards;
 
 /*
  * Variables initialized with a function (`void (*sink)(int) = f;`): when
@@ -124,9 +124,9 @@ static sci_summary *tu_globals;	/* see globals_record() */
 static sci_symtab fact_tab;
 static size_t naliases;		/* facts with an alias (note_alias()) */
 
-/* The table's records, as an array of capfacts (empty ones: sym NULL). */
-#define facts ((fact *)fact_tab.slots)
-#define capfacts (fact_tab.cap)
+/* The table's records, as an array of capfacts, in the order added. */
+#define facts ((fact *)fact_tab.recs)
+#define capfacts (fact_tab.n)
 
 static fact *lookup(struct symbol *sym, int add)
 {
@@ -148,7 +148,7 @@ void sci__tu_facts_free(void)
 	sci__gexits_free();
 	free(discards);
 	discards = NULL;
-	ndiscards = 0;
+	ndiscards = capdiscards = 0;
 	free(fn_inits);
 	fn_inits = NULL;
 	nfn_inits = 0;
@@ -540,8 +540,11 @@ static void scan_expr_stmt(struct statement *s)
 
 	discarding = s != value_stmt ? discarded_call(s->expression, &how) : NULL;
 	if (discarding && scan_fn) {
-		discards = sci_realloc(discards,
-				       (ndiscards + 1) * sizeof(*discards));
+		if (ndiscards == capdiscards) {
+			capdiscards = capdiscards ? 2 * capdiscards : 64;
+			discards = sci_realloc(discards, capdiscards *
+							 sizeof(*discards));
+		}
 		discards[ndiscards].call = discarding;
 		discards[ndiscards++].how = how;
 	}

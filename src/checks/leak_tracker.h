@@ -110,6 +110,18 @@ static const sci_state *state_of(const block *b, int status)
 	return &b->states[status];
 }
 
+/* A block's states are made when it is first used, not all at start:
+ * the whole table was some 60 KiB written in every worker. */
+static void block_init(block *b)
+{
+	int s;
+
+	for (s = 0; s < NSTATUS; s++) {
+		b->states[s].name = status_names[s];
+		b->states[s].data = b;
+	}
+}
+
 static block *block_for(sci_expr *call)
 {
 	int i;
@@ -119,6 +131,8 @@ static block *block_for(sci_expr *call)
 			return &blocks[i];
 	if (nblocks == MAX_BLOCKS)
 		return NULL;
+	if (!blocks[nblocks].states[0].name)
+		block_init(&blocks[nblocks]);
 	blocks[nblocks].site = call;
 	blocks[nblocks].pos = sci_expr_pos(call);
 	blocks[nblocks].walks = 0;
@@ -769,15 +783,11 @@ typedef struct {
 static void leak_tracker_init(sci_checker_id id, const leak_kind *k,
 			      const leak_failure *failing)
 {
-	int i, s;
+	int i;
 
 	me = id;
 	kind = k;
-	for (i = 0; i < MAX_BLOCKS; i++)
-		for (s = 0; s < NSTATUS; s++) {
-			blocks[i].states[s].name = status_names[s];
-			blocks[i].states[s].data = &blocks[i];
-		}
+	block_init(&blocks[0]);
 	sci_on_func_start(me, on_func_start, NULL);
 	sci_on_call_assign(me, NULL, on_alloc, NULL);
 	for (i = 0; failing[i].name; i++)

@@ -836,7 +836,7 @@ static void gval_count(sci_summary_set *set, const char *gv, int sign)
 	for (k = 0; k < g->nvals && g->vals[k].v != v; k++)
 		;
 	if (k == g->nvals) {
-		g->vals = sci_realloc(g->vals, (g->nvals + 1) * sizeof(*g->vals));
+		g->vals = sci_grow(g->vals, g->nvals, sizeof(*g->vals));
 		g->vals[g->nvals].v = v;
 		g->vals[g->nvals++].n = 0;
 	}
@@ -859,7 +859,8 @@ static void arg_count(sci_summary_set *set, tally *t, size_t k,
 	if (!e)
 		return;
 	if (sign > 0) {
-		e->refs = sci_realloc(e->refs, (e->nrefs + 1) * sizeof(*e->refs));
+		/* redis's addReply() has thousands: not one realloc each */
+		e->refs = sci_grow(e->refs, e->nrefs, sizeof(*e->refs));
 		t->ref_at[k] = e->nrefs;
 		e->refs[e->nrefs].t = t;
 		e->refs[e->nrefs++].k = k;

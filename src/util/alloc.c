@@ -48,6 +48,13 @@ void *sci_realloc(void *old, size_t n)
 	return p;
 }
 
+void *sci_grow(void *p, size_t n, size_t size)
+{
+	if (n & (n - 1))
+		return p;
+	return sci_realloc(p, (n ? 2 * n : 1) * size);
+}
+
 char *sci_strdup(const char *s)
 {
 	size_t n;

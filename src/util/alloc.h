@@ -20,6 +20,14 @@ void sci_alloc_set_oom_hook(void (*hook)(void));
 void *sci_malloc(size_t n);
 void *sci_calloc(size_t nmemb, size_t size);
 void *sci_realloc(void *p, size_t n);
+/**
+ * Room for one more after the @n elements of @size bytes at @p (NULL when
+ * @n is 0): grows the array to twice @n when @n is a power of two, so
+ * appending one at a time costs amortized constant copying with no stored
+ * capacity.  An array made shorter (elements dropped from its end) keeps
+ * enough room by the same rule.  Returns the array, maybe moved.
+ */
+void *sci_grow(void *p, size_t n, size_t size);
 /** Returns: owned copy of @s (NULL stays NULL). */
 char *sci_strdup(const char *s);
 #include <stdarg.h>
