@@ -95,6 +95,15 @@ typedef struct {
 	void (*on_function)(const char *name, void *payload);
 	void *on_function_payload;
 	/*
+	 * Called with each include directory the analysis listed (the key
+	 * the #include search used: as sparse spelled it, relative to the
+	 * analysis's working directory; "" is that directory), so a driver
+	 * can keep it for the analyses it forks later
+	 * (sci_analyzer_keep_include_dir()).  May be NULL.  Payload: the
+	 * on_function one.
+	 */
+	void (*on_include_dir)(const char *dir, void *payload);
+	/*
 	 * What functions of other TUs do (may be NULL): the run's summaries,
 	 * made by a first phase over every TU.  Borrowed.
 	 */
@@ -136,5 +145,13 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
  * forks workers, which then inherit the result.  Optional.
  */
 void sci_analyzer_prepare(void);
+
+/**
+ * Lists the include directory @dir (a key on_include_dir gave, valid from
+ * this process's working directory) into this process's kept listings:
+ * the #include search of every analysis started after, here or in a
+ * process forked from here, answers from it.
+ */
+void sci_analyzer_keep_include_dir(const char *dir);
 
 #endif

@@ -1306,7 +1306,8 @@ int sci__debug_call(struct expression *call);
 
 void sci__macros_install(void);
 /** Lets sparse's #include search skip names a directory does not hold. */
-void sci__includes_install(void);
+void sci__includes_install(void (*listed)(const char *dir, void *payload),
+			   void *payload);
 /*
  * The block of the statement expression `({ ... })` being walked, or
  * NULL (walk_expr.c): only such a block ends with a value (walk.c).

@@ -439,7 +439,8 @@ int sci_analyze_tu(const char *path, char **argv, const sci_analyze_opts *opts,
 	sci__profile_set(opts);
 	sci__registry_init(opts);
 	sci__report_begin_tu(emit, payload);
-	sci__includes_install();
+	sci__includes_install(opts ? opts->on_include_dir : NULL,
+			      opts ? opts->on_function_payload : NULL);
 	sparse_initialize(argc, argv, &files);
 	sci__macros_install();
 

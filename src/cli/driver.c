@@ -213,6 +213,25 @@ static void publish_function(const char *name, void *payload)
 	sci_worker_status_publish(sink->status, name);
 }
 
+/*
+ * An include directory the analysis listed, as a line of its own (marked
+ * INCLUDE_DIR_MARK): the driver lists it too, for the workers it forks
+ * after (analyzer/includes.c).
+ */
+#define INCLUDE_DIR_MARK 'D'
+
+static void publish_include_dir(const char *dir, void *payload)
+{
+	worker_sink *sink = payload;
+	char mark = INCLUDE_DIR_MARK;
+
+	if (strchr(dir, '\n'))
+		return;
+	buffer_add(&sink->out, &mark, 1);
+	buffer_add(&sink->out, dir, strlen(dir));
+	buffer_add(&sink->out, "\n", 1);
+}
+
 static void __attribute__((noreturn))
 run_worker(const sci_tu *tu, int out_fd, int err_fd,
 	   const sci_driver_opts *opts, sci_worker_status *status)
@@ -259,6 +278,7 @@ run_worker(const sci_tu *tu, int out_fd, int err_fd,
 		job.aopts.nrules = 0;
 	}
 	job.aopts.on_function = publish_function;
+	job.aopts.on_include_dir = publish_include_dir;
 	job.aopts.on_function_payload = &sink;
 	job.sink = &sink;
 	r = sci_worker_call(run_job, &job, status, opts->worker_stack_mib);
@@ -451,6 +471,14 @@ static void take_line(pool *p, slot *s, const char *text)
 
 	if (text[0] == SUMMARY_MARK) {
 		take_summary(p, s, text + 1);
+		return;
+	}
+	if (text[0] == INCLUDE_DIR_MARK) {
+		const sci_tu *tu = &p->tus->items[s->tu];
+
+		/* a relative one is the worker's, which may run elsewhere */
+		if (text[1] == '/' || !tu->directory)
+			sci_analyzer_keep_include_dir(text + 1);
 		return;
 	}
 

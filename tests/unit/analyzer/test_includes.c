@@ -3,7 +3,7 @@
  * includes.c) say "no" only for files that do not exist - in an include
  * directory, in a subdirectory of it, in a missing directory, relative to
  * the current directory, through a link - and forget everything when a
- * new analysis starts.
+ * new analysis starts, but the listings a driver kept.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -80,7 +80,7 @@ static int setup(void **state)
 	make("empty", 1);
 	snprintf(path, sizeof(path), "%s/link", root);
 	assert_int_equal(symlink("inc", path), 0);
-	sci__includes_install();
+	sci__includes_install(NULL, NULL);
 	return 0;
 }
 
@@ -133,8 +133,54 @@ static void test_includes__install_forgets(void **state)
 	/* one analysis keeps its listing... */
 	assert_int_equal(ask("inc", "new.h"), 0);
 	/* ...the next one reads the directory again */
-	sci__includes_install();
+	sci__includes_install(NULL, NULL);
 	exists("inc", "new.h");
+}
+
+static char told[8][PATH_MAX + 16];
+static int ntold;
+
+static void note_listed(const char *dir, void *payload)
+{
+	(void)payload;
+	if (ntold < 8)
+		snprintf(told[ntold++], sizeof(told[0]), "%s", dir);
+}
+
+/*
+ * Each directory an analysis lists is told; one the driver kept is not
+ * listed again by the analyses after, whose answers come from it (a file
+ * made since is missed: the listing is the driver's), and a new analysis
+ * does not forget it.
+ */
+static void test_includes__kept_listings(void **state)
+{
+	char inc[PATH_MAX + 16];
+
+	(void)state;
+	snprintf(inc, sizeof(inc), "%s/inc", root);
+	ntold = 0;
+	sci__includes_install(note_listed, NULL);
+	exists("inc", "a.h");
+	assert_int_equal(ntold, 1);
+	assert_string_equal(told[0], inc);
+	exists("inc", "sys/t.h");
+	assert_int_equal(ntold, 2);
+
+	sci_analyzer_keep_include_dir(inc);
+	make("inc/late.h", 0);
+	ntold = 0;
+	sci__includes_install(note_listed, NULL);
+	exists("inc", "a.h");
+	assert_int_equal(ask("inc", "late.h"), 0);
+	assert_int_equal(ask("inc", "nothere.h"), 0);
+	/* "inc" came from the kept listing; its "sys" is listed anew */
+	exists("inc", "sys/t.h");
+	assert_int_equal(ntold, 1);
+	snprintf(inc, sizeof(inc), "%s/inc/sys", root);
+	assert_string_equal(told[0], inc);
+	sci__includes_install(NULL, NULL);
+	assert_int_equal(ask("inc", "late.h"), 0);
 }
 
 int main(void)
@@ -143,6 +189,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_includes__only_missing_files_are_skipped, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_includes__current_directory, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_includes__install_forgets, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_includes__kept_listings, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
