@@ -110,8 +110,10 @@ static const sci_state *state_of(const block *b, int status)
 	return &b->states[status];
 }
 
-/* A block's states are made when it is first used, not all at start:
- * the whole table was some 60 KiB written in every worker. */
+/*
+ * A block's states are made when it is first used, not all at start:
+ * the whole table was some 60 KiB written in every worker.
+ */
 static void block_init(block *b)
 {
 	int s;
