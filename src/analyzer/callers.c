@@ -742,7 +742,8 @@ static void copy_tuple(tuple *out, const tuple *t)
 	int i;
 
 	*out = *t;
-	out->args = sci_calloc(t->nargs > 0 ? (size_t)t->nargs : 1,
+	/* every element is copied over: nothing to clear */
+	out->args = sci_malloc((t->nargs > 0 ? (size_t)t->nargs : 1) *
 			       sizeof(*out->args));
 	memcpy(out->args, t->args, (size_t)t->nargs * sizeof(*t->args));
 	for (i = 0; i < t->nargs; i++) {
